@@ -1,0 +1,160 @@
+/**
+ * The TCP/IP profile keyword table.
+ *
+ * Keywords are written the way IBM's syntax diagrams print them: the upper-case
+ * part is the shortest accepted abbreviation and any longer prefix of the full
+ * keyword is accepted too ("VIPADISTribute" accepts VIPADIST, VIPADISTR, …,
+ * VIPADISTRIBUTE). Source: z/OS Communications Server IP Configuration Reference,
+ * "Statement syntax for configuration statements" and the statement pages cited
+ * in ../shared/reference/tcpip-profile.md §1.
+ */
+
+export type KeywordRole =
+  /** A statement name at the top level of a profile. */
+  | 'statement'
+  /** A statement allowed only inside VIPADYNAMIC … ENDVIPADYNAMIC. */
+  | 'vipa'
+  /** ROUTE inside BEGINROUTES … ENDROUTES. */
+  | 'route'
+  /** The END keyword of a block. */
+  | 'end'
+  /** An operand keyword. */
+  | 'operand';
+
+export interface KeywordSpec {
+  /** IBM's notation, e.g. "VIPADISTribute". */
+  notation: string;
+  role: KeywordRole;
+}
+
+export interface Keyword {
+  /** Full keyword in upper case, e.g. VIPADISTRIBUTE; also its id. */
+  name: string;
+  /** Shortest accepted abbreviation, e.g. VIPADIST. */
+  min: string;
+  role: KeywordRole;
+}
+
+/** Split IBM's mixed-case notation into full name and minimum abbreviation. */
+export function parseNotation(notation: string): { name: string; min: string } {
+  const firstLower = notation.search(/[a-z]/);
+  const min = firstLower < 0 ? notation : notation.slice(0, firstLower);
+  return { name: notation.toUpperCase(), min };
+}
+
+const statements = [
+  'ARPAGE', 'ATMARPSV', 'ATMLIS', 'ATMPVC', 'AUTOLog', 'BEGINRoutes', 'BSDROUTINGPARMS',
+  'DEFADDRTABLE', 'DELete', 'DEVice', 'GATEWAY', 'GLOBALCONFig', 'HOME', 'INCLUDE', 'INTERFace',
+  'IPCONFig', 'IPCONFIG6', 'IPSEC', 'ITRACE', 'LINK', 'NETACCESS', 'NETMONitor', 'PKTTRACE',
+  'PORT', 'PORTRange', 'PRIMARYInterface', 'SACONFig', 'SMFCONFig', 'SMFPARMS', 'SOMAXCONN',
+  'SRCIP', 'START', 'STOP', 'TCPCONFig', 'TRANSLATE', 'UDPCONFig', 'VIPADynamic',
+  // Obsolete statements that older profiles still carry (accepted or ignored with a message).
+  'ASSORTEDPARMS', 'KEEPALIVEOPTIONS', 'DEFAULTNET',
+  // TN3270 server blocks that were allowed in the TCP/IP profile before the Telnet server
+  // moved to its own address space.
+  'TELNETGLOBALS', 'TELNETPARMS', 'BEGINVTAM',
+] as const;
+
+const vipaStatements = [
+  'VIPADEFine', 'VIPABackup', 'VIPADELete', 'VIPADISTribute', 'VIPARange', 'VIPAROUTE', 'VIPASMparms',
+] as const;
+
+const ends = [
+  'ENDAUTOLog', 'ENDRoutes', 'ENDBSDROUTINGPARMS', 'ENDDEFADDRTABLE', 'ENDIPSEC', 'ENDNETACCESS',
+  'ENDSRCIP', 'ENDVIPADynamic', 'ENDASSORTEDPARMS', 'ENDKEEPALIVEOPTIONS', 'ENDTELNETGLOBALS',
+  'ENDTELNETPARMS', 'ENDVTAM',
+] as const;
+
+/**
+ * Operand keywords that the structured statements recognise. Statements parsed
+ * generically keep their operands as words and do not need entries here.
+ */
+const operands = [
+  // IPCONFIG / IPCONFIG6
+  'DYNAMICXCF', 'NODYNAMICXCF', 'SYSPLEXRouting', 'NOSYSPLEXRouting', 'SOURCEVIPA', 'NOSOURCEVIPA',
+  'TCPSTACKSOURCEVipa', 'DATAGRamfwd', 'NODATAGRamfwd', 'FWDMULTIPATH', 'VARSUBNETTING', 'NOVARSUBNETTING',
+  'MULTIPATH', 'NOMULTIPATH', 'PERCONNECTION', 'PERPACKET', 'ARPTO', 'TTL', 'REASSEMBLytimeout',
+  'IGNOREREDirect', 'NOIGNOREREDirect', 'PATHMTUDISCovery', 'NOPATHMTUDISCovery', 'QDIOAccelerator',
+  'NOQDIOAccelerator', 'QDIOPriority', 'SECCLASS', 'SMCD', 'NOSMCD', 'INTFID', 'CLAWUSEDOUBLENOP',
+  'FORMAT', 'LONG', 'SHORT', 'IQDIORouting', 'NOIQDIORouting', 'IQDMULTIWRITE', 'NOIQDMULTIWRITE',
+  'SEGMENTATIONOFFLOAD', 'NOSEGMENTATIONOFFLOAD', 'CHECKSUMOFFLOAD', 'NOCHECKSUMOFFLOAD', 'STOPONCLAWERROR',
+  'DEVRETRYDURATION', 'ACCEPTRAROUTER', 'IGNORERA', 'HOPLIMIT', 'ICMPERRORLIMIT', 'MAXRETRANSMITTIME',
+  'PATHMTUDISCOVERY', 'PROMOTEDUPLICATEADDRESS', 'DYNAMICXCFTYPE',
+  // DEVICE / LINK / INTERFACE
+  'MPCIPA', 'VIRTUAL', 'CTC', 'MPCPTP', 'CLAW', 'LCS', 'ATM', 'HCH', 'CDLC', 'SAMEHOST', 'X25NPSI',
+  'IPAQENET', 'IPAQENET6', 'IPAQIDIO', 'IPAQIDIO6', 'IPAQTR', 'VIRTUAL6', 'ETHERNET', 'ETHEROR802.3',
+  'IBMTR', 'FDDI', '802.3', 'IP', 'MPCPTP6',
+  'DEFINE', 'ADDADDR', 'DELADDR', 'DELETE', 'IPADDR', 'PORTNAME', 'CHPIDTYPE', 'CHPID', 'VLANID', 'VMAC',
+  'INBPERF', 'PRIROUTER', 'SECROUTER', 'NONROUTER', 'AUTORESTART', 'NOAUTORESTART', 'MTU',
+  'SOURCEVIPAINTerface', 'TEMPPREFIX', 'INTFID', 'OLM', 'NOOLM', 'ISOLATE', 'NOISOLATE', 'OSD', 'OSX',
+  'IFSPEED', 'CHECKSUM', 'NOCHECKSUM', 'READSTORAGE', 'MONSYSPLEX', 'NOMONSYSPLEX', 'DYNVLANREG',
+  'NODYNVLANREG', 'ROUTEALL', 'NOROUTEALL', 'SMCR', 'NOSMCR', 'PFID', 'IPBCAST', 'ARPBCAST',
+  // PORT
+  'TCP', 'UDP', 'SHAREPort', 'SHAREPORTWlm', 'BIND', 'NOAUTOLog', 'DELAYAcks', 'NODELAYAcks', 'SAF',
+  'NOSMC', 'RESERVED', 'OMVS', 'INADDRANYONLY',
+  // ROUTE
+  'DEFAULT', 'MAXImumretransmittime', 'MINImumretransmittime', 'ROUNDTRIPGain', 'VARIANCEGain',
+  'VARIANCEMultiplier', 'REPLaceable', 'NOREPLaceable', 'DEFAULTSIZE',
+  // VIPADYNAMIC substatements
+  'MOVEable', 'IMMEDiate', 'WHENIDLE', 'DISRUPTive', 'NONDISRUPTive', 'SERVICEMGR', 'TIER1', 'TIER2',
+  'CPCSCOPE', 'DELEte', 'DISTMethod', 'BASEWLM', 'SERVERWLM', 'ROUNDROBIN', 'WEIGHTEDActive',
+  'HOTSTANDBY', 'TARGCONTROLLED', 'OPTLOCAL', 'NOOPTLOCAL', 'SYSPLEXPorts', 'TIMEDAFFinity',
+  'GRE', 'ENCAP', 'CONTROLPORT', 'DESTIP', 'ALL', 'WEIGHT', 'PREFERRED', 'BACKUP', 'AUTOSWITCHBACK',
+  'NOAUTOSWITCHBACK', 'HEALTHSWITCH', 'NOHEALTHSWITCH', 'PROCTYPE', 'PROCXCOST', 'ILWEIGHTING',
+  'CP', 'ZAAP', 'ZIIP', 'ZCX', 'SMMCAST', 'SMPORT', 'SMPASSWORD',
+] as const;
+
+function specs(list: readonly string[], role: KeywordRole): KeywordSpec[] {
+  return list.map((notation) => ({ notation, role }));
+}
+
+export const keywordSpecs: KeywordSpec[] = [
+  ...specs(statements, 'statement'),
+  ...specs(vipaStatements, 'vipa'),
+  ...specs(['ROUTE'], 'route'),
+  ...specs(ends, 'end'),
+  ...specs(operands, 'operand'),
+];
+
+/** Blocks: begin statement → end keyword. */
+export const blockEnds: Readonly<Record<string, string>> = {
+  AUTOLOG: 'ENDAUTOLOG',
+  BEGINROUTES: 'ENDROUTES',
+  BSDROUTINGPARMS: 'ENDBSDROUTINGPARMS',
+  DEFADDRTABLE: 'ENDDEFADDRTABLE',
+  IPSEC: 'ENDIPSEC',
+  NETACCESS: 'ENDNETACCESS',
+  SRCIP: 'ENDSRCIP',
+  VIPADYNAMIC: 'ENDVIPADYNAMIC',
+  ASSORTEDPARMS: 'ENDASSORTEDPARMS',
+  KEEPALIVEOPTIONS: 'ENDKEEPALIVEOPTIONS',
+  TELNETGLOBALS: 'ENDTELNETGLOBALS',
+  TELNETPARMS: 'ENDTELNETPARMS',
+  BEGINVTAM: 'ENDVTAM',
+};
+
+/** All keywords by name. When a name is listed twice the shortest minimum wins. */
+export const keywords: ReadonlyMap<string, Keyword> = (() => {
+  const map = new Map<string, Keyword>();
+  for (const spec of keywordSpecs) {
+    const { name, min } = parseNotation(spec.notation);
+    const existing = map.get(name);
+    if (existing) {
+      // A statement role outranks an operand role for the same word (e.g. DELETE).
+      const role = existing.role === 'operand' ? spec.role : existing.role;
+      map.set(name, { name, min: min.length < existing.min.length ? min : existing.min, role });
+    } else {
+      map.set(name, { name, min, role: spec.role });
+    }
+  }
+  return map;
+})();
+
+/** Every keyword an upper-case word abbreviates (usually zero or one). */
+export function keywordsMatching(word: string): Keyword[] {
+  const out: Keyword[] = [];
+  for (const kw of keywords.values()) {
+    if (word.length >= kw.min.length && word.length <= kw.name.length && kw.name.startsWith(word)) out.push(kw);
+  }
+  return out;
+}

@@ -1,0 +1,166 @@
+/**
+ * IPv4 / IPv6 address arithmetic used by the front ends, the model and the
+ * simulator. Addresses are normalised to a canonical text form so that
+ * "9.67.240.02" (IBM's own HOTSTANDBY example writes leading zeros) and
+ * "9.67.240.2" compare equal.
+ */
+
+export type IpVersion = 4 | 6;
+
+export interface IpAddress {
+  version: IpVersion;
+  /** Canonical text: dotted decimal without leading zeros, or RFC 5952 IPv6. */
+  text: string;
+  /** Numeric value (IPv4 fits a number; IPv6 uses a bigint). */
+  value: bigint;
+}
+
+const V4_PART = /^\d{1,3}$/;
+
+export function parseIpv4(text: string): IpAddress | undefined {
+  const parts = text.split('.');
+  if (parts.length !== 4) return undefined;
+  let value = 0n;
+  const octets: number[] = [];
+  for (const p of parts) {
+    if (!V4_PART.test(p)) return undefined;
+    const n = Number(p);
+    if (n > 255) return undefined;
+    octets.push(n);
+    value = (value << 8n) | BigInt(n);
+  }
+  return { version: 4, text: octets.join('.'), value };
+}
+
+export function parseIpv6(text: string): IpAddress | undefined {
+  if (!/^[0-9A-Fa-f:.]+$/.test(text) || !text.includes(':')) return undefined;
+  const halves = text.split('::');
+  if (halves.length > 2) return undefined;
+  const parseGroups = (s: string): number[] | undefined => {
+    if (s === '') return [];
+    const out: number[] = [];
+    const groups = s.split(':');
+    for (let i = 0; i < groups.length; i++) {
+      const g = groups[i]!;
+      if (i === groups.length - 1 && g.includes('.')) {
+        const v4 = parseIpv4(g);
+        if (!v4) return undefined;
+        const n = Number(v4.value);
+        out.push((n >>> 16) & 0xffff, n & 0xffff);
+      } else {
+        if (!/^[0-9A-Fa-f]{1,4}$/.test(g)) return undefined;
+        out.push(parseInt(g, 16));
+      }
+    }
+    return out;
+  };
+  const head = parseGroups(halves[0]!);
+  const tail = halves.length === 2 ? parseGroups(halves[1]!) : [];
+  if (!head || !tail) return undefined;
+  let groups: number[];
+  if (halves.length === 2) {
+    const fill = 8 - head.length - tail.length;
+    if (fill < 1) return undefined;
+    groups = [...head, ...new Array<number>(fill).fill(0), ...tail];
+  } else {
+    if (head.length !== 8) return undefined;
+    groups = head;
+  }
+  let value = 0n;
+  for (const g of groups) value = (value << 16n) | BigInt(g);
+  return { version: 6, text: formatIpv6(groups), value };
+}
+
+function formatIpv6(groups: number[]): string {
+  // RFC 5952: compress the longest run (≥ 2) of zero groups, lower case.
+  let bestStart = -1;
+  let bestLen = 0;
+  for (let i = 0; i < 8; ) {
+    if (groups[i] !== 0) {
+      i++;
+      continue;
+    }
+    let j = i;
+    while (j < 8 && groups[j] === 0) j++;
+    if (j - i > bestLen && j - i >= 2) {
+      bestStart = i;
+      bestLen = j - i;
+    }
+    i = j;
+  }
+  const hex = groups.map((g) => g.toString(16));
+  if (bestStart < 0) return hex.join(':');
+  return `${hex.slice(0, bestStart).join(':')}::${hex.slice(bestStart + bestLen).join(':')}`;
+}
+
+export function parseIp(text: string): IpAddress | undefined {
+  return text.includes(':') ? parseIpv6(text) : parseIpv4(text);
+}
+
+export function bits(version: IpVersion): number {
+  return version === 4 ? 32 : 128;
+}
+
+/** Prefix length of a contiguous dotted mask, or undefined when not contiguous. */
+export function maskToPrefix(mask: IpAddress): number | undefined {
+  const width = bits(mask.version);
+  let len = 0;
+  let seenZero = false;
+  for (let i = width - 1; i >= 0; i--) {
+    const bit = (mask.value >> BigInt(i)) & 1n;
+    if (bit === 1n) {
+      if (seenZero) return undefined;
+      len++;
+    } else seenZero = true;
+  }
+  return len;
+}
+
+export function prefixMask(version: IpVersion, prefix: number): bigint {
+  const width = bits(version);
+  if (prefix <= 0) return 0n;
+  return ((1n << BigInt(prefix)) - 1n) << BigInt(width - prefix);
+}
+
+export function prefixToMaskText(prefix: number): string {
+  const m = prefixMask(4, prefix);
+  return [24n, 16n, 8n, 0n].map((s) => String((m >> s) & 255n)).join('.');
+}
+
+export interface Subnet {
+  address: IpAddress;
+  prefix: number;
+}
+
+export function subnetContains(net: Subnet, addr: IpAddress): boolean {
+  if (net.address.version !== addr.version) return false;
+  const m = prefixMask(net.address.version, net.prefix);
+  return (net.address.value & m) === (addr.value & m);
+}
+
+export function subnetsOverlap(a: Subnet, b: Subnet): boolean {
+  if (a.address.version !== b.address.version) return false;
+  const p = Math.min(a.prefix, b.prefix);
+  const m = prefixMask(a.address.version, p);
+  return (a.address.value & m) === (b.address.value & m);
+}
+
+export function subnetText(net: Subnet): string {
+  return `${net.address.text}/${net.prefix}`;
+}
+
+/** Parses "a.b.c.d/len" or an IPv6 "x::y/len". */
+export function parseCidr(text: string): Subnet | undefined {
+  const slash = text.indexOf('/');
+  if (slash < 0) return undefined;
+  const address = parseIp(text.slice(0, slash));
+  const lenText = text.slice(slash + 1);
+  if (!address || !/^\d{1,3}$/.test(lenText)) return undefined;
+  const prefix = Number(lenText);
+  if (prefix > bits(address.version)) return undefined;
+  return { address, prefix };
+}
+
+export function isLoopback(addr: IpAddress): boolean {
+  return addr.version === 4 ? addr.value >> 24n === 127n : addr.value === 1n;
+}

@@ -1,0 +1,230 @@
+/**
+ * The block pass: decides, from each statement's findings, what the stack
+ * keeps — IBM's rules that a syntax error in a VIPADYNAMIC block stops the rest
+ * of the block, that EZZ0831I ignores the statement and the rest of the block,
+ * and that a block without its END keyword swallows the rest of the data set
+ * (IP Configuration Reference, "Statement syntax for configuration statements";
+ * VIPADYNAMIC summary page).
+ */
+import type { Finding } from '../../core/diagnostic.js';
+import type { Loc } from '../../core/loc.js';
+import type { Statement, VipaDynamicBlock, VipaStatement } from './ast.js';
+import { damageOf, worst, type Damage } from './scope.js';
+
+export interface PlacedStatement {
+  statement: Statement;
+  findings: Finding[];
+}
+
+function lines(a: Loc, b: Loc): string {
+  return a.line === b.endLine ? `line ${a.line}` : `lines ${a.line}–${b.endLine}`;
+}
+
+function statementName(s: Statement): string {
+  switch (s.kind) {
+    case 'generic':
+      return s.name;
+    case 'unknown':
+      return `'${s.keyword.raw}'`;
+    default:
+      return s.keyword.text.length >= 4 ? canonical(s) : s.keyword.text;
+  }
+}
+
+function canonical(s: Statement): string {
+  const map: Partial<Record<Statement['kind'], string>> = {
+    ipconfig: 'IPCONFIG',
+    device: 'DEVICE',
+    link: 'LINK',
+    interface: 'INTERFACE',
+    home: 'HOME',
+    primaryinterface: 'PRIMARYINTERFACE',
+    start: 'START',
+    stop: 'STOP',
+    include: 'INCLUDE',
+    port: 'PORT',
+    route: 'ROUTE',
+    routes: 'BEGINROUTES',
+    vipadynamic: 'VIPADYNAMIC',
+    vipadefine: 'VIPADEFINE',
+    vipabackup: 'VIPABACKUP',
+    vipadelete: 'VIPADELETE',
+    viparange: 'VIPARANGE',
+    viparoute: 'VIPAROUTE',
+    vipasmparms: 'VIPASMPARMS',
+    vipadistribute: 'VIPADISTRIBUTE',
+  };
+  return map[s.kind] ?? s.keyword.text;
+}
+
+const VIPA_KINDS = new Set(['vipadefine', 'vipabackup', 'vipadelete', 'viparange', 'viparoute', 'vipasmparms', 'vipadistribute']);
+
+function isVipa(s: Statement): s is VipaStatement {
+  return VIPA_KINDS.has(s.kind);
+}
+
+function isEnd(s: Statement, name: string): boolean {
+  return s.kind === 'generic' && !s.isBlock && s.name === name;
+}
+
+/** Mention the consequence once, on the finding that causes it. */
+function addConsequence(f: Finding, text: string): void {
+  if (f.message.includes(text)) return;
+  f.message = `${f.message.replace(/\.?$/, '.')} ${text[0]!.toUpperCase()}${text.slice(1)}.`;
+}
+
+function firstDamaging(findings: Finding[], inBlock: boolean): { finding: Finding; damage: Damage } | undefined {
+  let best: { finding: Finding; damage: Damage } | undefined;
+  for (const f of findings) {
+    const d = damageOf(f, inBlock);
+    if (d === 'none' || d === 'entry') continue;
+    if (!best || worst(best.damage, d) !== best.damage) best = { finding: f, damage: d };
+  }
+  return best;
+}
+
+function applyVipaBlock(block: VipaDynamicBlock, subFindings: (s: VipaStatement) => Finding[]): void {
+  const subs = block.statements;
+  for (let i = 0; i < subs.length; i++) {
+    const s = subs[i]!;
+    if (s.ignored) continue;
+    const hit = firstDamaging(subFindings(s), true);
+    if (!hit) continue;
+    if (hit.damage === 'statement') {
+      s.ignored = { reason: `rejected: ${hit.finding.ruleId}`, cause: hit.finding.loc };
+      addConsequence(hit.finding, `the stack ignores this ${canonical(s)}`);
+      continue;
+    }
+    const rest = subs.slice(i + 1).filter((r) => !r.ignored);
+    s.ignored = { reason: `rejected: ${hit.finding.ruleId}`, cause: hit.finding.loc };
+    for (const r of rest) r.ignored = { reason: `the rest of the VIPADYNAMIC block is ignored after the error at line ${hit.finding.loc.line}`, cause: hit.finding.loc };
+    addConsequence(
+      hit.finding,
+      rest.length === 0
+        ? `the stack ignores this ${canonical(s)} and stops processing the VIPADYNAMIC block here`
+        : `the stack ignores this ${canonical(s)} and the rest of the VIPADYNAMIC block: ${rest.length} more statement${rest.length === 1 ? '' : 's'} (${lines(rest[0]!.loc, rest.at(-1)!.loc)})`,
+    );
+    return;
+  }
+}
+
+/**
+ * Apply IBM's processing semantics to the statements of one file.
+ * Mutates statements (`ignored`) and findings (consequences); adds findings
+ * for misplaced and unterminated statements.
+ */
+export function applyBlockSemantics(placed: PlacedStatement[], vipaFindingsOf: (s: VipaStatement) => Finding[], out: Finding[]): Statement[] {
+  // 1. A VIPADYNAMIC without END: if a stray ENDVIPADYNAMIC follows, the statements in
+  //    between were meant to be inside the block; the first non-VIPA one is a syntax
+  //    error there, which ends processing of the rest of the block.
+  const result: PlacedStatement[] = [];
+  for (let i = 0; i < placed.length; i++) {
+    const p = placed[i]!;
+    const s = p.statement;
+    if (s.kind === 'vipadynamic' && !s.end) {
+      let j = i + 1;
+      while (j < placed.length && !isEnd(placed[j]!.statement, 'ENDVIPADYNAMIC') && placed[j]!.statement.kind !== 'vipadynamic') j++;
+      const closer = placed[j]?.statement;
+      if (closer && isEnd(closer, 'ENDVIPADYNAMIC')) {
+        const inside = placed.slice(i + 1, j);
+        const firstForeign = inside.find((q) => !isVipa(q.statement));
+        s.end = closer.loc;
+        if (firstForeign) {
+          const later = inside.slice(inside.indexOf(firstForeign) + 1);
+          out.push({
+            ruleId: 'misplaced-statement',
+            loc: firstForeign.statement.keyword.loc,
+            message:
+              `${statementName(firstForeign.statement)} is not allowed inside VIPADYNAMIC … ENDVIPADYNAMIC (only VIPADEFINE, VIPABACKUP, VIPADELETE, ` +
+              `VIPADISTRIBUTE, VIPARANGE, VIPAROUTE and VIPASMPARMS are): the stack stops processing the block here and ignores ` +
+              `${later.length ? `the ${later.length} statement${later.length === 1 ? '' : 's'} after it up to ENDVIPADYNAMIC` : 'it'}. ` +
+              `Move it after ENDVIPADYNAMIC (line ${closer.loc.line}).`,
+          });
+          for (const q of inside) {
+            q.statement.ignored = { reason: 'inside VIPADYNAMIC after a statement the block does not allow', cause: firstForeign.statement.keyword.loc };
+          }
+        }
+        // The VIPA statements in between belong to the block.
+        for (const q of inside) {
+          if (isVipa(q.statement)) s.statements.push(q.statement);
+          p.findings.push(...q.findings);
+        }
+        result.push(p);
+        i = j; // the closer is consumed
+        continue;
+      }
+    }
+    result.push(p);
+  }
+
+  // 2. Per statement: rejections, misplaced statements, unterminated blocks.
+  const statements: Statement[] = [];
+  let swallowedBy: { loc: Loc; name: string } | undefined;
+  for (const p of result) {
+    const s = p.statement;
+    out.push(...p.findings);
+    statements.push(s);
+    if (swallowedBy) {
+      s.ignored ??= { reason: `inside the unterminated ${swallowedBy.name} block`, cause: swallowedBy.loc };
+      continue;
+    }
+    if (s.kind === 'vipadynamic') {
+      applyVipaBlock(s, vipaFindingsOf);
+      if (!s.end) {
+        const rest = result.slice(result.indexOf(p) + 1);
+        out.push({
+          ruleId: 'unterminated-block',
+          loc: s.keyword.loc,
+          message:
+            `VIPADYNAMIC has no ENDVIPADYNAMIC: the stack reads the rest of the data set as part of the block` +
+            (rest.length
+              ? `, rejects ${statementName(rest[0]!.statement)} (line ${rest[0]!.statement.loc.line}) as not allowed there and ignores every statement after it`
+              : '') +
+            '. Add ENDVIPADYNAMIC after the last VIPA statement.',
+        });
+        swallowedBy = { loc: s.keyword.loc, name: 'VIPADYNAMIC' };
+      }
+      continue;
+    }
+    if (s.kind === 'routes' && !s.end) {
+      const rest = result.slice(result.indexOf(p) + 1);
+      out.push({
+        ruleId: 'unterminated-block',
+        loc: s.keyword.loc,
+        message:
+          'BEGINROUTES has no ENDROUTES: the stack reads the rest of the data set as ROUTE entries' +
+          (rest.length ? `, so ${statementName(rest[0]!.statement)} (line ${rest[0]!.statement.loc.line}) and every statement after it are not processed` : '') +
+          '. Add ENDROUTES after the last ROUTE.',
+      });
+      swallowedBy = { loc: s.keyword.loc, name: 'BEGINROUTES' };
+      continue;
+    }
+    if (s.kind === 'generic' && s.isBlock && !s.end) {
+      out.push({
+        ruleId: 'unterminated-block',
+        loc: s.keyword.loc,
+        message: `${s.name} has no END${s.name}: the stack reads every later token in the data set as a parameter of ${s.name}, so nothing after it is processed. Add the END statement.`,
+      });
+      continue;
+    }
+    if (isVipa(s) || s.kind === 'route' || (s.kind === 'generic' && !s.isBlock && s.name.startsWith('END'))) {
+      const where = isVipa(s) ? 'inside VIPADYNAMIC … ENDVIPADYNAMIC' : s.kind === 'route' ? 'inside BEGINROUTES … ENDROUTES' : 'after its block statement';
+      out.push({
+        ruleId: 'misplaced-statement',
+        loc: s.keyword.loc,
+        message: `${statementName(s)} is valid only ${where}: the stack rejects it here.`,
+      });
+      s.ignored = { reason: 'misplaced statement', cause: s.keyword.loc };
+      continue;
+    }
+    const hit = firstDamaging(p.findings, false);
+    if (hit && hit.damage !== 'none') {
+      const partial = s.kind === 'home' || s.kind === 'port' || s.kind === 'routes';
+      if (!partial) {
+        s.ignored = { reason: `rejected: ${hit.finding.ruleId}`, cause: hit.finding.loc };
+        addConsequence(hit.finding, `the stack rejects this ${statementName(s)} statement`);
+      }
+    }
+  }
+  return statements;
+}

@@ -1,0 +1,72 @@
+/** Small helpers over Chevrotain CST nodes. */
+import type { CstElement, CstNode, IToken } from '../../../grammar/chevrotain.js';
+import { LineIndex, type Loc } from '../../core/loc.js';
+import type { Word } from './ast.js';
+import { payloadOf } from './lex.js';
+
+export function isToken(e: CstElement): e is IToken {
+  return (e as IToken).image !== undefined;
+}
+
+export function tokens(node: CstNode, label: string): IToken[] {
+  return (node.children[label] ?? []).filter(isToken);
+}
+
+export function token(node: CstNode, label: string): IToken | undefined {
+  return tokens(node, label)[0];
+}
+
+export function nodes(node: CstNode, label: string): CstNode[] {
+  return (node.children[label] ?? []).filter((e): e is CstNode => !isToken(e));
+}
+
+export function node(parent: CstNode, label: string): CstNode | undefined {
+  return nodes(parent, label)[0];
+}
+
+/** Every token under a node, in source order. */
+export function allTokens(n: CstNode, out: IToken[] = []): IToken[] {
+  for (const list of Object.values(n.children)) {
+    for (const e of list) {
+      if (isToken(e)) {
+        if (!Number.isNaN(e.startOffset) && e.startOffset >= 0) out.push(e);
+      } else allTokens(e, out);
+    }
+  }
+  return out;
+}
+
+export class LocMaker {
+  constructor(
+    private readonly file: string,
+    private readonly lines: LineIndex,
+  ) {}
+
+  ofToken(t: IToken): Loc {
+    return this.lines.loc(this.file, t.startOffset, t.endOffset! + 1);
+  }
+
+  ofOffsets(start: number, end: number): Loc {
+    return this.lines.loc(this.file, start, end);
+  }
+
+  /** Loc covering all tokens of a node (undefined if it has none, e.g. a fully recovered node). */
+  ofNode(n: CstNode): Loc | undefined {
+    const ts = allTokens(n);
+    if (ts.length === 0) return undefined;
+    let start = Infinity;
+    let end = -Infinity;
+    for (const t of ts) {
+      if (t.startOffset < start) start = t.startOffset;
+      if (t.endOffset! > end) end = t.endOffset!;
+    }
+    return this.lines.loc(this.file, start, end + 1);
+  }
+
+  word(t: IToken): Word {
+    const p = payloadOf(t);
+    const w: Word = { text: p.text, raw: t.image, loc: this.ofToken(t) };
+    if (p.symbolic) w.symbolic = true;
+    return w;
+  }
+}

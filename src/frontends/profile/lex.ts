@@ -1,0 +1,147 @@
+/**
+ * Lexing a profile: Chevrotain's lexer, then the IBM-specific passes.
+ * - numeric sequence fields in columns 73–80 are reported once per file and
+ *   blanked for parsing (the stack would read them as operands; blanking keeps
+ *   one finding from turning into a cascade of follow-on errors);
+ * - `FOO;bar` is reported: a `;` that follows an operand must be preceded by a blank;
+ * - static system symbols (&NAME. / &NAME) are resolved, or kept and reported;
+ * - every word is re-typed by the keyword table (IBM minimum abbreviations).
+ */
+import { profileLexer, classifyWord } from '../../../grammar/profile/tokens.js';
+import type { IToken } from '../../../grammar/chevrotain.js';
+import type { Finding } from '../../core/diagnostic.js';
+import type { SourceFile } from '../../sources/source-file.js';
+
+/** What the front end attaches to each word token. */
+export interface WordPayload {
+  /** Upper-cased, symbol-resolved text. */
+  text: string;
+  symbolic: boolean;
+}
+
+export function payloadOf(token: IToken): WordPayload {
+  return token.payload as WordPayload;
+}
+
+export type SymbolTable = ReadonlyMap<string, string>;
+
+export interface LexedProfile {
+  tokens: IToken[];
+  comments: IToken[];
+}
+
+const SEQUENCE_FIELD = /^\d{8}$/;
+
+/** Replace sequence numbers in columns 73–80 by blanks; report them once. */
+function blankSequenceNumbers(file: SourceFile, findings: Finding[]): string {
+  const lines = file.lines;
+  let text = file.text;
+  let count = 0;
+  let first: { line: number; start: number } | undefined;
+  const pieces: string[] = [];
+  let copied = 0;
+  for (let i = 0; i < lines.lineCount; i++) {
+    const line = lines.lineText(i);
+    if (line.length < 80) continue;
+    const field = line.slice(72, 80);
+    if (!SEQUENCE_FIELD.test(field)) continue;
+    // Inside a comment the stack ignores everything to the end of the record.
+    if (line.slice(0, 72).includes(';')) continue;
+    if (line.length > 80 && line.slice(80).trim() !== '') continue;
+    const start = lines.lineStarts[i]! + 72;
+    pieces.push(text.slice(copied, start), '        ');
+    copied = start + 8;
+    count++;
+    first ??= { line: i, start };
+  }
+  if (!first) return text;
+  pieces.push(text.slice(copied));
+  text = pieces.join('');
+  findings.push({
+    ruleId: 'sequence-numbers',
+    loc: lines.loc(file.path, first.start, first.start + 8),
+    message:
+      `${count === 1 ? 'this record carries' : `${count} records carry`} a sequence number in columns 73–80. ` +
+      'The stack does not ignore these columns: it reads the digits as operands of the statement, which corrupts it. ' +
+      'Remove the sequence numbers (ISPF: UNNUM, then NUMBER OFF).',
+  });
+  return text;
+}
+
+const SYMBOL = /&([A-Za-z@#$][A-Za-z0-9@#$]{0,7})(\.?)/g;
+
+export function lexProfile(file: SourceFile, symbols: SymbolTable, findings: Finding[]): LexedProfile {
+  const text = blankSequenceNumbers(file, findings);
+  const result = profileLexer.tokenize(text);
+  for (const err of result.errors) {
+    findings.push({
+      ruleId: 'syntax',
+      loc: file.lines.loc(file.path, err.offset, err.offset + Math.max(1, err.length)),
+      message: `unexpected character in the profile: ${err.message}`,
+    });
+  }
+  for (const junk of result.groups['junk'] ?? []) {
+    const code = junk.image.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0');
+    findings.push({
+      ruleId: 'syntax',
+      loc: file.lines.loc(file.path, junk.startOffset, junk.endOffset! + 1),
+      message: `control character X'${code}' in the profile: a profile is text, so this is probably a binary or wrongly transferred file (download it in text mode, or give --encoding)`,
+    });
+  }
+  const comments = result.groups['comments'] ?? [];
+  for (const comment of comments) {
+    const before = comment.startOffset > 0 ? text.charCodeAt(comment.startOffset - 1) : 32;
+    if (before === 32 || before === 9 || before === 10 || before === 13) continue;
+    // Find the operand the ';' is glued to.
+    let wordStart = comment.startOffset;
+    while (wordStart > 0 && !/[\s;]/.test(text[wordStart - 1]!)) wordStart--;
+    const glued = text.slice(wordStart, comment.endOffset! + 1).split(/\s/)[0]!;
+    findings.push({
+      ruleId: 'comment-needs-blank',
+      loc: file.lines.loc(file.path, wordStart, comment.startOffset + 1),
+      message:
+        `'${glued}': a ';' that follows an operand must be preceded by a blank. Without the blank the stack does not ` +
+        `start a comment here and reads '${glued}' as one operand, so the statement gets an operand it does not know. ` +
+        `Insert a blank before ';'.`,
+      fix: {
+        description: "insert a blank before ';'",
+        edits: [
+          {
+            file: file.path,
+            ...file.lines.position(comment.startOffset),
+            endLine: file.lines.position(comment.startOffset).line,
+            endColumn: file.lines.position(comment.startOffset).column,
+            text: ' ',
+          },
+        ],
+      },
+    });
+  }
+  for (const token of result.tokens) {
+    let symbolic = false;
+    let resolved = token.image;
+    if (token.image.includes('&')) {
+      resolved = token.image.replace(SYMBOL, (whole: string, name: string, _dot: string, offset: number) => {
+        const value = symbols.get(name.toUpperCase());
+        if (value !== undefined) return value;
+        symbolic = true;
+        const start = token.startOffset + offset;
+        findings.push({
+          ruleId: 'unresolved-symbol',
+          loc: file.lines.loc(file.path, start, start + whole.length),
+          message:
+            `system symbol &${name.toUpperCase()}. has no value here, so plexlint keeps '${token.image}' as a symbolic ` +
+            'operand and skips the checks that need its value. Give its value in plexlint.yaml (systems.<name>.symbols) ' +
+            'to check it.',
+        });
+        return whole;
+      });
+    }
+    const upper = resolved.toUpperCase();
+    const type = classifyWord(upper);
+    token.tokenType = type;
+    token.tokenTypeIdx = type.tokenTypeIdx!;
+    token.payload = { text: upper, symbolic } satisfies WordPayload;
+  }
+  return { tokens: result.tokens, comments };
+}

@@ -1,0 +1,20 @@
+import { LineIndex } from '../core/loc.js';
+
+/**
+ * A decoded input file: the one data type between src/sources and the front ends.
+ */
+export interface SourceFile {
+  /** Path shown to the user (relative to the working directory, '/' separators). */
+  path: string;
+  /** Absolute path on disk ('' for in-memory sources). */
+  absPath: string;
+  /** Decoded text; positions in findings refer to it. */
+  text: string;
+  /** How the bytes were decoded, e.g. "utf-8", "iso-8859-1", "ibm-1047". */
+  encoding: string;
+  lines: LineIndex;
+}
+
+export function sourceFromText(path: string, text: string, absPath = '', encoding = 'utf-8'): SourceFile {
+  return { path, absPath, text, encoding, lines: new LineIndex(text) };
+}
