@@ -1,1 +1,49 @@
-export {};
+/**
+ * plexlint's command line (contract: DESIGN.md "Command line"). Exit codes:
+ * 0 clean, 1 findings over the threshold (or failed expectations / differences),
+ * 2 usage error, unreadable input or internal error — always one clear line on
+ * stderr, the stack trace only with --debug.
+ */
+import { Command, CommanderError } from 'commander';
+import { InternalError } from '../engine/lint.js';
+import { checkCommand } from './check.js';
+import { compileCommand } from './compile.js';
+import { UsageError, version } from './io.js';
+import { explainCommand, rulesCommand } from './rules.js';
+
+export function program(): Command {
+  const p = new Command('plexlint')
+    .description('Configuration compiler, linter and routing simulator for z/OS sysplex load balancing and the WebSphere tier in front of it')
+    .version(version, '-v, --version')
+    .option('--debug', 'print stack traces of internal errors')
+    .exitOverride()
+    .configureOutput({ writeErr: (s) => process.stderr.write(s) })
+    .showSuggestionAfterError(true);
+  for (const c of [checkCommand(), compileCommand(), rulesCommand(), explainCommand()]) {
+    c.exitOverride();
+    p.addCommand(c);
+  }
+  return p;
+}
+
+export async function main(argv: string[]): Promise<number> {
+  const debug = argv.includes('--debug');
+  process.exitCode = 0;
+  try {
+    await program().parseAsync(argv, { from: 'user' });
+    return Number(process.exitCode ?? 0);
+  } catch (e) {
+    if (e instanceof CommanderError) {
+      // --help and --version exit 0; everything else commander rejects is a usage error.
+      return e.exitCode === 0 || e.code === 'commander.helpDisplayed' || e.code === 'commander.version' ? 0 : 2;
+    }
+    if (e instanceof UsageError) {
+      process.stderr.write(`plexlint: ${e.message}\n`);
+      return 2;
+    }
+    const what = e instanceof InternalError ? e.message : e instanceof Error ? `${e.name}: ${e.message}` : String(e);
+    process.stderr.write(`plexlint: internal error: ${what}${debug ? '' : ' (run with --debug for details)'}\n`);
+    if (debug && e instanceof Error && e.stack) process.stderr.write(`${e.stack}\n`);
+    return 2;
+  }
+}

@@ -1,0 +1,34 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Command, Option } from 'commander';
+import { didYouMean } from '../core/suggest.js';
+import { findRule, rules } from '../rules/registry.js';
+import { emit, packageRoot, UsageError } from './io.js';
+
+export function rulesCommand(): Command {
+  return new Command('rules')
+    .description('list the rules: id, default severity, category, description')
+    .addOption(new Option('-f, --format <format>', 'output format').choices(['text', 'json']).default('text'))
+    .option('-o, --output <file>', 'write to a file instead of stdout')
+    .action((opts: { format: string; output?: string }) => {
+      if (opts.format === 'json') {
+        emit(JSON.stringify(rules.map((r) => ({ ...r.meta, docs: `docs/rules/${r.meta.id}.md` })), null, 2) + '\n', opts.output);
+        return;
+      }
+      const idW = Math.max(...rules.map((r) => r.meta.id.length));
+      const catW = Math.max(...rules.map((r) => r.meta.category.length));
+      const lines = rules.map((r) => `${r.meta.id.padEnd(idW)}  ${r.meta.severity.padEnd(7)}  ${r.meta.category.padEnd(catW)}  ${r.meta.description}`);
+      emit([`${'id'.padEnd(idW)}  ${'default'.padEnd(7)}  ${'category'.padEnd(catW)}  description`, ...lines].join('\n') + '\n', opts.output);
+    });
+}
+
+export function explainCommand(): Command {
+  return new Command('explain')
+    .description("print a rule's documentation")
+    .argument('<rule>', 'rule id, e.g. optlocal-out-of-range')
+    .action((id: string) => {
+      const rule = findRule(id);
+      if (!rule) throw new UsageError(`no rule '${id}'.${didYouMean(id, rules.map((r) => r.meta.id), false)} (plexlint rules lists them)`);
+      process.stdout.write(readFileSync(join(packageRoot, 'docs', 'rules', `${id}.md`), 'utf8'));
+    });
+}

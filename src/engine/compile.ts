@@ -1,0 +1,167 @@
+/**
+ * The compiler driver: sources → front ends → model. Everything a command
+ * needs to lint, simulate or diff an estate starts here.
+ */
+import { basename, dirname } from 'node:path';
+import type { Finding } from '../core/diagnostic.js';
+import { detectKind, type FileKind } from '../frontends/detect.js';
+import { parseManifest, type Manifest } from '../frontends/manifest/index.js';
+import { parseProfile } from '../frontends/profile/index.js';
+import { buildSystem } from '../model/build/system.js';
+import { buildSysplex } from '../model/build/sysplex.js';
+import { MODEL_VERSION, type Estate, type System } from '../model/estate.js';
+import type { Encoding } from '../sources/decode.js';
+import { EstateIncludeResolver, scanIncludes } from '../sources/includes.js';
+import type { SourceFile } from '../sources/source-file.js';
+import { loadWorkspace, type ReadError, type Workspace } from '../sources/workspace.js';
+
+export interface CompileOptions {
+  cwd?: string;
+  config?: string;
+  encoding?: Encoding;
+}
+
+export interface CompileResult {
+  estate: Estate;
+  findings: Finding[];
+  /** Every file read, by display path. */
+  sources: Map<string, SourceFile>;
+  /** Files that could not be read (exit 2 when named explicitly). */
+  readErrors: ReadError[];
+  manifest?: Manifest;
+  workspace: Workspace;
+  kinds: Map<string, FileKind>;
+}
+
+function isSource(x: SourceFile | ReadError): x is SourceFile {
+  return 'text' in x;
+}
+
+export function compile(paths: string[], options: CompileOptions = {}): CompileResult {
+  const ws = loadWorkspace(paths, options);
+  const findings: Finding[] = [];
+  const sources = new Map<string, SourceFile>();
+  const readErrors: ReadError[] = [...ws.errors];
+  const kinds = new Map<string, FileKind>();
+  const read = (abs: string, explicit = ws.explicit.has(abs)): SourceFile | undefined => {
+    const f = ws.read(abs);
+    if (!isSource(f)) {
+      if (!readErrors.some((e) => e.path === f.path)) readErrors.push(explicit ? { ...f, explicit } : f);
+      return undefined;
+    }
+    sources.set(f.path, f);
+    return f;
+  };
+
+  let manifest: Manifest | undefined;
+  if (ws.manifestPath) {
+    const mf = read(ws.manifestPath, true);
+    if (mf) {
+      const parsed = parseManifest(mf, dirname(ws.manifestPath));
+      manifest = parsed.manifest;
+      findings.push(...parsed.findings);
+      kinds.set(mf.path, 'manifest');
+    }
+  }
+
+  // Sort the inputs by kind. Files the manifest names have a known kind.
+  const byKind = new Map<FileKind, SourceFile[]>();
+  const add = (kind: FileKind, f: SourceFile): void => {
+    if (kinds.has(f.path)) return;
+    kinds.set(f.path, kind);
+    const list = byKind.get(kind) ?? [];
+    list.push(f);
+    byKind.set(kind, list);
+  };
+  const systemProfiles = new Map<string, { entry: Manifest['systems'][number]; file: SourceFile }>();
+  for (const sys of manifest?.systems ?? []) {
+    if (!sys.profile) continue;
+    const f = read(sys.profile.abs, true);
+    if (f) {
+      systemProfiles.set(f.path, { entry: sys, file: f });
+      kinds.set(f.path, 'profile');
+    }
+  }
+  for (const abs of ws.inputs) {
+    if (abs === ws.manifestPath) continue;
+    const f = read(abs);
+    if (!f) continue;
+    if (kinds.has(f.path)) continue;
+    let kind = detectKind(f);
+    if (kind === 'unknown' && ws.explicit.has(abs)) {
+      findings.push({
+        ruleId: 'unknown-file-kind',
+        loc: f.lines.loc(f.path, 0, 0),
+        message: `plexlint cannot tell what kind of file this is (TCP/IP profile, dscontrol script, plugin-cfg.xml, cluster.xml, plexlint.yaml), so it is not checked.`,
+      });
+      continue;
+    }
+    if (kind === 'manifest') continue;
+    add(kind, f);
+  }
+
+  // Profiles: a file that another profile INCLUDEs is a member, not a stack of its own.
+  const resolver = new EstateIncludeResolver(
+    ws,
+    (manifest?.datasets ?? []).map((d) => ({ name: d.name, abs: d.path.abs })),
+  );
+  const profiles = byKind.get('profile') ?? [];
+  const members = new Set<string>();
+  for (const f of [...profiles, ...[...systemProfiles.values()].map((s) => s.file)]) {
+    for (const ds of scanIncludes(f.text)) {
+      const where = resolver.locate(ds);
+      if ('abs' in where) members.add(ws.display(where.abs));
+    }
+  }
+  const systems: System[] = [];
+  const entries: { file: SourceFile; entry?: Manifest['systems'][number] }[] = [
+    ...[...systemProfiles.values()].map(({ file, entry }) => ({ file, entry })),
+    ...profiles.filter((f) => !members.has(f.path)).map((file) => ({ file })),
+  ];
+  const usedNames = new Set<string>();
+  for (const { file, entry } of entries) {
+    const fromFile = basename(file.path).replace(/\.[^.]*$/, '').toUpperCase();
+    const name = uniqueName(entry?.name ?? fromFile, usedNames);
+    const symbols: Record<string, string> = { SYSNAME: name, ...(entry?.symbols ?? {}) };
+    const parsed = parseProfile(file, { symbols: new Map(Object.entries(symbols)), includes: resolver });
+    for (const f of parsed.files) {
+      sources.set(f.path, f);
+      kinds.set(f.path, 'profile');
+    }
+    findings.push(...parsed.findings);
+    const system = buildSystem({
+      name,
+      nameSource: entry ? 'manifest' : 'file-name',
+      ...(entry?.cpc ? { cpc: entry.cpc.value } : {}),
+      symbols,
+      parsed,
+    });
+    systems.push(system);
+  }
+
+  const estate: Estate = {
+    version: MODEL_VERSION,
+    files: [...sources.keys()].sort(),
+    systems,
+    sysplex: buildSysplex(systems),
+  };
+  return { estate, findings: dedupe(findings), sources, readErrors, workspace: ws, kinds, ...(manifest ? { manifest } : {}) };
+}
+
+function uniqueName(name: string, used: Set<string>): string {
+  let n = name;
+  for (let i = 2; used.has(n); i++) n = `${name}_${i}`;
+  used.add(n);
+  return n;
+}
+
+/** A member included by two stacks is parsed twice; report its findings once. */
+function dedupe(findings: Finding[]): Finding[] {
+  const seen = new Set<string>();
+  return findings.filter((f) => {
+    const key = `${f.ruleId}|${f.loc.file}|${f.loc.line}|${f.loc.column}|${f.loc.endLine}|${f.loc.endColumn}|${f.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}

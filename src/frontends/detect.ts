@@ -1,0 +1,76 @@
+/**
+ * File kind from content (and, where the content is ambiguous, the name):
+ * a folder of mixed files is sorted without the user saying what each is.
+ */
+import { basename } from 'node:path';
+import { keywordsMatching } from '../../grammar/profile/keywords.js';
+import type { SourceFile } from '../sources/source-file.js';
+
+export type FileKind = 'profile' | 'dscontrol' | 'goscript' | 'plugin-cfg' | 'cluster-xml' | 'manifest' | 'scenario' | 'unknown';
+
+const GO_SCRIPTS = /^(goActive|goStandby|goInOp|goIdle|highavailChange|serverUp|serverDown|managerAlert|managerClear)(\.(sh|cmd|bat|ksh))?$/i;
+
+const DSCONTROL_LINE =
+  /^\s*(?:(?:dscontrol|ndcontrol)\s+\S+|(?:executor|cluster|port|server|manager|advisor|highavailability|high|rule|subagent)\s+(?:add|set|start|stop|remove|configure|unconfigure|heartbeat|backup|reach|takeover|report|status)\b)/i;
+
+function xmlRoot(text: string): string | undefined {
+  let i = 0;
+  const n = Math.min(text.length, 65536);
+  while (i < n) {
+    const lt = text.indexOf('<', i);
+    if (lt < 0 || lt >= n) return undefined;
+    if (text.startsWith('<?', lt)) i = text.indexOf('?>', lt) + 2;
+    else if (text.startsWith('<!--', lt)) i = text.indexOf('-->', lt) + 3;
+    else if (text.startsWith('<!', lt)) i = text.indexOf('>', lt) + 1;
+    else {
+      const m = /^<([A-Za-z_][\w.:-]*)/.exec(text.slice(lt, lt + 200));
+      return m?.[1];
+    }
+    if (i <= 0) return undefined;
+  }
+  return undefined;
+}
+
+/** Share of statement-looking lines that start with a TCP/IP profile statement name. */
+function profileScore(text: string): { statements: number; lines: number } {
+  let statements = 0;
+  let lines = 0;
+  let start = 0;
+  const limit = Math.min(text.length, 1 << 20);
+  while (start < limit && lines < 4000) {
+    let end = text.indexOf('\n', start);
+    if (end < 0) end = text.length;
+    const line = text.slice(start, end);
+    start = end + 1;
+    const m = /^\s*([^\s;]+)/.exec(line);
+    if (!m) continue;
+    lines++;
+    const word = m[1]!.toUpperCase();
+    if (keywordsMatching(word).some((k) => k.role !== 'operand')) statements++;
+  }
+  return { statements, lines };
+}
+
+export function detectKind(file: SourceFile): FileKind {
+  const name = basename(file.path);
+  if (/^plexlint\.ya?ml$/i.test(name)) return 'manifest';
+  if (/\.scenario\.ya?ml$/i.test(name)) return 'scenario';
+  if (GO_SCRIPTS.test(name)) return 'goscript';
+  const head = file.text.replace(/^\uFEFF/, '').trimStart();
+  if (head.startsWith('<')) {
+    const root = xmlRoot(head);
+    if (root === 'Config') return 'plugin-cfg';
+    if (root && /(^|:)ServerCluster$/.test(root)) return 'cluster-xml';
+    if (/plugin-cfg.*\.xml$/i.test(name)) return 'plugin-cfg';
+    if (/^cluster\.xml$/i.test(name)) return 'cluster-xml';
+    return 'unknown';
+  }
+  const sample = file.text.slice(0, 1 << 16).split('\n').slice(0, 400);
+  const ds = sample.filter((l) => DSCONTROL_LINE.test(l)).length;
+  const { statements, lines } = profileScore(file.text);
+  if (ds > 0 && ds >= statements) return 'dscontrol';
+  if (statements >= 3 || (statements > 0 && statements >= lines * 0.2)) return 'profile';
+  if (/\.(tcpip|prof|profile)$/i.test(name) || /^PROFILE/i.test(name)) return 'profile';
+  if (/\.cfg$/i.test(name) && ds > 0) return 'dscontrol';
+  return 'unknown';
+}

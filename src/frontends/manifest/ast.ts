@@ -1,0 +1,92 @@
+/** The estate manifest (plexlint.yaml, DESIGN.md "Estate manifest") as the front end hands it on. */
+import type { Loc } from '../../core/loc.js';
+
+export interface Located<T> {
+  value: T;
+  loc: Loc;
+}
+
+/** A path from the manifest, relative to the manifest's folder. */
+export interface PathRef {
+  /** As written. */
+  value: string;
+  /** Absolute path. */
+  abs: string;
+  loc: Loc;
+}
+
+export interface SystemEntry {
+  name: string;
+  loc: Loc;
+  profile?: PathRef;
+  cpc?: Located<string>;
+  symbols: Record<string, string>;
+}
+
+export interface DatasetEntry {
+  name: string;
+  path: PathRef;
+  loc: Loc;
+}
+
+export interface LoadBalancerEntry {
+  name: string;
+  loc: Loc;
+  config?: PathRef;
+  scripts?: PathRef;
+  partner?: Located<string>;
+}
+
+export interface OdrEntry {
+  name: string;
+  host: string;
+  port: number;
+  loc: Loc;
+}
+
+export interface GscMember {
+  host: string;
+  port: number;
+  weight: number;
+  loc: Loc;
+}
+
+export interface GscEntry {
+  name: string;
+  members: GscMember[];
+  loc: Loc;
+}
+
+export interface CellEntry {
+  name: string;
+  loc: Loc;
+  odrs: OdrEntry[];
+  properties: Record<string, Located<string>>;
+  gscs: GscEntry[];
+  bridgedWith: Located<string>[];
+  clusters: PathRef[];
+  clientNodes: Located<string>[];
+}
+
+export interface RuleSetting {
+  level: 'off' | 'info' | 'warn' | 'error';
+  loc: Loc;
+}
+
+export interface Override {
+  files: string[];
+  rules: Record<string, RuleSetting>;
+  loc: Loc;
+}
+
+export interface Manifest {
+  file: string;
+  /** Absolute folder of the manifest: relative paths start here. */
+  dir: string;
+  systems: SystemEntry[];
+  datasets: DatasetEntry[];
+  loadBalancers: LoadBalancerEntry[];
+  web: { plugins: PathRef[]; cells: CellEntry[] };
+  rules: Record<string, RuleSetting>;
+  overrides: Override[];
+}

@@ -1,0 +1,282 @@
+/**
+ * plexlint.yaml → Manifest, validated with positions: unknown keys (with
+ * did-you-mean), wrong types and paths that do not exist are findings on the
+ * exact node, never exceptions.
+ */
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { isMap, isScalar, isSeq, parseDocument, type Node, type Pair } from 'yaml';
+import type { Finding } from '../../core/diagnostic.js';
+import type { Loc } from '../../core/loc.js';
+import { didYouMean } from '../../core/suggest.js';
+import type { SourceFile } from '../../sources/source-file.js';
+import type { CellEntry, GscEntry, Located, Manifest, OdrEntry, Override, PathRef, RuleSetting } from './ast.js';
+
+export type { Manifest } from './ast.js';
+
+const LEVELS = ['off', 'info', 'warn', 'error'] as const;
+
+class ManifestReader {
+  readonly findings: Finding[] = [];
+
+  constructor(
+    private readonly file: SourceFile,
+    private readonly dir: string,
+  ) {}
+
+  loc(node: { range?: [number, number, number] | null | undefined } | null | undefined): Loc {
+    const r = node?.range;
+    if (!r) return this.file.lines.loc(this.file.path, 0, 0);
+    return this.file.lines.loc(this.file.path, r[0], Math.max(r[0] + 1, r[1]));
+  }
+
+  private problem(ruleId: string, node: Node | Pair | null | undefined, message: string): void {
+    const n = node && 'key' in node ? (node.key as Node) : (node as Node | null | undefined);
+    this.findings.push({ ruleId, loc: this.loc(n), message });
+  }
+
+  /** Iterate a mapping's pairs, reporting keys outside `known`. */
+  entries(node: Node | null | undefined, what: string, known: readonly string[] | null): [string, Node | null, Pair][] {
+    if (node === null || node === undefined) return [];
+    if (!isMap(node)) {
+      this.problem('manifest-invalid-value', node, `${what} must be a mapping (key: value)`);
+      return [];
+    }
+    const out: [string, Node | null, Pair][] = [];
+    for (const pair of node.items) {
+      const key = isScalar(pair.key) ? String(pair.key.value) : '';
+      if (known && !known.includes(key)) {
+        this.problem('manifest-unknown-key', pair as Pair, `unknown key '${key}' in ${what}: plexlint ignores it.${didYouMean(key, known, false)}`);
+        continue;
+      }
+      out.push([key, pair.value as Node | null, pair as Pair]);
+    }
+    return out;
+  }
+
+  string(node: Node | null, what: string): string | undefined {
+    if (isScalar(node) && (typeof node.value === 'string' || typeof node.value === 'number')) return String(node.value);
+    this.problem('manifest-invalid-value', node, `${what} must be a string`);
+    return undefined;
+  }
+
+  integer(node: Node | null, what: string, min: number, max: number): number | undefined {
+    const v = isScalar(node) ? Number(node.value) : NaN;
+    if (!Number.isInteger(v) || v < min || v > max) {
+      this.problem('manifest-invalid-value', node, `${what} must be a whole number from ${min} to ${max}`);
+      return undefined;
+    }
+    return v;
+  }
+
+  path(node: Node | null, what: string, kind: 'file' | 'folder' | 'any' = 'any'): PathRef | undefined {
+    const value = this.string(node, what);
+    if (value === undefined) return undefined;
+    const abs = resolve(this.dir, value);
+    if (!existsSync(abs)) {
+      this.problem('manifest-missing-file', node, `${what} '${value}' does not exist (relative to ${this.file.path.replace(/[^/]*$/, '') || './'}); plexlint cannot check it`);
+    }
+    void kind;
+    return { value, abs, loc: this.loc(node) };
+  }
+
+  list<T>(node: Node | null, what: string, item: (n: Node) => T | undefined): T[] {
+    if (node === null || node === undefined) return [];
+    if (!isSeq(node)) {
+      this.problem('manifest-invalid-value', node, `${what} must be a list`);
+      return [];
+    }
+    const out: T[] = [];
+    for (const n of node.items) {
+      const v = item(n as Node);
+      if (v !== undefined) out.push(v);
+    }
+    return out;
+  }
+
+  located(node: Node | null, what: string): Located<string> | undefined {
+    const v = this.string(node, what);
+    return v === undefined ? undefined : { value: v, loc: this.loc(node) };
+  }
+
+  ruleSettings(node: Node | null, what: string): Record<string, RuleSetting> {
+    const out: Record<string, RuleSetting> = Object.create(null) as Record<string, RuleSetting>;
+    for (const [key, value] of this.entries(node, what, null)) {
+      const raw = isScalar(value) ? String(value.value) : '';
+      const level = raw === 'warning' ? 'warn' : raw;
+      if (!(LEVELS as readonly string[]).includes(level)) {
+        this.problem('manifest-invalid-value', value, `${what}.${key} must be one of off, info, warn, error`);
+        continue;
+      }
+      out[key] = { level: level as RuleSetting['level'], loc: this.loc(value) };
+    }
+    return out;
+  }
+}
+
+const TOP = ['systems', 'datasets', 'loadBalancers', 'web', 'rules', 'overrides'] as const;
+const SYSTEM = ['profile', 'cpc', 'symbols'] as const;
+const LB = ['config', 'scripts', 'partner'] as const;
+const WEB = ['plugins', 'cells'] as const;
+const CELL = ['odrs', 'properties', 'gscs', 'bridgedWith', 'clusters', 'clientNodes'] as const;
+const ODR = ['name', 'host', 'port'] as const;
+const GSC = ['name', 'members'] as const;
+const MEMBER = ['host', 'port', 'weight'] as const;
+const OVERRIDE = ['files', 'rules'] as const;
+
+export interface ParsedManifest {
+  manifest: Manifest;
+  findings: Finding[];
+}
+
+export function parseManifest(file: SourceFile, dir: string): ParsedManifest {
+  const r = new ManifestReader(file, dir);
+  const manifest: Manifest = {
+    file: file.path,
+    dir,
+    systems: [],
+    datasets: [],
+    loadBalancers: [],
+    web: { plugins: [], cells: [] },
+    rules: Object.create(null) as Record<string, RuleSetting>,
+    overrides: [],
+  };
+  const doc = parseDocument(file.text, { prettyErrors: false, uniqueKeys: true });
+  for (const e of doc.errors) {
+    const [start, end] = e.pos;
+    r.findings.push({ ruleId: 'syntax', loc: file.lines.loc(file.path, start, Math.max(start + 1, end)), message: `plexlint.yaml: ${e.message.split('\n')[0]}` });
+  }
+  if (doc.errors.length) return { manifest, findings: r.findings };
+  for (const [key, value] of r.entries(doc.contents as Node | null, 'plexlint.yaml', TOP)) {
+    switch (key) {
+      case 'systems':
+        for (const [name, sys, pair] of r.entries(value, 'systems', null)) {
+          const entry: Manifest['systems'][number] = { name: name.toUpperCase(), loc: r.loc(pair.key as Node), symbols: {} };
+          for (const [k, v] of r.entries(sys, `systems.${name}`, SYSTEM)) {
+            if (k === 'profile') {
+              const p = r.path(v, `systems.${name}.profile`, 'file');
+              if (p) entry.profile = p;
+            } else if (k === 'cpc') {
+              const c = r.located(v, `systems.${name}.cpc`);
+              if (c) entry.cpc = { value: c.value.toUpperCase(), loc: c.loc };
+            } else {
+              for (const [sym, sv] of r.entries(v, `systems.${name}.symbols`, null)) {
+                const s = r.string(sv, `systems.${name}.symbols.${sym}`);
+                if (s !== undefined) entry.symbols[sym.replace(/^&/, '').replace(/\.$/, '').toUpperCase()] = s;
+              }
+            }
+          }
+          manifest.systems.push(entry);
+        }
+        break;
+      case 'datasets':
+        for (const [name, v, pair] of r.entries(value, 'datasets', null)) {
+          const p = r.path(v, `datasets.${name}`);
+          if (p) manifest.datasets.push({ name: name.toUpperCase(), path: p, loc: r.loc(pair.key as Node) });
+        }
+        break;
+      case 'loadBalancers':
+        for (const [name, lb, pair] of r.entries(value, 'loadBalancers', null)) {
+          const entry: Manifest['loadBalancers'][number] = { name, loc: r.loc(pair.key as Node) };
+          for (const [k, v] of r.entries(lb, `loadBalancers.${name}`, LB)) {
+            if (k === 'partner') {
+              const p = r.located(v, `loadBalancers.${name}.partner`);
+              if (p) entry.partner = p;
+            } else {
+              const p = r.path(v, `loadBalancers.${name}.${k}`);
+              if (p) entry[k as "config" | "scripts"] = p;
+            }
+          }
+          manifest.loadBalancers.push(entry);
+        }
+        break;
+      case 'web':
+        for (const [k, v] of r.entries(value, 'web', WEB)) {
+          if (k === 'plugins') manifest.web.plugins = r.list(v, 'web.plugins', (n) => r.path(n, 'web.plugins entry', 'file'));
+          else for (const [name, cell, pair] of r.entries(v, 'web.cells', null)) manifest.web.cells.push(readCell(r, name, cell, pair));
+        }
+        break;
+      case 'rules':
+        manifest.rules = r.ruleSettings(value, 'rules');
+        break;
+      case 'overrides':
+        manifest.overrides = r.list(value, 'overrides', (n) => readOverride(r, n));
+        break;
+      default:
+        break;
+    }
+  }
+  return { manifest, findings: r.findings };
+}
+
+function readCell(r: ManifestReader, name: string, node: Node | null, pair: Pair): CellEntry {
+  const cell: CellEntry = { name, loc: r.loc(pair.key as Node), odrs: [], properties: {}, gscs: [], bridgedWith: [], clusters: [], clientNodes: [] };
+  const at = `web.cells.${name}`;
+  for (const [k, v] of r.entries(node, at, CELL)) {
+    switch (k) {
+      case 'odrs':
+        cell.odrs = r.list(v, `${at}.odrs`, (n) => {
+          const odr: Partial<OdrEntry> = { loc: r.loc(n) };
+          for (const [ok, ov] of r.entries(n, `${at}.odrs entry`, ODR)) {
+            if (ok === 'port') odr.port = r.integer(ov, `${at}.odrs port`, 1, 65535);
+            else if (ok === 'name') odr.name = r.string(ov, `${at}.odrs name`);
+            else odr.host = r.string(ov, `${at}.odrs host`);
+          }
+          if (!odr.host || odr.port === undefined) {
+            r.findings.push({ ruleId: 'manifest-invalid-value', loc: odr.loc!, message: `${at}.odrs: every ODR needs host and port` });
+            return undefined;
+          }
+          return { name: odr.name ?? `${odr.host}:${odr.port}`, host: odr.host, port: odr.port, loc: odr.loc! };
+        });
+        break;
+      case 'properties':
+        for (const [pk, pv] of r.entries(v, `${at}.properties`, null)) {
+          const s = r.located(pv, `${at}.properties.${pk}`);
+          if (s) cell.properties[pk] = s;
+        }
+        break;
+      case 'gscs':
+        cell.gscs = r.list(v, `${at}.gscs`, (n) => {
+          const gsc: GscEntry = { name: '', members: [], loc: r.loc(n) };
+          for (const [gk, gv] of r.entries(n, `${at}.gscs entry`, GSC)) {
+            if (gk === 'name') gsc.name = r.string(gv, `${at}.gscs name`) ?? '';
+            else {
+              gsc.members = r.list(gv, `${at}.gscs members`, (m) => {
+                const member: Partial<GscEntry['members'][number]> = { loc: r.loc(m), weight: 1 };
+                for (const [mk, mv] of r.entries(m, `${at}.gscs member`, MEMBER)) {
+                  if (mk === 'host') member.host = r.string(mv, 'GSC member host');
+                  else if (mk === 'port') member.port = r.integer(mv, 'GSC member port', 1, 65535);
+                  else member.weight = r.integer(mv, 'GSC member weight', 0, 100);
+                }
+                if (!member.host || member.port === undefined) return undefined;
+                return member as GscEntry['members'][number];
+              });
+            }
+          }
+          return gsc;
+        });
+        break;
+      case 'bridgedWith':
+        cell.bridgedWith = r.list(v, `${at}.bridgedWith`, (n) => r.located(n, `${at}.bridgedWith entry`));
+        break;
+      case 'clusters':
+        cell.clusters = r.list(v, `${at}.clusters`, (n) => r.path(n, `${at}.clusters entry`, 'folder'));
+        break;
+      case 'clientNodes':
+        cell.clientNodes = r.list(v, `${at}.clientNodes`, (n) => r.located(n, `${at}.clientNodes entry`));
+        break;
+      default:
+        break;
+    }
+  }
+  return cell;
+}
+
+function readOverride(r: ManifestReader, node: Node): Override | undefined {
+  const o: Override = { files: [], rules: {}, loc: r.loc(node) };
+  for (const [k, v] of r.entries(node, 'overrides entry', OVERRIDE)) {
+    if (k === 'files') o.files = r.list(v, 'overrides.files', (n) => r.string(n, 'overrides.files entry'));
+    else o.rules = r.ruleSettings(v, 'overrides.rules');
+  }
+  return o;
+}

@@ -1,0 +1,404 @@
+/**
+ * ProfileAst (with its INCLUDEs) → Stack.
+ *
+ * Follows the order IBM's profile processing uses: ordinary statements first,
+ * in file order with INCLUDEs expanded in place; the VIPADYNAMIC block
+ * statements afterwards ("processing of these configuration statements occurs
+ * after the normal profile configuration processing", SMF 119 two-phase
+ * records topic). Statements the front end marked `ignored` are left out.
+ */
+import type { Loc } from '../../core/loc.js';
+import type {
+  InterfaceStatement,
+  ProfileAst,
+  Statement,
+  VipaDefineStatement,
+  VipaDistributeStatement,
+  VipaStatement,
+} from '../../frontends/profile/ast.js';
+import type { DistributionDef, Reference, Stack, StackDvipa } from '../stack.js';
+
+interface Flat {
+  statement: Statement;
+  order: number;
+}
+
+/** Statements in processing order, INCLUDEs expanded, VIPA block statements kept in their block. */
+export function flatten(ast: ProfileAst): Flat[] {
+  const out: Flat[] = [];
+  const walk = (a: ProfileAst): void => {
+    for (const s of a.statements) {
+      out.push({ statement: s, order: out.length });
+      if (s.kind === 'include' && s.included && !s.ignored) walk(s.included);
+    }
+  };
+  walk(ast);
+  return out;
+}
+
+function emptyStack(): Stack {
+  return {
+    devices: [],
+    links: [],
+    interfaces: [],
+    home: [],
+    dynamicXcf: {},
+    ports: [],
+    routes: [],
+    dvipas: [],
+    vipaRanges: [],
+    vipaRoutes: [],
+    distributions: [],
+    references: [],
+    rejections: [],
+    ipconfig: {},
+    ignoredStatements: [],
+    lines: 0,
+  };
+}
+
+interface Definition {
+  loc: Loc;
+  order: number;
+  kind: 'device' | 'link' | 'interface';
+  type: string;
+}
+
+export function buildStack(ast: ProfileAst, lineCount: number): Stack {
+  const stack = emptyStack();
+  stack.lines = lineCount;
+  const flat = flatten(ast);
+  const defs = new Map<string, Definition[]>();
+  const define = (name: string, d: Definition): void => {
+    const list = defs.get(name) ?? [];
+    list.push(d);
+    defs.set(name, list);
+  };
+  // Definitions first (with their order), so references can tell "undefined" from "defined later".
+  for (const { statement: s, order } of flat) {
+    if (s.ignored) continue;
+    if (s.kind === 'device') define(s.name.text, { loc: s.name.loc, order, kind: 'device', type: s.type });
+    else if (s.kind === 'link') define(s.name.text, { loc: s.name.loc, order, kind: 'link', type: s.type });
+    else if (s.kind === 'interface' && s.action === 'define') define(s.name.text, { loc: s.name.loc, order, kind: 'interface', type: s.type ?? '' });
+  }
+  const refer = (kind: Reference['kind'], name: string, from: string, loc: Loc, order: number): Definition | undefined => {
+    if (name === 'LOOPBACK' || name === 'LOOPBACK6') return undefined;
+    const wanted = (d: Definition): boolean =>
+      kind === 'link-or-interface' ? d.kind === 'link' || d.kind === 'interface' : kind === 'device' ? d.kind === 'device' || d.kind === 'interface' : d.kind === kind;
+    const candidates = (defs.get(name) ?? []).filter(wanted);
+    const earlier = candidates.filter((d) => d.order < order);
+    const ref: Reference = { kind, name, from, loc, status: 'ok' };
+    if (earlier.length) {
+      stack.references.push(ref);
+      return earlier.at(-1);
+    }
+    if (candidates.length) {
+      ref.status = 'defined-later';
+      ref.definedAt = candidates[0]!.loc;
+    } else {
+      ref.status = 'undefined';
+      const other = defs.get(name)?.[0];
+      if (other) ref.definedAt = other.loc;
+    }
+    stack.references.push(ref);
+    return undefined;
+  };
+
+  const vipaStatements: { s: VipaStatement; order: number }[] = [];
+  for (const { statement: s, order } of flat) {
+    if (s.ignored) {
+      stack.ignoredStatements.push({ loc: s.loc, reason: s.ignored.reason });
+      continue;
+    }
+    switch (s.kind) {
+      case 'ipconfig':
+        for (const o of s.options) stack.ipconfig[(s.version === 6 ? 'IPCONFIG6 ' : '') + o.name] = { values: o.values.map((v) => v.text), loc: o.loc };
+        if (s.dynamicXcf?.address) {
+          const cfg = { address: s.dynamicXcf.address.text, loc: s.dynamicXcf.loc } as NonNullable<Stack['dynamicXcf']['v4']>;
+          if (s.dynamicXcf.prefix !== undefined) cfg.prefix = s.dynamicXcf.prefix;
+          if (s.dynamicXcf.cost !== undefined) cfg.cost = s.dynamicXcf.cost;
+          if (s.version === 4) stack.dynamicXcf.v4 = cfg;
+          else stack.dynamicXcf.v6 = cfg;
+        }
+        if (s.sysplexRouting && s.version === 4) stack.sysplexRouting = s.sysplexRouting;
+        break;
+      case 'device':
+        stack.devices.push({ name: s.name.text, type: s.type, loc: s.loc, order });
+        break;
+      case 'link': {
+        const link = { name: s.name.text, type: s.type, kind: s.type === 'VIRTUAL' ? 'static-vipa' : 'real', loc: s.loc, order } as Stack['links'][number];
+        if (s.device) {
+          link.device = s.device.text;
+          refer('device', s.device.text, `LINK ${s.name.text}`, s.device.loc, order);
+        }
+        stack.links.push(link);
+        break;
+      }
+      case 'interface':
+        applyInterface(stack, s, order);
+        break;
+      case 'home':
+        for (const e of s.entries) {
+          if (e.ignored || !e.address || !e.link) continue;
+          const name = e.link.text;
+          let kind: Stack['home'][number]['kind'] = 'unknown';
+          if (name === 'LOOPBACK') kind = 'loopback';
+          else {
+            const d = refer('link', name, 'HOME', e.link.loc, order);
+            if (d) kind = d.type === 'VIRTUAL' ? 'static-vipa' : 'real';
+          }
+          stack.home.push({ address: e.address.text, link: name, kind, loc: e.loc, order });
+        }
+        break;
+      case 'primaryinterface':
+        stack.primaryInterface = { name: s.name.text, loc: s.name.loc };
+        refer('link-or-interface', s.name.text, 'PRIMARYINTERFACE', s.name.loc, order);
+        break;
+      case 'start':
+      case 'stop':
+        refer('device', s.name.text, s.kind.toUpperCase(), s.name.loc, order);
+        break;
+      case 'port':
+        for (const e of s.entries) {
+          if (e.ignored || e.port === undefined || !e.protocol || !e.job) continue;
+          const r: Stack['ports'][number] = { port: e.port, protocol: e.protocol, job: e.job.text, loc: e.loc };
+          const share = e.options.find((o) => o.name === 'SHAREPORT' || o.name === 'SHAREPORTWLM');
+          if (share) r.shareport = share.name as 'SHAREPORT' | 'SHAREPORTWLM';
+          if (e.bind) r.bind = e.bind.text;
+          stack.ports.push(r);
+        }
+        break;
+      case 'routes':
+        for (const r of s.routes) {
+          if (r.ignored || !r.link) continue;
+          refer('link-or-interface', r.link.text, 'ROUTE', r.link.loc, order);
+          const route: Stack['routes'][number] = {
+            destination: r.isDefault ? 'DEFAULT' : r.destination ? `${r.destination.address.text}/${r.destination.prefix}` : '?',
+            link: r.link.text,
+            loc: r.loc,
+          };
+          if (r.firstHop) route.firstHop = r.firstHop.text;
+          stack.routes.push(route);
+        }
+        break;
+      case 'vipadynamic':
+        for (const v of s.statements) {
+          if (v.ignored) stack.ignoredStatements.push({ loc: v.loc, reason: v.ignored.reason });
+          else vipaStatements.push({ s: v, order });
+        }
+        break;
+      default:
+        break;
+    }
+  }
+  applyVipaDynamic(stack, vipaStatements);
+  return stack;
+}
+
+function applyInterface(stack: Stack, s: InterfaceStatement, order: number): void {
+  const name = s.name.text;
+  if (s.action === 'define') {
+    const type = s.type ?? '';
+    stack.interfaces.push({
+      name,
+      type,
+      version: type.endsWith('6') ? 6 : 4,
+      kind: type.startsWith('VIRTUAL') ? 'static-vipa' : 'real',
+      addresses: s.addresses.map((a) => (a.prefix === undefined ? { address: a.address.text, loc: a.word.loc } : { address: a.address.text, prefix: a.prefix, loc: a.word.loc })),
+      ...(s.portName ? { portName: s.portName.text } : {}),
+      loc: s.loc,
+      order,
+    });
+  } else if (s.action === 'delete') {
+    stack.interfaces = stack.interfaces.filter((i) => i.name !== name);
+  } else if (s.action === 'addaddr' || s.action === 'deladdr') {
+    const intf = stack.interfaces.find((i) => i.name === name);
+    if (!intf) return;
+    for (const a of s.addresses) {
+      if (s.action === 'addaddr') intf.addresses.push({ address: a.address.text, loc: a.word.loc });
+      else intf.addresses = intf.addresses.filter((x) => x.address !== a.address.text);
+    }
+  }
+}
+
+/** The addresses a stack already owns when VIPADYNAMIC is processed (HOME list and interface addresses). */
+function homeAddresses(stack: Stack): Map<string, Loc> {
+  const m = new Map<string, Loc>();
+  for (const h of stack.home) if (!m.has(h.address)) m.set(h.address, h.loc);
+  for (const i of stack.interfaces) for (const a of i.addresses) if (!m.has(a.address)) m.set(a.address, a.loc);
+  return m;
+}
+
+function applyVipaDynamic(stack: Stack, statements: { s: VipaStatement; order: number }[]): void {
+  const home = homeAddresses(stack);
+  const xcf = [stack.dynamicXcf.v4, stack.dynamicXcf.v6].filter((x) => x !== undefined);
+  const active = new Map<string, StackDvipa>();
+  const byInterface = new Map<string, StackDvipa>();
+  for (const { s, order } of statements) {
+    switch (s.kind) {
+      case 'vipadefine':
+      case 'vipabackup':
+        defineDvipas(stack, s, order, home, xcf, active, byInterface);
+        break;
+      case 'vipadelete':
+        for (const a of s.addresses) active.delete(a.address.text);
+        if (s.interfaceName) {
+          const d = byInterface.get(s.interfaceName.text);
+          if (d) active.delete(d.address);
+          byInterface.delete(s.interfaceName.text);
+        }
+        stack.dvipas = stack.dvipas.filter((d) => active.get(d.address) === d);
+        break;
+      case 'viparange':
+        if (!s.range) break;
+        if (s.action === 'delete') {
+          const text = `${s.range.address.text}/${s.range.prefix}`;
+          stack.vipaRanges = stack.vipaRanges.filter((r) => r.subnet !== text);
+        } else {
+          stack.vipaRanges.push({
+            subnet: `${s.range.address.text}/${s.range.prefix}`,
+            version: s.range.address.version,
+            moveable: s.moveable === 'DISRUPTIVE' ? 'DISRUPTIVE' : 'NONDISRUPTIVE',
+            loc: s.loc,
+          });
+        }
+        break;
+      case 'viparoute':
+        if (s.action === 'delete') {
+          const t = s.isDefault ? 'DEFAULT' : s.dynamicXcf?.text;
+          stack.vipaRoutes = stack.vipaRoutes.filter((r) => r.target !== t);
+        } else if ((s.dynamicXcf || s.isDefault) && s.target) {
+          stack.vipaRoutes.push({ target: s.isDefault ? 'DEFAULT' : s.dynamicXcf!.text, via: s.target.text, loc: s.loc });
+        }
+        break;
+      case 'vipadistribute':
+        distribute(stack, s, order, active, byInterface);
+        break;
+      default:
+        break;
+    }
+  }
+}
+
+function defineDvipas(
+  stack: Stack,
+  s: VipaDefineStatement,
+  order: number,
+  home: Map<string, Loc>,
+  xcf: { address: string; loc: Loc }[],
+  active: Map<string, StackDvipa>,
+  byInterface: Map<string, StackDvipa>,
+): void {
+  const statement = s.kind === 'vipadefine' ? 'VIPADEFINE' : 'VIPABACKUP';
+  for (const a of s.addresses) {
+    const text = a.address.text;
+    const inHome = home.get(text);
+    const isXcf = xcf.find((x) => x.address === text);
+    if (inHome || isXcf) {
+      // EZZ8307I ip_addr IS ALREADY DEFINED: this address is rejected, the others are processed.
+      stack.rejections.push({
+        ruleId: 'dvipa-already-defined',
+        loc: a.word.loc,
+        message:
+          `${statement} ${text}: the address is already ${inHome ? 'in the HOME list' : "this stack's dynamic XCF address"} (EZZ8307I), ` +
+          `so the stack rejects it as a dynamic VIPA and processes the statement's other addresses. ` +
+          `Use an address that is not otherwise defined on the stack${inHome ? ', or remove it from HOME' : ''}.`,
+        related: [{ loc: (inHome ?? isXcf!.loc), message: inHome ? `${text} is in HOME here` : 'dynamic XCF address defined here' }],
+      });
+      continue;
+    }
+    const existing = active.get(text);
+    if (existing) {
+      stack.rejections.push({
+        ruleId: 'dvipa-duplicate-definition',
+        loc: a.word.loc,
+        message:
+          `${statement} ${text}: this DVIPA is already defined by the ${existing.role === 'define' ? 'VIPADEFINE' : 'VIPABACKUP'} on line ${existing.loc.line} ` +
+          `and no VIPADELETE comes between them, so the stack rejects this later definition. Keep one definition, or code VIPADELETE ${text} before redefining it.`,
+        related: [{ loc: existing.loc, message: 'first definition' }],
+      });
+      continue;
+    }
+    const d: StackDvipa = {
+      address: text,
+      version: a.address.version,
+      role: s.kind === 'vipadefine' ? 'define' : 'backup',
+      cpcScope: s.cpcScope !== undefined,
+      serviceMgr: s.serviceMgr !== undefined,
+      loc: a.word.loc,
+      order,
+    };
+    if (s.kind === 'vipabackup') {
+      d.rank = s.rank ?? 1;
+      d.shortForm = !s.longForm;
+    }
+    const prefix = a.prefix ?? s.prefix;
+    if (prefix !== undefined) d.prefix = prefix;
+    if (s.interfaceName) d.interfaceName = s.interfaceName.text;
+    if (s.moveable === 'IMMEDIATE' || s.moveable === 'WHENIDLE') d.moveable = s.moveable;
+    else if (s.kind === 'vipadefine') d.moveable = 'IMMEDIATE';
+    if (s.tier) d.tier = s.tier;
+    active.set(text, d);
+    if (d.interfaceName) byInterface.set(d.interfaceName, d);
+    stack.dvipas.push(d);
+  }
+}
+
+function distribute(
+  stack: Stack,
+  s: VipaDistributeStatement,
+  order: number,
+  active: Map<string, StackDvipa>,
+  byInterface: Map<string, StackDvipa>,
+): void {
+  const dvipa = s.address ? active.get(s.address.text) : s.interfaceName ? byInterface.get(s.interfaceName.text) : undefined;
+  const address = s.address?.text ?? dvipa?.address ?? s.interfaceName?.text;
+  if (!address) return;
+  const ports = s.ports.map((p) => ({ from: p.from, to: p.to }));
+  const samePorts = (d: DistributionDef): boolean => d.dvipa === address && JSON.stringify(d.ports) === JSON.stringify(ports);
+  if (s.action === 'delete') {
+    stack.distributions = stack.distributions.filter((d) => !samePorts(d));
+    return;
+  }
+  const def: DistributionDef = {
+    dvipa: address,
+    version: dvipa?.version ?? (s.interfaceName ? 6 : 4),
+    ports,
+    method: s.method,
+    timedAffinity: s.timedAffinity?.seconds ?? 0,
+    sysplexPorts: s.sysplexPorts !== undefined,
+    autoSwitchBack: s.autoSwitchBack?.enabled ?? true,
+    healthSwitch: s.healthSwitch?.enabled ?? false,
+    destipAll: s.destipAll !== undefined,
+    targets: s.destinations.map((t) => {
+      const target: DistributionDef['targets'][number] = { loc: t.loc };
+      if (t.address) target.address = t.address.text;
+      if (t.weight) {
+        target.weight = t.weight.value;
+        target.weightLoc = t.weight.loc;
+      }
+      if (t.preferred) target.preferred = true;
+      if (t.backup) target.backupRank = t.backup.rank;
+      return target;
+    }),
+    dvipaDefined: dvipa !== undefined,
+    loc: s.loc,
+    order,
+  };
+  if (s.methodLoc) def.methodLoc = s.methodLoc;
+  if (s.optLocal) {
+    def.optLocal = s.optLocal.value;
+    def.optLocalLoc = s.optLocal.loc;
+  }
+  if (s.tier) def.tier = s.tier;
+  if (s.gre) def.routing = 'GRE';
+  else if (s.encap) def.routing = 'ENCAP';
+  if (s.controlPort) {
+    def.controlPort = s.controlPort.port;
+    def.controlPortLoc = s.controlPort.loc;
+  }
+  if (s.destipAll) def.destipLoc = s.destipAll;
+  // A later VIPADISTRIBUTE DEFINE for the same DVIPA and ports replaces the earlier one.
+  stack.distributions = stack.distributions.filter((d) => !samePorts(d));
+  stack.distributions.push(def);
+}

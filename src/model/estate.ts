@@ -1,0 +1,117 @@
+/**
+ * The Estate: one typed model of everything plexlint read, the one data type
+ * between src/model and the rules, the simulator and the diff. Its JSON form is
+ * what `plexlint compile` prints (schema in docs/model.md).
+ */
+import type { Loc } from '../core/loc.js';
+import type { DistMethod, Stack } from './stack.js';
+
+/** Bumped when the JSON shape of `plexlint compile` changes incompatibly. */
+export const MODEL_VERSION = 1;
+
+export interface System {
+  name: string;
+  /** Where the name came from. */
+  nameSource: 'manifest' | 'file-name' | 'tcpipjobname';
+  cpc?: string;
+  symbols: Record<string, string>;
+  /** The main profile. */
+  profile: string;
+  /** The profile and every member it INCLUDEs. */
+  files: string[];
+  stack: Stack;
+}
+
+export interface DvipaDefinition {
+  system: string;
+  loc: Loc;
+}
+
+export interface DvipaOwner extends DvipaDefinition {
+  moveable?: 'IMMEDIATE' | 'WHENIDLE';
+  prefix?: number;
+  tier?: 'TIER1' | 'TIER2';
+  cpcScope: boolean;
+}
+
+export interface DvipaBackup extends DvipaDefinition {
+  rank: number;
+  shortForm: boolean;
+  moveable?: 'IMMEDIATE' | 'WHENIDLE';
+  prefix?: number;
+  tier?: 'TIER1' | 'TIER2';
+  cpcScope: boolean;
+}
+
+export interface ResolvedTarget {
+  /** The target stack, when the DESTIP address (or ALL) resolves to one. */
+  system?: string;
+  /** The DESTIP dynamic XCF address (undefined for a target found through DESTIP ALL). */
+  address?: string;
+  via: 'destip' | 'all';
+  weight?: number;
+  preferred?: boolean;
+  backupRank?: number;
+  loc: Loc;
+}
+
+export interface Distribution {
+  /** Stable id: "<system> <dvipa> <ports>", e.g. "SYSA 10.40.1.2 3000". */
+  id: string;
+  system: string;
+  dvipa: string;
+  version: 4 | 6;
+  /** Empty: every port. */
+  ports: { from: number; to: number }[];
+  method: DistMethod;
+  optLocal?: number;
+  timedAffinity: number;
+  sysplexPorts: boolean;
+  tier?: { tier: 'TIER1' | 'TIER2'; group: string };
+  routing?: 'GRE' | 'ENCAP';
+  controlPort?: number;
+  autoSwitchBack: boolean;
+  healthSwitch: boolean;
+  destipAll: boolean;
+  targets: ResolvedTarget[];
+  /** Whether the coding stack owns the DVIPA (VIPADEFINE) or backs it up (VIPABACKUP). */
+  role: 'owner' | 'backup' | 'undefined';
+  loc: Loc;
+}
+
+/** Who distributes a DVIPA after its owner fails, in takeover order. */
+export interface Takeover {
+  system: string;
+  rank: number;
+  /** Ids of the distributions the backup uses: its own VIPADISTRIBUTEs for the DVIPA, else the owner's. */
+  distributions: string[];
+  inherited: boolean;
+}
+
+export interface SysplexDvipa {
+  address: string;
+  version: 4 | 6;
+  owners: DvipaOwner[];
+  /** Highest rank first. */
+  backups: DvipaBackup[];
+  /** Ids of the distributions of this DVIPA (owner's first). */
+  distributions: string[];
+  takeover: Takeover[];
+}
+
+export interface Sysplex {
+  /** Systems joined through dynamic XCF (they code IPCONFIG DYNAMICXCF). */
+  members: string[];
+  dvipas: SysplexDvipa[];
+  distributions: Distribution[];
+}
+
+export interface Estate {
+  version: number;
+  /** Every source file read, as shown in findings. */
+  files: string[];
+  systems: System[];
+  sysplex: Sysplex;
+}
+
+export type { DistMethod } from './stack.js';

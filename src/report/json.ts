@@ -1,0 +1,41 @@
+/**
+ * ESLint-compatible JSON (DESIGN.md): one entry per file with its messages,
+ * severity 2 for errors and 1 for warnings; info findings carry severity 1 and
+ * "level": "info" so tools that know only ESLint still read them.
+ */
+import { resolve } from 'node:path';
+import type { Formatter } from './types.js';
+
+export const json: Formatter = ({ diagnostics, files, cwd }) => {
+  const byFile = new Map<string, typeof diagnostics>();
+  for (const f of files) byFile.set(f, []);
+  for (const d of diagnostics) {
+    const list = byFile.get(d.file) ?? [];
+    list.push(d);
+    byFile.set(d.file, list);
+  }
+  const results = [...byFile.entries()].map(([file, list]) => ({
+    filePath: resolve(cwd, file),
+    messages: list.map((d) => ({
+      ruleId: d.ruleId,
+      severity: d.severity === 'error' ? 2 : 1,
+      ...(d.severity === 'info' ? { level: 'info' } : {}),
+      message: d.message,
+      line: d.line,
+      column: d.column,
+      endLine: d.endLine,
+      endColumn: d.endColumn,
+      ...(d.related ? { related: d.related } : {}),
+      ...(d.fix ? { plexlintFix: d.fix } : {}),
+    })),
+    suppressedMessages: [],
+    errorCount: list.filter((d) => d.severity === 'error').length,
+    warningCount: list.filter((d) => d.severity === 'warning').length,
+    infoCount: list.filter((d) => d.severity === 'info').length,
+    fatalErrorCount: 0,
+    fixableErrorCount: 0,
+    fixableWarningCount: 0,
+    usedDeprecatedRules: [],
+  }));
+  return JSON.stringify(results, null, 2) + '\n';
+};

@@ -1,0 +1,47 @@
+/** ESLint's "stylish" layout: findings grouped by file, then a summary. Colours via chalk. */
+import { Chalk } from 'chalk';
+import type { Diagnostic } from '../core/diagnostic.js';
+import type { Formatter } from './types.js';
+
+export function summaryCounts(diagnostics: Diagnostic[]): { errors: number; warnings: number; infos: number } {
+  let errors = 0;
+  let warnings = 0;
+  let infos = 0;
+  for (const d of diagnostics) {
+    if (d.severity === 'error') errors++;
+    else if (d.severity === 'warning') warnings++;
+    else infos++;
+  }
+  return { errors, warnings, infos };
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+export const stylish: Formatter = ({ diagnostics, color }) => {
+  const c = new Chalk({ level: color ? 1 : 0 });
+  const byFile = new Map<string, Diagnostic[]>();
+  for (const d of diagnostics) {
+    const list = byFile.get(d.file) ?? [];
+    list.push(d);
+    byFile.set(d.file, list);
+  }
+  const out: string[] = [];
+  for (const [file, list] of byFile) {
+    out.push('', c.underline(file));
+    const pos = list.map((d) => `${d.line}:${d.column}`);
+    const posWidth = Math.max(...pos.map((p) => p.length));
+    list.forEach((d, i) => {
+      const sev = d.severity === 'error' ? c.red('error  ') : d.severity === 'warning' ? c.yellow('warning') : c.blue('info   ');
+      out.push(`  ${c.dim(pos[i]!.padEnd(posWidth))}  ${sev}  ${d.message}  ${c.dim(d.ruleId)}`);
+      for (const r of d.related ?? []) out.push(`  ${' '.repeat(posWidth)}           ${c.dim(`↳ ${r.file}:${r.line}:${r.column} ${r.message}`)}`);
+    });
+  }
+  const { errors, warnings, infos } = summaryCounts(diagnostics);
+  const total = errors + warnings + infos;
+  if (total === 0) return '';
+  const mark = errors ? c.red.bold('✖') : warnings ? c.yellow.bold('⚠') : c.blue.bold('ℹ');
+  out.push('', `${mark} ${c.bold(`${plural(total, 'problem')} (${plural(errors, 'error')}, ${plural(warnings, 'warning')}, ${infos} info)`)}`, '');
+  return out.join('\n');
+};

@@ -1,0 +1,13 @@
+import { defineRule } from '../rule.js';
+
+/** Reported by the front ends (src/frontends) while reading the files; docs/rules/include-not-found.md. */
+export const rule = defineRule({
+  meta: {
+    id: 'include-not-found',
+    severity: 'warning',
+    category: 'input',
+    description: "An INCLUDE whose data set is not part of the estate (so its statements are not checked)",
+    source: "EZZ0300I (INCLUDE processing); plexlint.yaml datasets mapping",
+    emittedBy: 'front end',
+  },
+});

@@ -1,0 +1,13 @@
+import { defineRule } from '../rule.js';
+
+/** Reported by the front ends (src/frontends) while reading the files; docs/rules/unknown-file-kind.md. */
+export const rule = defineRule({
+  meta: {
+    id: 'unknown-file-kind',
+    severity: 'warning',
+    category: 'input',
+    description: "A file named on the command line whose kind plexlint cannot tell",
+    source: "plexlint input detection",
+    emittedBy: 'front end',
+  },
+});

@@ -1,0 +1,13 @@
+import { defineRule } from '../rule.js';
+
+/** Reported by the front ends (src/frontends) while reading the files; docs/rules/manifest-missing-file.md. */
+export const rule = defineRule({
+  meta: {
+    id: 'manifest-missing-file',
+    severity: 'error',
+    category: 'manifest',
+    description: "A path in plexlint.yaml that does not exist",
+    source: "DESIGN.md \"Estate manifest\"",
+    emittedBy: 'front end',
+  },
+});

@@ -1,0 +1,13 @@
+import { defineRule } from '../rule.js';
+
+/** Reported by the front ends (src/frontends) while reading the files; docs/rules/manifest-unknown-key.md. */
+export const rule = defineRule({
+  meta: {
+    id: 'manifest-unknown-key',
+    severity: 'warning',
+    category: 'manifest',
+    description: "A key plexlint.yaml does not define (usually a typo)",
+    source: "DESIGN.md \"Estate manifest\"",
+    emittedBy: 'front end',
+  },
+});

@@ -1,0 +1,15 @@
+import { defineRule } from '../rule.js';
+import { reportRejections } from '../helpers.js';
+
+/** The model builder records the rejection (src/model/build/stack.ts); this rule reports it. docs/rules/dvipa-duplicate-definition.md. */
+export const rule = defineRule({
+  meta: {
+    id: 'dvipa-duplicate-definition',
+    severity: 'error',
+    category: 'profile',
+    description: "A second VIPADEFINE/VIPABACKUP of the same DVIPA without a VIPADELETE in between",
+    source: "IBM IP Configuration Reference, VIPADYNAMIC summary",
+    emittedBy: 'model builder',
+  },
+  check: reportRejections('dvipa-duplicate-definition'),
+});

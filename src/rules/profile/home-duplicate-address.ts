@@ -1,0 +1,37 @@
+import { defineRule } from '../rule.js';
+import { rel } from '../helpers.js';
+
+/** EZZ0619I "USES DUPLICATE HOME ADDRESS" (message title; the stack's exact action is unverified, so this is a warning). */
+export const rule = defineRule({
+  meta: {
+    id: 'home-duplicate-address',
+    severity: 'warning',
+    category: 'profile',
+    description: 'The same address twice in one stack\'s HOME list or interface addresses',
+    source: 'EZZ0619I (duplicate HOME address); the stack keeps one owner per home address',
+  },
+  check(ctx) {
+    for (const system of ctx.estate.systems) {
+      const seen = new Map<string, { loc: import('../../core/loc.js').Loc; via: string }>();
+      const entries = [
+        ...system.stack.home.map((h) => ({ address: h.address, loc: h.loc, via: `HOME ${h.link}`, order: h.order })),
+        ...system.stack.interfaces.flatMap((i) => i.addresses.map((a) => ({ address: a.address, loc: a.loc, via: `INTERFACE ${i.name}`, order: i.order }))),
+      ].sort((a, b) => a.order - b.order || a.loc.line - b.loc.line);
+      for (const e of entries) {
+        const first = seen.get(e.address);
+        if (!first) {
+          seen.set(e.address, e);
+          continue;
+        }
+        ctx.report({
+          loc: e.loc,
+          message:
+            `${system.name}: ${e.address} is already a home address of this stack (${first.via}, line ${first.loc.line}). ` +
+            'An address can belong to one link or interface only; the stack reports a duplicate home address and the second definition does not take effect. Remove one of them.',
+          related: [rel(first.loc, 'first definition')],
+          subject: `${system.name} home ${e.address}`,
+        });
+      }
+    }
+  },
+});

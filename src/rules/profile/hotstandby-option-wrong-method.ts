@@ -1,0 +1,13 @@
+import { defineRule } from '../rule.js';
+
+/** Reported by the front ends (src/frontends) while reading the files; docs/rules/hotstandby-option-wrong-method.md. */
+export const rule = defineRule({
+  meta: {
+    id: 'hotstandby-option-wrong-method',
+    severity: 'error',
+    category: 'profile',
+    description: "A HOTSTANDBY-only keyword (PREFERRED, BACKUP, AUTOSWITCHBACK, HEALTHSWITCH) with another DISTMETHOD",
+    source: "EZZ0831I: the statement and every later statement in the VIPADYNAMIC block are ignored",
+    emittedBy: 'front end',
+  },
+});

@@ -1,0 +1,13 @@
+import { defineRule } from '../rule.js';
+
+/** Reported by the front ends (src/frontends) while reading the files; docs/rules/hotstandby-preferred-backup.md. */
+export const rule = defineRule({
+  meta: {
+    id: 'hotstandby-preferred-backup',
+    severity: 'error',
+    category: 'profile',
+    description: "DISTMETHOD HOTSTANDBY without exactly one PREFERRED and at least one BACKUP target",
+    source: "EZZ0826I, EZZ0827I, EZZ0830I",
+    emittedBy: 'front end',
+  },
+});

@@ -1,0 +1,56 @@
+import { defineRule } from '../rule.js';
+import { rel } from '../helpers.js';
+
+const WHAT: Record<string, string> = {
+  device: 'DEVICE',
+  link: 'LINK',
+  interface: 'INTERFACE',
+  'link-or-interface': 'LINK or INTERFACE',
+};
+
+function consequence(from: string): string {
+  if (from === 'HOME') return 'the stack rejects the HOME entry, so the address is not a home address';
+  if (from.startsWith('LINK')) return 'the stack rejects the LINK';
+  if (from === 'ROUTE') return 'the stack does not add the route';
+  if (from === 'PRIMARYINTERFACE') return 'the stack cannot make it the primary interface';
+  return `the stack cannot ${from.toLowerCase()} it`;
+}
+
+/**
+ * IBM's ordering rule: "any statement that references a name defined in another
+ * statement must follow that statement" (IP Configuration Reference, statement syntax).
+ */
+export const rule = defineRule({
+  meta: {
+    id: 'undefined-reference',
+    severity: 'error',
+    category: 'profile',
+    description: 'HOME, ROUTE, PRIMARYINTERFACE, START/STOP or LINK naming a device, link or interface that is not defined before it',
+    source: 'IBM IP Configuration Reference, "Statement syntax for configuration statements" (ordering rule); HOME statement (LINK names only)',
+  },
+  check(ctx) {
+    for (const system of ctx.estate.systems) {
+      const stack = system.stack;
+      for (const r of stack.references) {
+        if (r.status === 'ok') continue;
+        const what = WHAT[r.kind]!;
+        const isInterface = r.from === 'HOME' && stack.interfaces.some((i) => i.name === r.name);
+        let message: string;
+        if (r.status === 'defined-later') {
+          message =
+            `${r.from} names ${what} ${r.name}, which is defined only later (line ${r.definedAt!.line}): ` +
+            `a statement that refers to a name must follow the statement that defines it, so ${consequence(r.from)}. Move the definition before it.`;
+        } else if (isInterface) {
+          message =
+            `HOME names ${r.name}, which is an INTERFACE: HOME applies only to DEVICE/LINK definitions (INTERFACE statements carry their own IPADDR), ` +
+            `so ${consequence(r.from)}. Remove the entry, or give the address on the INTERFACE statement.`;
+        } else {
+          message = `${r.from} names ${what} ${r.name}, which is not defined in this profile: ${consequence(r.from)}.`;
+        }
+        const finding: Parameters<typeof ctx.report>[0] = { loc: r.loc, message: `${system.name}: ${message}`, subject: `${system.name} ${r.from} ${r.name}` };
+        if (r.definedAt) finding.related = [rel(r.definedAt, `${r.name} is defined here`)];
+        ctx.report(finding);
+      }
+    }
+  },
+});

@@ -1,0 +1,98 @@
+/**
+ * Every rule plexlint knows, in `plexlint rules` order. A rule is added by
+ * writing its module (one file, metadata and check) and listing it here; a test
+ * fails when a rule has no docs page, a docs page has no rule, or a finding uses
+ * an id that is not listed.
+ */
+import type { Rule } from './rule.js';
+
+import { rule as syntax } from './syntax/syntax.js';
+import { rule as unknownStatement } from './syntax/unknown-statement.js';
+import { rule as unknownOperand } from './syntax/unknown-operand.js';
+import { rule as commentNeedsBlank } from './syntax/comment-needs-blank.js';
+import { rule as sequenceNumbers } from './syntax/sequence-numbers.js';
+import { rule as invalidAddress } from './syntax/invalid-address.js';
+import { rule as invalidMask } from './syntax/invalid-mask.js';
+import { rule as invalidPort } from './syntax/invalid-port.js';
+import { rule as valueOutOfRange } from './syntax/value-out-of-range.js';
+import { rule as misplacedStatement } from './syntax/misplaced-statement.js';
+import { rule as unterminatedBlock } from './syntax/unterminated-block.js';
+
+import { rule as unknownFileKind } from './input/unknown-file-kind.js';
+import { rule as unreadableFile } from './input/unreadable-file.js';
+import { rule as includeNotFound } from './input/include-not-found.js';
+import { rule as includeOutsideEstate } from './input/include-outside-estate.js';
+import { rule as includeUnreadable } from './input/include-unreadable.js';
+import { rule as includeCycle } from './input/include-cycle.js';
+
+import { rule as manifestUnknownKey } from './manifest/manifest-unknown-key.js';
+import { rule as manifestInvalidValue } from './manifest/manifest-invalid-value.js';
+import { rule as manifestMissingFile } from './manifest/manifest-missing-file.js';
+
+import { rule as unresolvedSymbol } from './profile/unresolved-symbol.js';
+import { rule as obsoleteStatement } from './profile/obsolete-statement.js';
+import { rule as optlocalOutOfRange } from './profile/optlocal-out-of-range.js';
+import { rule as conflictingOptions } from './profile/conflicting-options.js';
+import { rule as hotstandbyDestipAll } from './profile/hotstandby-destip-all.js';
+import { rule as hotstandbyPreferredBackup } from './profile/hotstandby-preferred-backup.js';
+import { rule as hotstandbyTooManyBackups } from './profile/hotstandby-too-many-backups.js';
+import { rule as hotstandbyOptionWrongMethod } from './profile/hotstandby-option-wrong-method.js';
+import { rule as weightIgnored } from './profile/weight-ignored.js';
+import { rule as encapTier1Port } from './profile/encap-tier1-port.js';
+import { rule as tier1RoutingMethod } from './profile/tier1-routing-method.js';
+import { rule as homeLoopback127 } from './profile/home-loopback-127.js';
+import { rule as loopbackRedefined } from './profile/loopback-redefined.js';
+import { rule as dvipaAlreadyDefined } from './profile/dvipa-already-defined.js';
+import { rule as dvipaDuplicateDefinition } from './profile/dvipa-duplicate-definition.js';
+import { rule as undefinedReference } from './profile/undefined-reference.js';
+import { rule as vipadistributeUndefinedDvipa } from './profile/vipadistribute-undefined-dvipa.js';
+import { rule as homeDuplicateAddress } from './profile/home-duplicate-address.js';
+import { rule as vipabackupShortForm } from './profile/vipabackup-short-form.js';
+
+export const rules: readonly Rule[] = [
+  syntax,
+  unknownStatement,
+  unknownOperand,
+  commentNeedsBlank,
+  sequenceNumbers,
+  invalidAddress,
+  invalidMask,
+  invalidPort,
+  valueOutOfRange,
+  misplacedStatement,
+  unterminatedBlock,
+  unknownFileKind,
+  unreadableFile,
+  includeNotFound,
+  includeOutsideEstate,
+  includeUnreadable,
+  includeCycle,
+  manifestUnknownKey,
+  manifestInvalidValue,
+  manifestMissingFile,
+  unresolvedSymbol,
+  obsoleteStatement,
+  optlocalOutOfRange,
+  conflictingOptions,
+  hotstandbyDestipAll,
+  hotstandbyPreferredBackup,
+  hotstandbyTooManyBackups,
+  hotstandbyOptionWrongMethod,
+  weightIgnored,
+  encapTier1Port,
+  tier1RoutingMethod,
+  homeLoopback127,
+  loopbackRedefined,
+  dvipaAlreadyDefined,
+  dvipaDuplicateDefinition,
+  undefinedReference,
+  vipadistributeUndefinedDvipa,
+  homeDuplicateAddress,
+  vipabackupShortForm,
+];
+
+const byId = new Map(rules.map((r) => [r.meta.id, r]));
+
+export function findRule(id: string): Rule | undefined {
+  return byId.get(id);
+}

@@ -1,0 +1,51 @@
+/**
+ * A rule: its metadata (the contract shown by `plexlint rules` and in SARIF)
+ * and, for rules that read the model, a `check` function. Findings that the
+ * front ends or the model builder produce while reading the files (syntax
+ * errors, what the stack rejects) have rules too, with `emittedBy` saying
+ * where; their docs pages explain them like any other rule.
+ */
+import type { Finding, Severity } from '../core/diagnostic.js';
+import type { Estate } from '../model/estate.js';
+
+export type RuleCategory =
+  | 'syntax'
+  | 'input'
+  | 'manifest'
+  | 'profile'
+  | 'sysplex'
+  | 'load-balancer'
+  | 'plugin'
+  | 'odr'
+  | 'was'
+  | 'simulation';
+
+export interface RuleMeta {
+  /** Stable id; other tools script against it. */
+  id: string;
+  /** Default severity. */
+  severity: Severity;
+  category: RuleCategory;
+  /** One line: what the rule finds. */
+  description: string;
+  /** The IBM topic, EZZ message or APAR the rule rests on. */
+  source: string;
+  /** Set for findings produced while reading the files rather than by `check`. */
+  emittedBy?: 'front end' | 'model builder';
+  /** `syntax` findings can never be suppressed or turned off. */
+  unsuppressible?: boolean;
+}
+
+export interface RuleContext {
+  readonly estate: Estate;
+  report(finding: Omit<Finding, 'ruleId'>): void;
+}
+
+export interface Rule {
+  meta: RuleMeta;
+  check?(ctx: RuleContext): void;
+}
+
+export function defineRule(rule: Rule): Rule {
+  return rule;
+}

@@ -1,0 +1,120 @@
+/**
+ * INCLUDE data set names → files of the estate.
+ *
+ * With a manifest, `datasets:` maps a data set (a PDS → a folder, a sequential
+ * data set → a file); without one, a member is looked up by name among the
+ * estate's files. Whatever the mapping says, nothing outside the estate root is
+ * read (symlinks are resolved before the check).
+ */
+import { existsSync, statSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import type { IncludeResolution, IncludeResolver } from '../frontends/profile/index.js';
+import type { SourceFile } from './source-file.js';
+import type { Workspace } from './workspace.js';
+
+export interface DatasetMapping {
+  name: string;
+  abs: string;
+}
+
+const EXTENSIONS = ['', '.tcpip', '.txt', '.prof', '.profile', '.jcl'];
+
+export function parseDatasetName(text: string): { dsn: string; member?: string } {
+  const m = /^([^()]+)(?:\(([^()]+)\))?$/.exec(text.trim().toUpperCase());
+  if (!m) return { dsn: text.toUpperCase() };
+  return m[2] ? { dsn: m[1]!, member: m[2] } : { dsn: m[1]! };
+}
+
+function candidates(dir: string, name: string): string[] {
+  const out: string[] = [];
+  for (const n of [name, name.toLowerCase()]) for (const ext of EXTENSIONS) out.push(join(dir, n + ext));
+  return out;
+}
+
+function isFile(p: string): boolean {
+  try {
+    return statSync(p).isFile();
+  } catch {
+    return false;
+  }
+}
+
+export class EstateIncludeResolver implements IncludeResolver {
+  private byStem?: Map<string, string[]>;
+
+  constructor(
+    private readonly ws: Workspace,
+    private readonly datasets: DatasetMapping[],
+  ) {}
+
+  /** The file an INCLUDE names, without reading it (for the pre-scan that finds which profiles are members). */
+  locate(dataset: string): { abs: string } | { ruleId: 'include-not-found' | 'include-outside-estate'; message: string } {
+    const { dsn, member } = parseDatasetName(dataset);
+    const mapping = this.datasets.find((d) => d.name === dsn);
+    let found: string | undefined;
+    if (mapping) {
+      if (member) found = candidates(mapping.abs, member).find((p) => existsSync(p));
+      else if (isFile(mapping.abs)) found = mapping.abs;
+      if (!found) {
+        return {
+          ruleId: 'include-not-found',
+          message: `INCLUDE ${dataset}: plexlint.yaml maps ${dsn} to ${this.ws.display(mapping.abs)}, but ${member ? `it has no member ${member}` : 'that is not a file'}; the included statements are not checked.`,
+        };
+      }
+    } else {
+      const key = (member ?? dsn.split('.').pop() ?? dsn).toUpperCase();
+      const hits = this.stems().get(key) ?? this.stems().get(dataset.toUpperCase()) ?? [];
+      if (hits.length === 1) found = hits[0];
+      else {
+        return {
+          ruleId: 'include-not-found',
+          message:
+            hits.length > 1
+              ? `INCLUDE ${dataset}: ${hits.length} files of the estate could be member ${key} (${hits.map((h) => this.ws.display(h)).join(', ')}); map the data set in plexlint.yaml (datasets: { ${dsn}: <folder> }) to say which.`
+              : `INCLUDE ${dataset}: no file of the estate is member ${key}, so the included statements are not checked. Add the member, or map the data set in plexlint.yaml (datasets: { ${dsn}: <folder> }).`,
+        };
+      }
+    }
+    if (!this.ws.contains(found!)) {
+      return {
+        ruleId: 'include-outside-estate',
+        message: `INCLUDE ${dataset} resolves to ${found}, which is outside the estate (${this.ws.root}); plexlint does not read files outside the estate it was given.`,
+      };
+    }
+    return { abs: found! };
+  }
+
+  resolve(dataset: string): IncludeResolution {
+    const where = this.locate(dataset);
+    if ('ruleId' in where) return where;
+    const file = this.ws.read(where.abs);
+    if ('message' in file && !('text' in file)) {
+      return { ruleId: 'include-unreadable', message: `INCLUDE ${dataset}: ${file.path} ${file.message}` };
+    }
+    return { file: file as SourceFile };
+  }
+
+  private stems(): Map<string, string[]> {
+    if (!this.byStem) {
+      this.byStem = new Map();
+      for (const f of this.ws.allFiles()) {
+        const b = basename(f).toUpperCase();
+        const stem = b.replace(/\.[^.]*$/, '');
+        for (const k of new Set([b, stem])) {
+          const list = this.byStem.get(k) ?? [];
+          list.push(f);
+          this.byStem.set(k, list);
+        }
+      }
+    }
+    return this.byStem;
+  }
+}
+
+/** INCLUDE statements of a profile found by a quick scan (not in comments), for sorting members from main profiles. */
+export function scanIncludes(text: string): string[] {
+  const out: string[] = [];
+  const re = /^[ \t]*INCLUDE[ \t]+([^\s;]+)/gim;
+  for (let m = re.exec(text); m; m = re.exec(text)) out.push(m[1]!.replace(/^'|'$/g, ''));
+  return out;
+}
