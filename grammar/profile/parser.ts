@@ -1,15 +1,13 @@
 /**
- * Chevrotain CST grammar of the TCP/IP profile.
+ * Chevrotain CST grammar of TCP/IP profile statements.
  *
  * The grammar follows IBM's syntax diagrams (IP Configuration Reference; notes
- * in ../shared/reference/tcpip-profile.md §1–§4):
- * - a profile is a sequence of statements with no terminator: a statement's
- *   operands run until the next word that starts a statement (`Terminator`);
- * - blocks: VIPADYNAMIC … ENDVIPADYNAMIC holds only the seven VIPA
- *   substatements, BEGINROUTES … ENDROUTES holds ROUTE entries, and the other
- *   END-type blocks (AUTOLOG, BSDROUTINGPARMS, …) read every token up to their END
- *   keyword, exactly as IBM documents ("if the END statement is omitted, all
- *   subsequent tokens in the data set are interpreted as parameters");
+ * in ../shared/reference/tcpip-profile.md §1–§4). segment.ts cuts the profile
+ * into statements (and the statements of VIPADYNAMIC and BEGINROUTES blocks);
+ * this parser parses one statement at a time:
+ * - a statement's operands run until the next word that starts a statement;
+ * - the END-type blocks other than VIPADYNAMIC and BEGINROUTES (AUTOLOG,
+ *   BSDROUTINGPARMS, …) read every token up to their END keyword;
  * - VIPADISTRIBUTE options before the address may come in any order, the rest
  *   is positional; VIPADEFINE / VIPABACKUP / VIPARANGE keywords come first, then
  *   the mask or interface name, then addresses (order is checked by the front end).
@@ -86,6 +84,8 @@ export class ProfileParser extends CstParser {
    */
   constructor(validateGrammar = false) {
     super(allTokenTypes, {
+      // Each statement is parsed on its own (segment.ts); re-sync recovery then only
+      // skips to the end of that statement and keeps the partial CST of what parsed.
       recoveryEnabled: true,
       // LL(1) is enough for this grammar and keeps initialisation near 20 ms
       // (maxLookahead 2 costs ~130 ms of lookahead computation with ~250 token types).
@@ -94,6 +94,17 @@ export class ProfileParser extends CstParser {
       skipValidations: !validateGrammar,
     });
     this.performSelfAnalysis();
+    // No single-token insertion/deletion or in-repetition guessing: the stack does not
+    // guess either. An error rejects the statement; what parsed before it is kept.
+    (this as unknown as { attemptInRepetitionRecovery: () => void }).attemptInRepetitionRecovery = () => undefined;
+  }
+
+  override canTokenTypeBeInsertedInRecovery(): boolean {
+    return false;
+  }
+
+  override canTokenTypeBeDeletedInRecovery(): boolean {
+    return false;
   }
 
   private isEndFor(token: IToken, endName: string): boolean {
@@ -104,14 +115,8 @@ export class ProfileParser extends CstParser {
     return tokenMatcher(token, Value) && INTEGER.test(token.image);
   }
 
-  public profile = this.RULE('profile', () => {
-    this.MANY(() => this.SUBRULE(this.statement));
-  });
-
   public statement = this.RULE('statement', () => {
     this.OR([
-      { ALT: () => this.SUBRULE(this.vipaDynamicBlock) },
-      { ALT: () => this.SUBRULE(this.routesBlock) },
       { ALT: () => this.SUBRULE(this.homeStatement) },
       { ALT: () => this.SUBRULE(this.portStatement) },
       { ALT: () => this.SUBRULE(this.deviceStatement) },
@@ -257,22 +262,10 @@ export class ProfileParser extends CstParser {
     });
   });
 
-  public routesBlock = this.RULE('routesBlock', () => {
-    this.CONSUME(K('BEGINROUTES'), { LABEL: 'keyword' });
-    this.MANY(() => this.SUBRULE(this.routeEntry));
-    this.OPTION(() => this.CONSUME(K('ENDROUTES'), { LABEL: 'end' }));
-  });
-
   /** ROUTE destination [mask] {first_hop|=} link [MTU n] [options]: interpreted by the front end. */
   public routeEntry = this.RULE('routeEntry', () => {
     this.CONSUME(K('ROUTE'), { LABEL: 'keyword' });
     this.operands();
-  });
-
-  public vipaDynamicBlock = this.RULE('vipaDynamicBlock', () => {
-    this.CONSUME(K('VIPADYNAMIC'), { LABEL: 'keyword' });
-    this.MANY(() => this.SUBRULE(this.vipaSubstatement));
-    this.OPTION(() => this.CONSUME(K('ENDVIPADYNAMIC'), { LABEL: 'end' }));
   });
 
   public vipaSubstatement = this.RULE('vipaSubstatement', () => {

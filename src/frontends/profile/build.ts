@@ -4,9 +4,7 @@
  * (the statement, the rest of a HOME list, the rest of a VIPADYNAMIC block).
  */
 import type { CstNode, IRecognitionException, IToken } from '../../../grammar/chevrotain.js';
-import { tokenMatcher } from '../../../grammar/chevrotain.js';
 import { keywords as keywordTable } from '../../../grammar/profile/keywords.js';
-import { Terminator } from '../../../grammar/profile/tokens.js';
 import type { Finding } from '../../core/diagnostic.js';
 import { isLoopback, parseCidr, parseIp, parseIpv4, type IpAddress } from '../../core/ip.js';
 import { spanLocs, type Loc } from '../../core/loc.js';
@@ -91,6 +89,8 @@ function fullName(text: string, notations: string[]): string | undefined {
   return undefined;
 }
 
+export type BlockChild = { junk: IToken[] } | { cst: CstNode | undefined; errors: Finding[]; tokens: IToken[] };
+
 export interface BuiltStatement {
   statement: Statement;
   findings: Finding[];
@@ -116,23 +116,105 @@ export class ProfileBuilder {
     return this.at.word(token(n, label)!);
   }
 
-  /** Build one top-level statement CST node. */
-  statement(stmtNode: CstNode): BuiltStatement | undefined {
+  /**
+   * Build one top-level statement from its CST. With parse errors the CST is
+   * partial: findings the builder makes at or after the first error are
+   * artifacts of the missing part and are dropped (the syntax error says it all).
+   */
+  statement(stmtNode: CstNode, errors: Finding[] = []): BuiltStatement | undefined {
     const [name, list] = Object.entries(stmtNode.children)[0] ?? [];
     const child = list?.[0] as CstNode | undefined;
     if (!name || !child) return undefined;
     const loc = this.at.ofNode(child);
     if (!loc) return undefined;
-    const { value, findings } = this.findings.capture(() => this.dispatch(name, child, loc));
-    return value ? { statement: value, findings } : undefined;
+    const built = this.guarded(errors, () => this.dispatch(name, child, loc));
+    if (!built.value) return undefined;
+    return { statement: built.value, findings: built.findings };
+  }
+
+  /** Run a builder; with parse errors, tolerate a partial CST. */
+  private guarded<T>(errors: Finding[], fn: () => T): { value: T | undefined; findings: Finding[] } {
+    let result: { value: T | undefined; findings: Finding[] };
+    try {
+      result = this.findings.capture(fn);
+    } catch (e) {
+      if (errors.length === 0) throw e;
+      result = { value: undefined, findings: [] };
+    }
+    if (errors.length === 0) return result;
+    const first = errors[0]!.loc;
+    const kept = result.findings.filter((f) => f.loc.line < first.line || (f.loc.line === first.line && f.loc.column < first.column));
+    return { value: result.value, findings: [...kept, ...errors] };
+  }
+
+  /** A statement whose CST could not be built at all: keep its name and operands. */
+  broken(tokens: IToken[], errors: Finding[]): BuiltStatement {
+    const words = tokens.map((t) => this.at.word(t));
+    const keyword = words[0]!;
+    const loc = spanLocs(keyword.loc, words.at(-1)!.loc);
+    const statement: GenericStatement = { kind: 'generic', loc, keyword, name: keyword.text, operands: words.slice(1), isBlock: false };
+    return { statement, findings: errors };
+  }
+
+  /** VIPADYNAMIC … ENDVIPADYNAMIC from its separately parsed substatements. */
+  vipaBlock(header: IToken, children: BlockChild[], end: IToken | undefined): BuiltStatement {
+    const keyword = this.at.word(header);
+    const findings: Finding[] = [];
+    const block: VipaDynamicBlock = { kind: 'vipadynamic', loc: keyword.loc, keyword, statements: [] };
+    if (end) block.end = this.at.ofToken(end);
+    for (const child of children) {
+      if ('junk' in child) {
+        const w = this.at.word(child.junk[0]!);
+        findings.push({
+          ruleId: 'syntax',
+          loc: spanLocs(w.loc, this.at.word(child.junk.at(-1)!).loc),
+          message: `VIPADYNAMIC: '${w.raw}' is not a VIPADYNAMIC substatement (VIPADEFINE, VIPABACKUP, VIPADELETE, VIPADISTRIBUTE, VIPARANGE, VIPAROUTE, VIPASMPARMS)`,
+        });
+        continue;
+      }
+      const loc = (child.cst && this.at.ofNode(child.cst)) ?? spanLocs(this.at.ofToken(child.tokens[0]!), this.at.ofToken(child.tokens.at(-1)!));
+      const built = child.cst ? this.guarded(child.errors, () => this.vipa.build(child.cst!, loc)) : { value: undefined, findings: child.errors };
+      let sub = built.value;
+      if (!sub) {
+        // Unparseable: keep a placeholder so the block pass can ignore it and what follows.
+        const kw = this.at.word(child.tokens[0]!);
+        sub = { kind: 'vipasmparms', loc, keyword: kw, options: [] };
+      }
+      vipaFindings.set(sub, built.findings);
+      findings.push(...built.findings);
+      block.statements.push(sub);
+    }
+    const last = block.statements.at(-1)?.loc;
+    block.loc = spanLocs(keyword.loc, end ? this.at.ofToken(end) : (last ?? keyword.loc));
+    return { statement: block, findings };
+  }
+
+  /** BEGINROUTES … ENDROUTES from its separately parsed ROUTE entries. */
+  routesBlock(header: IToken, children: BlockChild[], end: IToken | undefined): BuiltStatement {
+    const keyword = this.at.word(header);
+    const findings: Finding[] = [];
+    const block: RoutesBlock = { kind: 'routes', loc: keyword.loc, keyword, routes: [] };
+    if (end) block.end = this.at.ofToken(end);
+    for (const child of children) {
+      if ('junk' in child) {
+        const w = this.at.word(child.junk[0]!);
+        findings.push({ ruleId: 'syntax', loc: w.loc, message: `BEGINROUTES: expected ROUTE or ENDROUTES but found '${w.raw}'` });
+        continue;
+      }
+      const loc = (child.cst && this.at.ofNode(child.cst)) ?? this.at.ofToken(child.tokens[0]!);
+      const built = child.cst ? this.guarded(child.errors, () => this.route(child.cst!, loc)) : { value: undefined, findings: child.errors };
+      findings.push(...built.findings);
+      const route = built.value;
+      if (!route) continue;
+      if (built.findings.some((f) => damageOf(f, false) !== 'none')) route.ignored = { reason: 'error in this ROUTE entry', cause: loc };
+      block.routes.push(route);
+    }
+    block.loc = spanLocs(keyword.loc, end ? this.at.ofToken(end) : (block.routes.at(-1)?.loc ?? keyword.loc));
+    return { statement: block, findings };
   }
 
   private dispatch(name: string, n: CstNode, loc: Loc): Statement | undefined {
     switch (name) {
-      case 'vipaDynamicBlock':
-        return this.vipaDynamic(n, loc);
-      case 'routesBlock':
-        return this.routes(n, loc);
       case 'homeStatement':
         return this.home(n, loc);
       case 'portStatement':
@@ -621,23 +703,6 @@ export class ProfileBuilder {
     return { kind: 'port', loc, keyword, entries };
   }
 
-  private routes(n: CstNode, loc: Loc): RoutesBlock {
-    const keyword = this.kw(n);
-    const routes = nodes(n, 'routeEntry').map((r) => {
-      const rloc = this.at.ofNode(r) ?? keyword.loc;
-      const { value: route, findings } = this.findings.capture(() => this.route(r, rloc));
-      this.findings.push(...findings);
-      if (findings.some((f) => damageOf(f, false) !== 'none')) {
-        route.ignored = { reason: 'error in this ROUTE entry', cause: rloc };
-      }
-      return route;
-    });
-    const end = token(n, 'end');
-    const block: RoutesBlock = { kind: 'routes', loc, keyword, routes };
-    if (end) block.end = this.at.ofToken(end);
-    return block;
-  }
-
   /** ROUTE {dest mask | dest/len | dest HOST | DEFAULT} {first_hop | =} link [options] */
   private route(n: CstNode, loc: Loc): RouteEntry {
     const keyword = this.kw(n);
@@ -686,30 +751,12 @@ export class ProfileBuilder {
     return out;
   }
 
-  private vipaDynamic(n: CstNode, loc: Loc): VipaDynamicBlock {
-    const keyword = this.kw(n);
-    const block: VipaDynamicBlock = { kind: 'vipadynamic', loc, keyword, statements: [] };
-    const end = token(n, 'end');
-    if (end) block.end = this.at.ofToken(end);
-    const subs = nodes(n, 'vipaSubstatement');
-    for (const sub of subs) {
-      const sloc = this.at.ofNode(sub);
-      if (!sloc) continue;
-      const { value: s, findings } = this.findings.capture(() => this.vipa.build(sub, sloc));
-      this.findings.push(...findings);
-      if (s) {
-        vipaFindings.set(s, findings);
-        block.statements.push(s);
-      }
-    }
-    return block;
-  }
-
   /** Convert a Chevrotain recognition error into a finding placed where the fix belongs. */
-  parseError(e: IRecognitionException): Finding {
+  parseError(e: IRecognitionException, lastOfStatement?: IToken): Finding {
     const t = e.token;
-    const prev = (e as IRecognitionException & { previousToken?: IToken }).previousToken;
-    const atEnd = !t || t.tokenType?.name === 'EOF' || Number.isNaN(t.startOffset) || tokenMatcher(t, Terminator);
+    const prevRaw = (e as IRecognitionException & { previousToken?: IToken }).previousToken;
+    const atEnd = !t || t.tokenType?.name === 'EOF' || Number.isNaN(t.startOffset);
+    const prev = prevRaw && !Number.isNaN(prevRaw.startOffset) ? prevRaw : atEnd ? lastOfStatement : undefined;
     const anchor = atEnd && prev && !Number.isNaN(prev.startOffset) ? prev : t;
     const rule = e.context?.ruleStack?.at(-1) ?? '';
     const statement = RULE_STATEMENT[rule] ?? '';

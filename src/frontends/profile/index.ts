@@ -2,9 +2,11 @@
  * The TCP/IP profile front end: SourceFile → ProfileAst (+ findings), with
  * INCLUDEs followed through the resolver the sources stage provides.
  */
+import { tokenMatcher } from '../../../grammar/chevrotain.js';
 import { profileParser } from '../../../grammar/profile/parser.js';
+import { segment } from '../../../grammar/profile/segment.js';
+import { K, VipaStatementName } from '../../../grammar/profile/tokens.js';
 import type { Finding } from '../../core/diagnostic.js';
-import type { Loc } from '../../core/loc.js';
 import type { SourceFile } from '../../sources/source-file.js';
 import type { IncludeStatement, ProfileAst, Statement, VipaStatement } from './ast.js';
 import { applyBlockSemantics, type PlacedStatement } from './blocks.js';
@@ -40,52 +42,41 @@ const MAX_INCLUDE_DEPTH = 16;
 
 function parseOne(file: SourceFile, symbols: SymbolTable, findings: Finding[]): ProfileAst {
   const lexed = lexProfile(file, symbols, findings);
+  const tokens = lexed.tokens;
   const parser = profileParser();
-  parser.input = lexed.tokens;
-  const cst = parser.profile();
   const builder = new ProfileBuilder(file);
+  /** Parse tokens [start, end) with one grammar rule; return the CST and the parse errors as findings. */
+  const parse = (start: number, end: number, rule: 'statement' | 'vipaSubstatement' | 'routeEntry') => {
+    parser.input = tokens.slice(start, end);
+    const cst = parser[rule]();
+    const errors = parser.errors.map((e) => builder.parseError(e, tokens[end - 1]));
+    return { cst, errors };
+  };
   const placed: PlacedStatement[] = [];
-  for (const st of cst.children['statement'] ?? []) {
-    if (!('children' in st)) continue;
-    const built = builder.statement(st);
-    if (!built) continue;
-    placed.push(built);
-    if (isVipa(built.statement)) vipaFindings.set(built.statement, built.findings);
-  }
-  // Parse errors belong to the statement that was being parsed: the last one starting before them.
-  for (const e of parser.errors) {
-    const f = builder.parseError(e);
-    const owner = ownerOf(placed, f.loc);
-    if (!owner) {
-      findings.push(f);
+  for (const seg of segment(tokens)) {
+    if (seg.kind === 'statement') {
+      const { cst, errors } = parse(seg.start, seg.end, 'statement');
+      const built = cst ? builder.statement(cst, errors) : undefined;
+      placed.push(built ?? builder.broken(tokens.slice(seg.start, seg.end), errors));
+      const last = placed.at(-1)!;
+      if (isVipa(last.statement)) vipaFindings.set(last.statement, last.findings);
       continue;
     }
-    owner.findings.push(f);
-    if (owner.statement.kind === 'vipadynamic') {
-      const sub = owner.statement.statements.filter((s) => before(s.loc, f.loc)).at(-1);
-      if (sub) vipaFindings.get(sub)?.push(f);
-    } else if (isVipa(owner.statement)) vipaFindings.get(owner.statement)?.push(f);
+    const children = seg.children.map((c) => {
+      const first = tokens[c.start]!;
+      const isSub = seg.kind === 'vipadynamic' ? tokenMatcher(first, VipaStatementName) : tokenMatcher(first, K('ROUTE'));
+      if (!isSub) return { junk: tokens.slice(c.start, c.end) };
+      const { cst, errors } = parse(c.start, c.end, seg.kind === 'vipadynamic' ? 'vipaSubstatement' : 'routeEntry');
+      return { cst, errors, tokens: tokens.slice(c.start, c.end) };
+    });
+    placed.push(
+      seg.kind === 'vipadynamic'
+        ? builder.vipaBlock(tokens[seg.header]!, children, seg.endToken === undefined ? undefined : tokens[seg.endToken])
+        : builder.routesBlock(tokens[seg.header]!, children, seg.endToken === undefined ? undefined : tokens[seg.endToken]),
+    );
   }
   const statements = applyBlockSemantics(placed, (s) => vipaFindings.get(s) ?? [], findings);
   return { file: file.path, statements };
-}
-
-function before(a: Loc, b: Loc): boolean {
-  return a.line < b.line || (a.line === b.line && a.column <= b.column);
-}
-
-function ownerOf(placed: PlacedStatement[], at: Loc): PlacedStatement | undefined {
-  let lo = 0;
-  let hi = placed.length - 1;
-  let found: PlacedStatement | undefined;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    if (before(placed[mid]!.statement.loc, at)) {
-      found = placed[mid];
-      lo = mid + 1;
-    } else hi = mid - 1;
-  }
-  return found;
 }
 
 const VIPA = new Set(['vipadefine', 'vipabackup', 'vipadelete', 'viparange', 'viparoute', 'vipasmparms', 'vipadistribute']);

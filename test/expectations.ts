@@ -1,0 +1,46 @@
+/**
+ * Fixtures state their own expected findings in comments:
+ *   TCP/IP profile:   ; expect: rule-id[, rule-id …]      (or expect-next-line:)
+ *   dscontrol, YAML, shell:  # expect: rule-id
+ *   XML:              <!-- expect: rule-id -->
+ * The ids apply to the line of the comment (or the next line). A rule listed
+ * twice expects two findings on that line.
+ */
+import { readFileSync } from 'node:fs';
+
+export interface Expected {
+  file: string;
+  line: number;
+  ruleId: string;
+}
+
+const PATTERN = /(?:;|#|<!--)\s*expect(-next-line)?:\s*([a-z0-9-]+(?:\s*,\s*[a-z0-9-]+)*)/g;
+
+export function expectationsIn(file: string, display: string): Expected[] {
+  const text = readFileSync(file, 'latin1');
+  const out: Expected[] = [];
+  text.split(/\r?\n/).forEach((line, i) => {
+    for (const m of line.matchAll(PATTERN)) {
+      const target = m[1] ? i + 2 : i + 1;
+      for (const id of m[2]!.split(',')) out.push({ file: display, line: target, ruleId: id.trim() });
+    }
+  });
+  return out;
+}
+
+export function key(e: { file: string; line: number; ruleId: string }): string {
+  return `${e.file}:${e.line} ${e.ruleId}`;
+}
+
+/** Multiset difference: what is in `a` and not in `b`. */
+export function missingFrom(a: string[], b: string[]): string[] {
+  const counts = new Map<string, number>();
+  for (const x of b) counts.set(x, (counts.get(x) ?? 0) + 1);
+  const out: string[] = [];
+  for (const x of a) {
+    const n = counts.get(x) ?? 0;
+    if (n > 0) counts.set(x, n - 1);
+    else out.push(x);
+  }
+  return out;
+}
