@@ -49,6 +49,23 @@ import { rule as vipadistributeUndefinedDvipa } from './profile/vipadistribute-u
 import { rule as homeDuplicateAddress } from './profile/home-duplicate-address.js';
 import { rule as vipabackupShortForm } from './profile/vipabackup-short-form.js';
 
+import { rule as destipNotXcf } from './sysplex/destip-not-xcf.js';
+import { rule as dynamicxcfMissing } from './sysplex/dynamicxcf-missing.js';
+import { rule as sysplexroutingMissing } from './sysplex/sysplexrouting-missing.js';
+import { rule as distributorNoBackup } from './sysplex/distributor-no-backup.js';
+import { rule as backupSameCpc } from './sysplex/backup-same-cpc.js';
+import { rule as dvipaConflictingDefinitions } from './sysplex/dvipa-conflicting-definitions.js';
+import { rule as dvipaMultipleOwners } from './sysplex/dvipa-multiple-owners.js';
+import { rule as backupDistributionDiffers } from './sysplex/backup-distribution-differs.js';
+import { rule as duplicateAddress } from './sysplex/duplicate-address.js';
+import { rule as viparangeOverlap } from './sysplex/viparange-overlap.js';
+import { rule as tierGroupUnmatched } from './sysplex/tier-group-unmatched.js';
+import { rule as controlportMismatch } from './sysplex/controlport-mismatch.js';
+import { rule as cpcscopeTargetOtherCpc } from './sysplex/cpcscope-target-other-cpc.js';
+import { rule as optlocalZeroWlm } from './sysplex/optlocal-zero-wlm.js';
+import { rule as dvipaLimit } from './sysplex/dvipa-limit.js';
+import { rule as viparangeLimit } from './sysplex/viparange-limit.js';
+
 export const rules: readonly Rule[] = [
   syntax,
   unknownStatement,
@@ -89,6 +106,22 @@ export const rules: readonly Rule[] = [
   vipadistributeUndefinedDvipa,
   homeDuplicateAddress,
   vipabackupShortForm,
+  destipNotXcf,
+  dynamicxcfMissing,
+  sysplexroutingMissing,
+  distributorNoBackup,
+  backupSameCpc,
+  dvipaConflictingDefinitions,
+  dvipaMultipleOwners,
+  backupDistributionDiffers,
+  duplicateAddress,
+  viparangeOverlap,
+  tierGroupUnmatched,
+  controlportMismatch,
+  cpcscopeTargetOtherCpc,
+  optlocalZeroWlm,
+  dvipaLimit,
+  viparangeLimit,
 ];
 
 const byId = new Map(rules.map((r) => [r.meta.id, r]));
