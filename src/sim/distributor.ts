@@ -86,10 +86,13 @@ export class DistributorEngine {
     this.byId = new Map(estate.sysplex.distributions.map((d) => [d.id, d]));
     this.byAddress = new Map(estate.sysplex.dvipas.map((d) => [d.address, d]));
     this.sysplexRouting = new Map(estate.systems.map((s) => [s.name, s.stack.sysplexRouting?.enabled === true]));
-    this.refreshActivation();
   }
 
-  /** A DVIPA exists once an owner or a long-form backup has created it. */
+  /**
+   * A DVIPA exists once an owner or a long-form backup has created it. Checked at
+   * each decision, so the state in force at the first connection is the state the
+   * stacks started in (a `set` before any connection describes the IPL).
+   */
   refreshActivation(): void {
     for (const dv of this.estate.sysplex.dvipas) {
       if (dv.owners.some((o) => stackUp(this.state, o.system)) || dv.backups.some((b) => !b.shortForm && stackUp(this.state, b.system))) {
