@@ -16,10 +16,11 @@ export function traceCommand(): Command {
     .requiredOption('--from <origin>', 'the originating system, or client (outside the sysplex)')
     .requiredOption('--to <address:port>', 'the destination, e.g. 10.40.1.2:3000')
     .option('--state <file>', 'runtime state (YAML, the body of a scenario `set` step)')
+    .option('--down <systems...>', 'stacks that are down (shorthand for a state file)')
     .option('-c, --config <file>', 'the estate manifest')
     .option('-o, --output <file>', 'write to a file instead of stdout')
     .option('--no-color', 'never colour the output')
-    .action((paths: string[], opts: { from: string; to: string; state?: string; config?: string; output?: string; color?: boolean }) => {
+    .action((paths: string[], opts: { from: string; to: string; state?: string; down?: string[]; config?: string; output?: string; color?: boolean }) => {
       const m = /^(.+):(\d{1,5})$/.exec(opts.to);
       if (!m) throw new UsageError(`--to ${opts.to}: expected address:port`);
       const compiled = compile(paths, { ...(opts.config ? { config: opts.config } : {}) });
@@ -37,6 +38,11 @@ export function traceCommand(): Command {
         const parsed = parseStateFile(sourceFromText(relative(process.cwd(), abs), text, abs));
         if (!parsed.state) throw new UsageError(`--state ${opts.state}: ${parsed.findings.map((f) => `${f.loc.line}:${f.loc.column} ${f.message}`).join('; ')}`);
         mergeState(sim.state, parsed.state);
+      }
+      for (const name of opts.down ?? []) {
+        const sys = name.toUpperCase();
+        if (!compiled.estate.systems.some((s) => s.name === sys)) throw new UsageError(`--down ${name}: no such system`);
+        mergeState(sim.state, { stacks: { [sys]: { up: false } } });
       }
       const from = opts.from.toLowerCase() === 'client' ? 'client' : opts.from.toUpperCase();
       if (from !== 'client' && !compiled.estate.systems.some((s) => s.name === from)) {

@@ -65,6 +65,8 @@ import { rule as cpcscopeTargetOtherCpc } from './sysplex/cpcscope-target-other-
 import { rule as optlocalZeroWlm } from './sysplex/optlocal-zero-wlm.js';
 import { rule as dvipaLimit } from './sysplex/dvipa-limit.js';
 import { rule as viparangeLimit } from './sysplex/viparange-limit.js';
+import { rule as dvipaRefusedOnOwnerFailure } from './simulation/dvipa-refused-on-owner-failure.js';
+import { rule as hotstandbyBackupsSameCpc } from './simulation/hotstandby-backups-same-cpc.js';
 
 export const rules: readonly Rule[] = [
   syntax,
@@ -122,6 +124,8 @@ export const rules: readonly Rule[] = [
   optlocalZeroWlm,
   dvipaLimit,
   viparangeLimit,
+  dvipaRefusedOnOwnerFailure,
+  hotstandbyBackupsSameCpc,
 ];
 
 const byId = new Map(rules.map((r) => [r.meta.id, r]));
