@@ -14,6 +14,7 @@ export const rule = defineRule({
     id: 'dvipa-refused-on-owner-failure',
     severity: 'warning',
     category: 'simulation',
+    needs: 'sysplex',
     description: 'A distributed DVIPA that refuses connections when its owner stack fails, although it has backups',
     source: 'Simulation of IBM VIPABACKUP takeover and sysplex distribution (docs/simulator.md)',
   },

@@ -12,6 +12,7 @@ export const rule = defineRule({
     id: 'hotstandby-backups-same-cpc',
     severity: 'warning',
     category: 'simulation',
+    needs: 'sysplex',
     description: "A HOTSTANDBY distribution whose BACKUP targets all run on the PREFERRED target's CPC",
     source: 'IBM HOTSTANDBY distribution method; simulation of a CPC failure (docs/simulator.md); CPCs from plexlint.yaml',
   },

@@ -34,6 +34,7 @@ export const rule = defineRule({
     id: 'backup-distribution-differs',
     severity: 'warning',
     category: 'sysplex',
+    needs: 'sysplex',
     description: "A backup distributor's own VIPADISTRIBUTE differs from the owner's (routing changes on takeover)",
     source: 'IBM IP Configuration Guide, sysplex distributor backup and takeover; VIPADISTRIBUTE statement',
   },

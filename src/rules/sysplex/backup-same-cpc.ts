@@ -13,6 +13,7 @@ export const rule = defineRule({
     id: 'backup-same-cpc',
     severity: 'warning',
     category: 'sysplex',
+    needs: 'sysplex',
     description: 'Every backup of a DVIPA is on the same CPC as its owner (a CPC failure takes them all)',
     source: 'IBM IP Configuration Reference, VIPABACKUP and VIPADEFINE CPCSCOPE; CPCs from plexlint.yaml systems.<name>.cpc',
   },

@@ -7,6 +7,7 @@ export const rule = defineRule({
     id: 'controlport-mismatch',
     severity: 'error',
     category: 'sysplex',
+    needs: 'sysplex',
     description: 'TIER1 VIPADISTRIBUTE statements with different CONTROLPORT values',
     source: 'IBM IP Configuration Reference, VIPADISTRIBUTE Tier1 parameters (CONTROLPORT must be the same on all TIER1 statements)',
   },

@@ -12,6 +12,7 @@ export const rule = defineRule({
     id: 'cpcscope-target-other-cpc',
     severity: 'warning',
     category: 'sysplex',
+    needs: 'sysplex',
     description: 'A CPCSCOPE DVIPA distributed to, or backed up by, a stack on another CPC',
     source: 'IBM IP Configuration Reference, VIPADEFINE CPCSCOPE; SMF 119 NMTP_DDVSDestipAll (TIER2 ALL limited to the CPC)',
   },

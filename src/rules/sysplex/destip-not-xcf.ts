@@ -11,6 +11,7 @@ export const rule = defineRule({
     id: 'destip-not-xcf',
     severity: 'error',
     category: 'sysplex',
+    needs: 'sysplex',
     description: "A DESTIP address that is no stack's IPCONFIG DYNAMICXCF address",
     source: 'IBM IP Configuration Reference, VIPADISTRIBUTE statement (DESTIP dynxcfip); tcpip-profile.md §3.5',
   },

@@ -10,6 +10,7 @@ export const rule = defineRule({
     id: 'distributor-no-backup',
     severity: 'warning',
     category: 'sysplex',
+    needs: 'sysplex',
     description: 'A distributed DVIPA that no other stack backs up with VIPABACKUP (the distributor is a single point of failure)',
     source: 'IBM IP Configuration Reference, VIPABACKUP statement; IP Configuration Guide, sysplex distributor backup',
   },

@@ -13,6 +13,7 @@ export const rule = defineRule({
     id: 'duplicate-address',
     severity: 'error',
     category: 'sysplex',
+    needs: 'sysplex',
     description: 'The same non-loopback address on two stacks, or a DVIPA that is another stack\'s home address',
     source: 'IBM IP Configuration Guide, HOME and dynamic VIPA address uniqueness; tcpip-profile.md §6 (loopback exception)',
   },

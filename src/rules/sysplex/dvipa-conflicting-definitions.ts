@@ -13,6 +13,7 @@ export const rule = defineRule({
     id: 'dvipa-conflicting-definitions',
     severity: 'warning',
     category: 'sysplex',
+    needs: 'sysplex',
     description: 'Stacks define one DVIPA with different masks, MOVEABLE modes, tier or CPCSCOPE',
     source: 'IBM IP Configuration Reference, VIPADEFINE and VIPABACKUP statements',
   },

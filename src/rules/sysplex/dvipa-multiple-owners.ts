@@ -12,6 +12,7 @@ export const rule = defineRule({
     id: 'dvipa-multiple-owners',
     severity: 'warning',
     category: 'sysplex',
+    needs: 'sysplex',
     description: 'Two or more stacks VIPADEFINE the same DVIPA',
     source: 'IBM IP Configuration Reference, VIPADEFINE MOVEABLE IMMEDIATE / WHENIDLE (MIB description of the move semantics)',
   },

@@ -12,6 +12,7 @@ export const rule = defineRule({
     id: 'sysplexrouting-missing',
     severity: 'warning',
     category: 'sysplex',
+    needs: 'sysplex',
     description: 'A stack of a WEIGHTEDACTIVE (or SERVERWLM) distribution without IPCONFIG SYSPLEXROUTING',
     source: 'IBM IP Configuration Guide, WEIGHTEDACTIVE distribution method; IPCONFIG SYSPLEXROUTING; tcpip-profile.md §4–§5',
   },

@@ -11,6 +11,7 @@ export const rule = defineRule({
     id: 'tier-group-unmatched',
     severity: 'warning',
     category: 'sysplex',
+    needs: 'sysplex',
     description: 'A TIER1 group with no TIER2 distribution of the same name, or the reverse',
     source: 'IBM IP Configuration Guide, multi-tier load balancing with DataPower (sys_distrib_dp_load_bal_cfg1/multi_cfg3); VIPADISTRIBUTE TIER1/TIER2 groupname',
   },

@@ -12,6 +12,7 @@ export const rule = defineRule({
     id: 'viparange-overlap',
     severity: 'warning',
     category: 'sysplex',
+    needs: 'sysplex',
     description: 'A VIPARANGE that contains ordinary (non-DVIPA) addresses of a stack in the sysplex',
     source: 'IBM IP Configuration Reference, VIPADYNAMIC - VIPARANGE statement (guideline on overlapping addresses)',
   },
