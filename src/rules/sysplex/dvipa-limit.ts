@@ -9,7 +9,6 @@ export const rule = defineRule({
     id: 'dvipa-limit',
     severity: 'error',
     category: 'sysplex',
-    needs: 'sysplex',
     description: 'A stack with more than 1024 configured and target DVIPAs',
     source: 'IBM IP Configuration Reference, VIPADYNAMIC statement summary (1024 DVIPAs per stack)',
   },

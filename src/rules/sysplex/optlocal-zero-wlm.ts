@@ -11,7 +11,6 @@ export const rule = defineRule({
     id: 'optlocal-zero-wlm',
     severity: 'info',
     category: 'sysplex',
-    needs: 'sysplex',
     description: 'OPTLOCAL 0 on a WLM-based distribution keeps connections local even when WLM weighs the local server 0',
     source: 'IBM z/OS Communications Server, "Sysplex distributor optimization with the OPTLOCAL keyword"',
   },

@@ -6,7 +6,6 @@ export const rule = defineRule({
     id: 'viparange-limit',
     severity: 'error',
     category: 'sysplex',
-    needs: 'sysplex',
     description: 'More VIPARANGE statements on a stack than z/OS allows (4096; 1024 before V2R3)',
     source: 'IBM IP Configuration Reference, VIPADYNAMIC - VIPARANGE statement (limits by release)',
   },
