@@ -4,6 +4,7 @@
  */
 import type { Diagnostic, Finding } from '../core/diagnostic.js';
 import { compareLocs } from '../core/loc.js';
+import { timed } from '../core/timing.js';
 import { findRule, rules } from '../rules/registry.js';
 import type { RuleContext } from '../rules/rule.js';
 import { compile, type CompileOptions, type CompileResult } from './compile.js';
@@ -73,7 +74,7 @@ export function toDiagnostics(findings: Finding[], config: RuleConfig): Diagnost
 export function lint(paths: string[], options: LintOptions = {}): LintResult {
   const compiled = compile(paths, options);
   const config = new RuleConfig(compiled.manifest, options.rules, compiled.workspace.cwd);
-  const findings: Finding[] = [...compiled.findings, ...runRules(compiled)];
+  const findings: Finding[] = [...compiled.findings, ...timed('rules', () => runRules(compiled))];
   // Unreadable files found by a folder scan are findings (binary ones are simply not
   // configuration files); files named explicitly make the run fail (exit 2, see the CLI).
   for (const e of compiled.readErrors) {
