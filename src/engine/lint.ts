@@ -8,15 +8,27 @@ import { findRule, rules } from '../rules/registry.js';
 import type { RuleContext } from '../rules/rule.js';
 import { compile, type CompileOptions, type CompileResult } from './compile.js';
 import { registerIds, RuleConfig, type Level } from './config.js';
+import { applySuppressions, type Directive } from './suppress.js';
 
 export interface LintOptions extends CompileOptions {
   /** --rule id=level */
   rules?: Record<string, Level>;
+  /** false: ignore inline directives (--no-inline-config). Default true. */
+  inlineConfig?: boolean;
+}
+
+/** A finding that an inline directive suppressed (ESLint's `suppressedMessages`). */
+export interface SuppressedDiagnostic extends Diagnostic {
+  suppressions: { kind: 'directive'; justification: string }[];
 }
 
 export interface LintResult {
   compiled: CompileResult;
   diagnostics: Diagnostic[];
+  /** Findings hidden by inline directives (with their configured severity). */
+  suppressed: SuppressedDiagnostic[];
+  /** Every inline directive read (none with --no-inline-config). */
+  directives: Directive[];
   config: RuleConfig;
 }
 
@@ -84,5 +96,25 @@ export function lint(paths: string[], options: LintOptions = {}): LintResult {
       message: `${e.path} ${e.message}.`,
     });
   }
-  return { compiled, diagnostics: toDiagnostics(findings, config), config };
+  // Directives apply to the raw findings, before the configuration decides severities
+  // (see src/engine/suppress.ts for why).
+  const s = applySuppressions(
+    findings,
+    {
+      sources: compiled.sources,
+      kinds: compiled.kinds,
+      rule: (id) => {
+        const r = findRule(id);
+        return r ? { unsuppressible: r.meta.unsuppressible === true } : undefined;
+      },
+      ruleIds: rules.map((r) => r.meta.id),
+    },
+    options.inlineConfig !== false,
+  );
+  const suppressed: SuppressedDiagnostic[] = [];
+  for (const { finding, directives } of s.suppressed) {
+    const [d] = toDiagnostics([finding], config);
+    if (d) suppressed.push({ ...d, suppressions: directives.map((x) => ({ kind: 'directive' as const, justification: x.reason ?? '' })) });
+  }
+  return { compiled, diagnostics: toDiagnostics(s.findings, config), suppressed, directives: s.directives, config };
 }
