@@ -8,18 +8,13 @@ import { findRule, rules } from '../rules/registry.js';
 import type { RuleContext } from '../rules/rule.js';
 import { compile, type CompileOptions, type CompileResult } from './compile.js';
 import { registerIds, RuleConfig, type Level } from './config.js';
-import { applySuppressions, type Directive } from './suppress.js';
+import { applySuppressions, type Directive, type SuppressedDiagnostic } from './suppress.js';
 
 export interface LintOptions extends CompileOptions {
   /** --rule id=level */
   rules?: Record<string, Level>;
   /** false: ignore inline directives (--no-inline-config). Default true. */
   inlineConfig?: boolean;
-}
-
-/** A finding that an inline directive suppressed (ESLint's `suppressedMessages`). */
-export interface SuppressedDiagnostic extends Diagnostic {
-  suppressions: { kind: 'directive'; justification: string }[];
 }
 
 export interface LintResult {

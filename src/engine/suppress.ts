@@ -18,7 +18,7 @@
  * whatever severity the configuration then gives the finding, so turning a
  * rule off in plexlint.yaml or with --rule does not make suppressions "unused".
  */
-import type { Finding } from '../core/diagnostic.js';
+import type { Diagnostic, Finding } from '../core/diagnostic.js';
 import type { Loc } from '../core/loc.js';
 import { didYouMean } from '../core/suggest.js';
 import type { FileKind } from '../frontends/detect.js';
@@ -54,6 +54,11 @@ export interface Directive {
   reason?: string;
   /** For a directive without ids: whether it suppressed anything. */
   used: boolean;
+}
+
+/** A finding that an inline directive suppressed, as reported (ESLint's `suppressedMessages`). */
+export interface SuppressedDiagnostic extends Diagnostic {
+  suppressions: { kind: 'directive'; justification: string }[];
 }
 
 export interface Suppressed {
