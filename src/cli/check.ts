@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { Command, Option } from 'commander';
 import { parseLevel, RuleConfig, type Level } from '../engine/config.js';
-import { lint } from '../engine/lint.js';
+import { lint, type LintResult } from '../engine/lint.js';
 import { parseManifest } from '../frontends/manifest/index.js';
 import { consoleCompanions, formatters, type ReportInput } from '../report/index.js';
 import { summaryCounts } from '../report/stylish.js';
@@ -90,6 +90,36 @@ export function printConfig(file: string, opts: CommonOptions, cwd = process.cwd
   return JSON.stringify(out, null, 2) + '\n';
 }
 
+/** What every formatter gets from one lint run (also used by the tests, so they see what users see). */
+export function reportInput(result: LintResult, options: { quiet?: boolean; color?: boolean; env?: NodeJS.ProcessEnv } = {}): ReportInput {
+  let diagnostics = result.diagnostics;
+  let suppressed = result.suppressed;
+  if (options.quiet) {
+    diagnostics = diagnostics.filter((d) => d.severity === 'error');
+    suppressed = suppressed.filter((d) => d.severity === 'error');
+  }
+  const { compiled } = result;
+  // Files whose kind plexlint could not tell were not checked: they are neither clean test cases nor checkstyle entries.
+  const files = [...compiled.sources.keys()].filter((f) => (compiled.kinds.get(f) ?? 'unknown') !== 'unknown').sort();
+  const cwd = compiled.workspace.cwd;
+  const workspace = (options.env ?? process.env)['GITHUB_WORKSPACE'];
+  return {
+    diagnostics,
+    files,
+    cwd,
+    color: options.color === true,
+    toolVersion: version,
+    sourceRoot: workspace ? resolve(workspace) : cwd,
+    lineText: (file, line) => {
+      const source = compiled.sources.get(file);
+      return source && line >= 1 && line <= source.lines.lineCount ? source.lines.lineText(line - 1) : undefined;
+    },
+    suppressed,
+    ruleDocs,
+    ...(projectLinks ? { links: projectLinks } : {}),
+  };
+}
+
 export function checkCommand(): Command {
   const cmd = new Command('check')
     .description('lint TCP/IP profiles, Load Balancer configurations, plug-in files and cluster.xml (files or folders; default .)')
@@ -117,37 +147,12 @@ export function checkCommand(): Command {
       inlineConfig: opts.inlineConfig !== false,
     });
     failOnExplicitReadErrors(result.compiled.readErrors);
-    let diagnostics = result.diagnostics;
-    let suppressed = result.suppressed;
-    if (opts.quiet) {
-      diagnostics = diagnostics.filter((d) => d.severity === 'error');
-      suppressed = suppressed.filter((d) => d.severity === 'error');
-    }
-    const { compiled } = result;
-    // Files whose kind plexlint could not tell were not checked: they are not "clean" test cases or checkstyle entries.
-    const files = [...compiled.sources.keys()].filter((f) => (compiled.kinds.get(f) ?? 'unknown') !== 'unknown').sort();
-    const cwd = compiled.workspace.cwd;
-    const workspace = process.env['GITHUB_WORKSPACE'];
-    const input: ReportInput = {
-      diagnostics,
-      files,
-      cwd,
-      color: useColor(opts.color, Boolean(opts.output)),
-      toolVersion: version,
-      sourceRoot: workspace ? resolve(workspace) : cwd,
-      lineText: (file, line) => {
-        const source = compiled.sources.get(file);
-        return source && line >= 1 && line <= source.lines.lineCount ? source.lines.lineText(line - 1) : undefined;
-      },
-      suppressed,
-      ruleDocs,
-      ...(projectLinks ? { links: projectLinks } : {}),
-    };
+    const input = reportInput(result, { quiet: opts.quiet === true, color: useColor(opts.color, Boolean(opts.output)) });
     const companion = consoleCompanions[opts.format];
     // stderr gets a colour decision of its own: the report may go to a file or a pipe while a person watches stderr.
     if (companion) process.stderr.write(companion({ ...input, color: useColor(opts.color, false, process.stderr) }));
     emit(formatters[opts.format]!(input), opts.output);
-    const { errors, warnings } = summaryCounts(diagnostics);
+    const { errors, warnings } = summaryCounts(input.diagnostics);
     const tooManyWarnings = opts.maxWarnings !== undefined && warnings > opts.maxWarnings;
     // stdout carries only the report, so this goes to stderr whatever the format.
     if (tooManyWarnings) process.stderr.write(`plexlint found too many warnings (${warnings}; maximum: ${opts.maxWarnings}).\n`);
