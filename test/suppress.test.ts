@@ -6,7 +6,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Finding } from '../src/core/diagnostic.js';
 import { lint } from '../src/engine/lint.js';
 import { applySuppressions, type SuppressionContext } from '../src/engine/suppress.js';
