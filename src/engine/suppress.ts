@@ -244,6 +244,7 @@ export function applySuppressions(findings: Finding[], ctx: SuppressionContext, 
 
   const kept: Finding[] = [];
   const suppressed: Suppressed[] = [];
+  const rangesOf = new Map([...byFile].map(([path, ds]) => [path, ds.filter((d) => d.kind === 'disable' || d.kind === 'enable')]));
   for (const f of findings) {
     const ds = byFile.get(f.loc.file);
     const rule = ctx.rule(f.ruleId);
@@ -260,7 +261,7 @@ export function applySuppressions(findings: Finding[], ctx: SuppressionContext, 
       else if (d.kind === 'disable-line' && f.loc.line === d.line) by.push(d);
       else if (d.kind === 'disable-file') by.push(d);
     }
-    const range = rangeDirectiveAt(ds.filter((d) => d.kind === 'disable' || d.kind === 'enable'), f.ruleId, offset);
+    const range = rangeDirectiveAt(rangesOf.get(f.loc.file)!, f.ruleId, offset);
     if (range) by.push(range);
     if (by.length === 0) {
       kept.push(f);
