@@ -37,6 +37,8 @@ function ruleIds(format: string, text: string): string[] {
   switch (format) {
     case 'json':
       return (JSON.parse(text) as { messages: { ruleId: string }[] }[]).flatMap((f) => f.messages.map((m) => m.ruleId));
+    case 'codequality':
+      return (JSON.parse(text) as { check_name: string }[]).map((x) => x.check_name);
     case 'sarif':
       return (JSON.parse(text) as { runs: { results: { ruleId: string }[] }[] }).runs[0]!.results.map((r) => r.ruleId);
     case 'github':

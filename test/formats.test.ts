@@ -116,6 +116,16 @@ const parsers: Record<string, (text: string) => Row[]> = {
       }),
     );
   },
+  codequality(text) {
+    const issues = JSON.parse(text) as { check_name: string; description: string; fingerprint: string; severity: string; location: { path: string; lines: { begin: number } } }[];
+    const sev: Record<string, string> = { major: 'error', minor: 'warning', info: 'info' };
+    expect(new Set(issues.map((x) => x.fingerprint)).size).toBe(issues.length);
+    // Code Quality has no column: take the one of the finding on that line with that rule.
+    return issues.map((x) => {
+      const d = input.diagnostics.find((y) => y.file === x.location.path && y.line === x.location.lines.begin && y.ruleId === x.check_name)!;
+      return row(x.location.path, x.location.lines.begin, d?.column ?? 0, x.check_name, sev[x.severity]!);
+    });
+  },
   junit(text) {
     expect(XMLValidator.validate(text)).toBe(true);
     const doc = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', isArray: (name) => name === 'testcase' }).parse(text) as {

@@ -1,5 +1,6 @@
 /** Output formats of `plexlint check`, one module each. */
 import { checkstyle } from './checkstyle.js';
+import { codequality } from './codequality.js';
 import { gcc } from './gcc.js';
 import { github, githubConsole } from './github.js';
 import { json } from './json.js';
@@ -8,7 +9,7 @@ import { sarif } from './sarif.js';
 import { stylish } from './stylish.js';
 import type { Formatter } from './types.js';
 
-export const formatters: Record<string, Formatter> = { stylish, gcc, json, sarif, github, checkstyle, junit };
+export const formatters: Record<string, Formatter> = { stylish, gcc, json, sarif, github, checkstyle, junit, codequality };
 
 /**
  * What a format prints to stderr besides its report (stdout or -o). Only

@@ -104,7 +104,7 @@ function normalise(line: string): string {
  * same file. It does not contain the line number, so inserting lines above a
  * finding keeps the alert; editing the flagged line makes a new one.
  */
-function fingerprints(input: ReportInput): string[] {
+export function lineFingerprints(input: ReportInput): string[] {
   const seen = new Map<string, number>();
   return input.diagnostics.map((d) => {
     const text = normalise(input.lineText?.(d.file, d.line) ?? '');
@@ -127,7 +127,7 @@ export function sarifLog(input: ReportInput): Record<string, unknown> {
     const meta = findRule(id)?.meta ?? { id, severity: 'warning' as const, category: 'input' as const, description: id, source: 'plexlint' };
     return descriptor(meta, input);
   });
-  const prints = fingerprints(input);
+  const prints = lineFingerprints(input);
   const results = input.diagnostics.map((d: Diagnostic, i) => {
     const result: Record<string, unknown> = {
       ruleId: d.ruleId,
