@@ -151,6 +151,25 @@ describe('unused directives', () => {
   });
 });
 
+describe('rules that did not run', () => {
+  it('a directive for a rule that did not run (a cross-stack rule, one profile checked alone) is not reported unused', () => {
+    const ctx = { ...context({ p: ['profile', '; plexlint-disable-next-line distributor-no-backup, optlocal-out-of-range\nX\n; plexlint-disable-file\n'] }), ran: (id: string) => id !== 'distributor-no-backup' };
+    const r = applySuppressions([], ctx);
+    // Only the id of the rule that ran is unused; the blanket directive is reported, but not as unused.
+    expect(r.findings.map((f) => `${f.loc.line}:${f.loc.column} ${f.ruleId}`).sort()).toEqual(['1:53 unused-suppression', '3:3 blanket-suppression']);
+  });
+  it('end to end: a single profile with a directive for a cross-stack rule', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'plexlint-suppress-'));
+    try {
+      const cross = rules.find((r) => r.meta.needs === 'sysplex')!.meta.id;
+      writeFileSync(join(dir, 'SYSA.tcpip'), `IPCONFIG SYSPLEXROUTING DYNAMICXCF 10.30.1.1 255.255.255.0 1\n; plexlint-disable-file ${cross} -- reviewed\n`);
+      expect(lint([dir], { cwd: dir }).diagnostics).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('invalid directives', () => {
   function problems(text: string, kind: FileKind = 'profile'): string[] {
     return applySuppressions([], context({ p: [kind, text] })).findings.map((f) => `${f.loc.line}:${f.loc.column} ${f.ruleId} ${f.message}`);

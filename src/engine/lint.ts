@@ -5,7 +5,7 @@
 import type { Diagnostic, Finding } from '../core/diagnostic.js';
 import { compareLocs } from '../core/loc.js';
 import { findRule, rules } from '../rules/registry.js';
-import type { RuleContext } from '../rules/rule.js';
+import type { Rule, RuleContext } from '../rules/rule.js';
 import { compile, type CompileOptions, type CompileResult } from './compile.js';
 import { registerIds, RuleConfig, type Level } from './config.js';
 import { applySuppressions, type Directive, type SuppressedDiagnostic } from './suppress.js';
@@ -31,13 +31,17 @@ export class InternalError extends Error {}
 
 registerIds(rules.map((r) => r.meta.id));
 
+/** Whether a rule runs on this estate: rules that compare stacks need at least two. */
+export function ruleRuns(rule: Rule, compiled: CompileResult): boolean {
+  return rule.meta.needs !== 'sysplex' || compiled.estate.systems.length >= 2;
+}
+
 /** Run every model rule over a compiled estate. */
 export function runRules(compiled: CompileResult): Finding[] {
   const findings: Finding[] = [];
-  const sysplex = compiled.estate.systems.length >= 2;
   for (const rule of rules) {
     if (!rule.check) continue;
-    if (rule.meta.needs === 'sysplex' && !sysplex) continue;
+    if (!ruleRuns(rule, compiled)) continue;
     const ctx: RuleContext = {
       estate: compiled.estate,
       report: (f) => findings.push({ ...f, ruleId: rule.meta.id }),
@@ -103,6 +107,12 @@ export function lint(paths: string[], options: LintOptions = {}): LintResult {
         return r ? { unsuppressible: r.meta.unsuppressible === true } : undefined;
       },
       ruleIds: rules.map((r) => r.meta.id),
+      // A directive for a rule that did not run here (a cross-stack rule while one profile is
+      // checked on its own, as an editor does) cannot be called unused.
+      ran: (id) => {
+        const r = findRule(id);
+        return r !== undefined && ruleRuns(r, compiled);
+      },
     },
     options.inlineConfig !== false,
   );

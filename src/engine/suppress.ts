@@ -79,6 +79,8 @@ export interface SuppressionContext {
   /** Whether a rule id exists, and whether it can be suppressed. */
   rule(id: string): { unsuppressible: boolean } | undefined;
   ruleIds: readonly string[];
+  /** Whether a rule ran on this input; ids of rules that did not are never reported unused. Default: all ran. */
+  ran?(id: string): boolean;
 }
 
 const DIRECTIVE = /^(\s*)plexlint-([A-Za-z-]*)/i;
@@ -271,11 +273,13 @@ export function applySuppressions(findings: Finding[], ctx: SuppressionContext, 
     suppressed.push({ finding: f, directives: by });
   }
 
-  for (const ds of byFile.values()) problems.push(...unused(ds));
+  const ran = ctx.ran ?? ((): boolean => true);
+  const allRan = ctx.ruleIds.every((id) => ran(id));
+  for (const ds of byFile.values()) problems.push(...unused(ds, ran, allRan));
   return { findings: [...kept, ...problems], suppressed, directives: [...byFile.values()].flat() };
 }
 
-function unused(ds: Directive[]): Finding[] {
+function unused(ds: Directive[], ran: (id: string) => boolean, allRan: boolean): Finding[] {
   const out: Finding[] = [];
   const ranges = ds.filter((d) => d.kind === 'disable' || d.kind === 'enable');
   for (const d of ds) {
@@ -297,11 +301,11 @@ function unused(ds: Directive[]): Finding[] {
     }
     const where = scopeText(d.kind);
     if (d.rules.length === 0) {
-      if (!d.used) out.push({ ruleId: 'unused-suppression', loc: d.loc, message: `this plexlint-${d.kind} suppresses nothing: no rule reports anything ${where}. Remove it.` });
+      if (!d.used && allRan) out.push({ ruleId: 'unused-suppression', loc: d.loc, message: `this plexlint-${d.kind} suppresses nothing: no rule reports anything ${where}. Remove it.` });
       continue;
     }
     for (const r of d.rules) {
-      if (r.used) continue;
+      if (r.used || !ran(r.id)) continue;
       out.push({
         ruleId: 'unused-suppression',
         loc: r.loc,
