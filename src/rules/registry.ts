@@ -68,6 +68,10 @@ import { rule as viparangeLimit } from './sysplex/viparange-limit.js';
 import { rule as dvipaRefusedOnOwnerFailure } from './simulation/dvipa-refused-on-owner-failure.js';
 import { rule as hotstandbyBackupsSameCpc } from './simulation/hotstandby-backups-same-cpc.js';
 
+import { rule as unusedSuppression } from './meta/unused-suppression.js';
+import { rule as invalidSuppression } from './meta/invalid-suppression.js';
+import { rule as blanketSuppression } from './meta/blanket-suppression.js';
+
 export const rules: readonly Rule[] = [
   syntax,
   unknownStatement,
@@ -126,6 +130,9 @@ export const rules: readonly Rule[] = [
   viparangeLimit,
   dvipaRefusedOnOwnerFailure,
   hotstandbyBackupsSameCpc,
+  unusedSuppression,
+  invalidSuppression,
+  blanketSuppression,
 ];
 
 const byId = new Map(rules.map((r) => [r.meta.id, r]));
