@@ -1,10 +1,15 @@
 import { defineRule } from '../rule.js';
 import { ownedAddresses, rel } from '../helpers.js';
+import { seesOtherStacks, stacksRead } from './scope.js';
 
 /**
  * VIPADISTRIBUTE: DESTIP names "dynxcfip" — the dynamic XCF address of each
  * target stack (IBM syntax diagram; SMF 119 distributed DVIPA section). Only
  * tier-1 GRE/ENCAP targets are non-z/OS addresses.
+ *
+ * With a single profile in view, an address that is not that stack's own is
+ * most likely another stack's dynamic XCF address, so only an address known to
+ * be something else (a HOME or interface address) is reported then.
  */
 export const rule = defineRule({
   meta: {
@@ -21,6 +26,7 @@ export const rule = defineRule({
       if (s.stack.dynamicXcf.v4) xcf.set(s.stack.dynamicXcf.v4.address, s.name);
       if (s.stack.dynamicXcf.v6) xcf.set(s.stack.dynamicXcf.v6.address, s.name);
     }
+    const wholeSysplex = seesOtherStacks(ctx.estate);
     for (const d of ctx.estate.sysplex.distributions) {
       if (d.routing) continue; // tier-1 GRE/ENCAP targets are non-z/OS appliances
       for (const t of d.targets) {
@@ -28,15 +34,19 @@ export const rule = defineRule({
         const owner = ctx.estate.systems
           .map((s) => ({ s, a: ownedAddresses(s).find((o) => o.address === t.address) }))
           .find((x) => x.a);
+        if (!owner && !wholeSysplex) continue;
+        const ownerXcf = owner ? (d.version === 4 ? owner.s.stack.dynamicXcf.v4 : owner.s.stack.dynamicXcf.v6) : undefined;
+        const cfg = d.version === 4 ? 'IPCONFIG DYNAMICXCF' : 'IPCONFIG6 DYNAMICXCF';
         const hint = owner
-          ? ` ${t.address} is ${owner.s.name}'s ${owner.a!.via} address, not its dynamic XCF address${owner.s.stack.dynamicXcf.v4 ? ` (${owner.s.stack.dynamicXcf.v4.address})` : ', and ' + owner.s.name + ' codes no IPCONFIG DYNAMICXCF'}.`
+          ? ` ${t.address} is ${owner.s.name}'s ${owner.a!.via} address, not its dynamic XCF address` +
+            (ownerXcf ? ` (${ownerXcf.address}).` : `, and ${owner.s.name} codes no ${cfg}.`)
           : '';
         ctx.report({
           loc: t.loc,
           message:
-            `${d.system}: DESTIP ${t.address} of VIPADISTRIBUTE ${d.dvipa} is not the dynamic XCF address of any stack in the sysplex, ` +
-            `so the distributor never forwards connections to it and the target gets none.${hint} ` +
-            `Name each target by its IPCONFIG DYNAMICXCF address${owner?.s.stack.dynamicXcf.v4 ? ` (${owner.s.stack.dynamicXcf.v4.address} for ${owner.s.name})` : ''}.`,
+            `${d.system}: DESTIP ${t.address} of VIPADISTRIBUTE ${d.dvipa} is not the dynamic XCF address of any of ${stacksRead(ctx.estate)}, ` +
+            `so the distributor finds no target stack for it and never forwards connections there.${hint} ` +
+            `Name each target by its ${cfg} address${ownerXcf ? ` (${ownerXcf.address} for ${owner!.s.name})` : ''}.`,
           ...(owner ? { related: [rel(owner.a!.loc, `${t.address} is defined here on ${owner.s.name}`)] } : {}),
           subject: `${d.id} DESTIP ${t.address}`,
         });

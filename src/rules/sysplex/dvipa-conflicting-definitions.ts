@@ -27,17 +27,19 @@ export const rule = defineRule({
         const diffs: string[] = [];
         const short = 'shortForm' in d && d.shortForm;
         if (!short && d.prefix !== undefined && reference.prefix !== undefined && d.prefix !== reference.prefix) {
-          diffs.push(`mask /${d.prefix} instead of /${reference.prefix} (the subnet advertised for ${dv.address} changes when it moves)`);
+          diffs.push(`mask /${d.prefix} instead of /${reference.prefix} (the subnet the stack derives for ${dv.address}, and what dynamic routing advertises for it, changes when it moves)`);
         }
         if (!short && d.moveable && reference.moveable && d.moveable !== reference.moveable) {
-          diffs.push(`MOVEABLE ${d.moveable} instead of ${reference.moveable} (when it moves back: ${d.moveable === 'WHENIDLE' ? 'only once idle' : 'at once'})`);
+          diffs.push(`MOVEABLE ${d.moveable} instead of ${reference.moveable}`);
         }
         if ((d.tier ?? 'none') !== (reference.tier ?? 'none') && !short) diffs.push(`${d.tier ?? 'no tier'} instead of ${reference.tier ?? 'no tier'}`);
-        if (d.cpcScope !== reference.cpcScope) diffs.push(d.cpcScope ? 'CPCSCOPE where the owner has none' : 'no CPCSCOPE where the owner has it');
+        if (d.cpcScope !== reference.cpcScope) diffs.push(d.cpcScope ? `CPCSCOPE, which ${reference.system} does not code` : `no CPCSCOPE, which ${reference.system} codes`);
         if (diffs.length === 0) continue;
         ctx.report({
           loc: d.loc,
-          message: `${d.system}: DVIPA ${dv.address} is defined here with ${diffs.join('; ')} than on ${reference.system}. Define it the same way on every stack.`,
+          message:
+            `${d.system} defines DVIPA ${dv.address} differently from ${reference.system}: ${diffs.join('; ')}. ` +
+            `The stack that holds the DVIPA applies its own definition, so how ${dv.address} behaves depends on which stack holds it. Define it the same way on every stack.`,
           related: [rel(reference.loc, `${reference.system}'s definition`)],
           subject: `${d.system} ${dv.address} definition`,
         });

@@ -40,7 +40,8 @@ export const rule = defineRule({
         loc: stackAnchor(s),
         message:
           `${s.name} codes no IPCONFIG${first.version === 6 ? '6' : ''} DYNAMICXCF, but ${first.why}${reasons.length > 1 ? ` (and ${reasons.length - 1} more)` : ''}. ` +
-          'Without dynamic XCF the stack does not join the sysplex\'s XCF group: it can neither distribute nor receive distributed connections, nor take over a DVIPA. ' +
+          'Sysplex distribution forwards connections over the dynamic XCF links (or VIPAROUTE routes named by dynamic XCF address), and DESTIP names targets by that address: ' +
+          'without it this stack can neither distribute nor be a target, and a DVIPA it takes over as a backup is not distributed. ' +
           `Code IPCONFIG${first.version === 6 ? '6' : ''} DYNAMICXCF with this stack's address on every stack of the sysplex.`,
         related: reasons.slice(0, 5).map((r) => rel(r.loc, r.why)),
         subject: `${s.name} DYNAMICXCF`,
