@@ -24,8 +24,8 @@ export const rule = defineRule({
       for (const d of s.stack.distributions) if (!has(d.version)) reasons.push({ loc: d.loc, why: `it distributes ${d.dvipa}`, version: d.version });
       for (const dv of s.stack.dvipas) {
         if (dv.role !== 'backup' || has(dv.version)) continue;
-        const distributed = ctx.estate.sysplex.dvipas.find((x) => x.address === dv.address)?.distributions.length;
-        if (distributed) reasons.push({ loc: dv.loc, why: `it backs up the distributor of ${dv.address}`, version: dv.version });
+        const distributors = [...new Set(ctx.estate.sysplex.distributions.filter((x) => x.dvipa === dv.address && x.system !== s.name && x.role !== 'undefined').map((x) => x.system))];
+        if (distributors.length) reasons.push({ loc: dv.loc, why: `it backs up ${dv.address}, which ${distributors.join(' and ')} ${distributors.length === 1 ? 'distributes' : 'distribute'}`, version: dv.version });
       }
       const mine = new Set(ownedAddresses(s).map((o) => o.address));
       for (const d of ctx.estate.sysplex.distributions) {
