@@ -5,6 +5,13 @@ import type { Distribution } from '../../model/estate.js';
 
 type Target = Distribution['targets'][number];
 
+/** "port 8080", "ports 20,21", "all ports". */
+function portsLabel(ports: Distribution['ports']): string {
+  const text = portsText(ports);
+  if (ports.length === 0) return text;
+  return ports.length === 1 && ports[0]!.from === ports[0]!.to ? `port ${text}` : `ports ${text}`;
+}
+
 function targetName(t: Target): string {
   return t.system ?? t.address ?? '?';
 }
@@ -94,10 +101,10 @@ export const rule = defineRule({
             ctx.report({
               loc: m.loc,
               message:
-                `${m.system} backs up ${dv.address} with its own VIPADISTRIBUTE for ${portsText(m.ports)}, which ${o.system} does not distribute (${o.system}: ${owners.map((x) => portsText(x.ports)).join('; ')}): ` +
-                `when ${m.system} takes over, its own VIPADISTRIBUTE statements replace ${o.system}'s, so ${portsText(m.ports)} starts being distributed. ` +
+                `${m.system} backs up ${dv.address} with its own VIPADISTRIBUTE for ${portsLabel(m.ports)}, which ${o.system} does not distribute (${o.system} distributes ${owners.map((x) => portsLabel(x.ports)).join(', ')}): ` +
+                `when ${m.system} takes over, its own VIPADISTRIBUTE statements replace ${o.system}'s, so ${portsLabel(m.ports)} starts being distributed. ` +
                 `Code the same ports on both stacks, or remove this statement so the backup takes over ${o.system}'s distribution.`,
-              related: owners.map((x) => rel(x.loc, `${x.system}'s VIPADISTRIBUTE for ${portsText(x.ports)}`)),
+              related: owners.map((x) => rel(x.loc, `${x.system}'s VIPADISTRIBUTE for ${portsLabel(x.ports)}`)),
               subject: `${m.id} vs ${o.system} ${dv.address}`,
             });
             continue;
@@ -119,10 +126,10 @@ export const rule = defineRule({
           ctx.report({
             loc: mine[0]!.loc,
             message:
-              `${t.system} backs up ${dv.address} with its own VIPADISTRIBUTE statements, and none of them covers ${portsText(o.ports)}, which ${o.system} distributes: ` +
-              `when ${t.system} takes over, its own statements replace ${o.system}'s, so connections to ${dv.address} on ${portsText(o.ports)} are no longer distributed. ` +
-              `Code a VIPADISTRIBUTE for ${portsText(o.ports)} on ${t.system} too, or remove its own statements so it takes over ${o.system}'s distribution.`,
-            related: [rel(o.loc, `${o.system}'s VIPADISTRIBUTE for ${portsText(o.ports)}`)],
+              `${t.system} backs up ${dv.address} with its own VIPADISTRIBUTE statements, and none of them covers ${portsLabel(o.ports)}, which ${o.system} distributes: ` +
+              `when ${t.system} takes over, its own statements replace ${o.system}'s, so connections to ${dv.address} on ${portsLabel(o.ports)} are no longer distributed. ` +
+              `Code a VIPADISTRIBUTE for ${portsLabel(o.ports)} on ${t.system} too, or remove its own statements so it takes over ${o.system}'s distribution.`,
+            related: [rel(o.loc, `${o.system}'s VIPADISTRIBUTE for ${portsLabel(o.ports)}`)],
             subject: `${t.system} ${dv.address} missing ${o.id}`,
           });
         }
