@@ -42,7 +42,7 @@ export const rule = defineRule({
       ctx.report({
         loc: beyond?.loc ?? stackAnchor(s),
         message:
-          `${s.name} would hold ${total} DVIPAs (${configured.length} it defines or backs up, ${targetOnly.length} more as a distribution target), ` +
+          `${s.name} would hold ${total} DVIPAs (${configured.length} it defines or backs up${targetOnly.length ? `, ${targetOnly.length} more as a distribution target` : ''}), ` +
           `but a stack supports at most ${DVIPA_LIMIT} configured and target DVIPAs at once, so ${total - DVIPA_LIMIT} of them cannot be active on it` +
           (beyond ? `, starting with ${beyond.address} here` : '') +
           '. Spread the DVIPAs over more stacks, or name fewer targets (DESTIP lists instead of DESTIP ALL).',
