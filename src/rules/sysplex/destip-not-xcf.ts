@@ -1,15 +1,12 @@
 import { defineRule } from '../rule.js';
 import { ownedAddresses, rel } from '../helpers.js';
-import { seesOtherStacks, stacksRead } from './scope.js';
+import { stacksRead } from './scope.js';
 
 /**
  * VIPADISTRIBUTE: DESTIP names "dynxcfip" — the dynamic XCF address of each
  * target stack (IBM syntax diagram; SMF 119 distributed DVIPA section). Only
- * tier-1 GRE/ENCAP targets are non-z/OS addresses.
- *
- * With a single profile in view, an address that is not that stack's own is
- * most likely another stack's dynamic XCF address, so only an address known to
- * be something else (a HOME or interface address) is reported then.
+ * tier-1 GRE/ENCAP targets are non-z/OS addresses. Runs only when the estate
+ * holds at least two stacks (`needs: 'sysplex'`).
  */
 export const rule = defineRule({
   meta: {
@@ -26,7 +23,6 @@ export const rule = defineRule({
       if (s.stack.dynamicXcf.v4) xcf.set(s.stack.dynamicXcf.v4.address, s.name);
       if (s.stack.dynamicXcf.v6) xcf.set(s.stack.dynamicXcf.v6.address, s.name);
     }
-    const wholeSysplex = seesOtherStacks(ctx.estate);
     for (const d of ctx.estate.sysplex.distributions) {
       if (d.routing) continue; // tier-1 GRE/ENCAP targets are non-z/OS appliances
       for (const t of d.targets) {
@@ -34,7 +30,6 @@ export const rule = defineRule({
         const owner = ctx.estate.systems
           .map((s) => ({ s, a: ownedAddresses(s).find((o) => o.address === t.address) }))
           .find((x) => x.a);
-        if (!owner && !wholeSysplex) continue;
         const ownerXcf = owner ? (d.version === 4 ? owner.s.stack.dynamicXcf.v4 : owner.s.stack.dynamicXcf.v6) : undefined;
         const cfg = d.version === 4 ? 'IPCONFIG DYNAMICXCF' : 'IPCONFIG6 DYNAMICXCF';
         const hint = owner

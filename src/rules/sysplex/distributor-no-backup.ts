@@ -1,10 +1,9 @@
 import { defineRule } from '../rule.js';
-import { seesOtherStacks } from './scope.js';
 
 /**
  * VIPABACKUP page: backup stacks take over a DVIPA (and its distribution) when
  * its owner fails. A distributed DVIPA that no other stack backs up
- * disappears with its owner. Only said when plexlint has read other stacks.
+ * disappears with its owner.
  */
 export const rule = defineRule({
   meta: {
@@ -16,7 +15,6 @@ export const rule = defineRule({
     source: 'IBM IP Configuration Reference, VIPABACKUP statement; IP Configuration Guide, sysplex distributor backup',
   },
   check(ctx) {
-    if (!seesOtherStacks(ctx.estate)) return;
     for (const dv of ctx.estate.sysplex.dvipas) {
       const owner = dv.owners[0];
       if (!owner || dv.distributions.length === 0) continue;

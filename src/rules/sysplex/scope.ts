@@ -1,24 +1,13 @@
 /**
- * What a cross-stack rule may conclude from the estate it was given.
- *
- * A rule that reports an absence in the other stacks ("no other stack backs this
- * DVIPA up", "no stack has this dynamic XCF address", "no stack codes the TIER2
- * group") can only say so when plexlint has read the other stacks. When a single
- * profile is checked (an editor, a profile-rule fixture, `plexlint check
- * SYSA.tcpip` without a manifest), those rules stay silent instead of reporting
- * what they cannot know.
+ * Helpers for the cross-stack rules' messages and locations.
  *
  * Statements in a member that several stacks INCLUDE have one location for all
  * of them; rules that report at such a statement report it once, naming the
- * stacks.
+ * stacks. (Rules that compare stacks declare `needs: 'sysplex'` and do not run
+ * when one profile is checked on its own.)
  */
 import type { Loc } from '../../core/loc.js';
 import type { Estate } from '../../model/estate.js';
-
-/** Whether the estate shows more than one stack, so that "no other stack …" can be said. */
-export function seesOtherStacks(estate: Estate): boolean {
-  return estate.systems.length > 1;
-}
 
 /** Names of the stacks plexlint read, for messages ("of the 4 stacks plexlint read: SYSA, …"). */
 export function stacksRead(estate: Estate): string {

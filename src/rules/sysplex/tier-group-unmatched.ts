@@ -1,13 +1,11 @@
 import { defineRule } from '../rule.js';
-import { seesOtherStacks, stacksRead } from './scope.js';
+import { stacksRead } from './scope.js';
 
 /**
  * Multi-tier sysplex distribution (IP Configuration Guide, "sysplex distributor
  * and DataPower"): TIER1 and TIER2 statements with the same group name are
  * tied together; the tier-1 distributor builds composite weights from the
- * tier-2 group. A group coded on only one tier ties to nothing. The other tier
- * is usually coded on other stacks, so this is only said when plexlint has
- * read them.
+ * tier-2 group. A group coded on only one tier ties to nothing.
  */
 export const rule = defineRule({
   meta: {
@@ -19,7 +17,6 @@ export const rule = defineRule({
     source: 'IBM IP Configuration Guide, multi-tier load balancing with DataPower (sys_distrib_dp_load_bal_cfg1/multi_cfg3); VIPADISTRIBUTE TIER1/TIER2 groupname',
   },
   check(ctx) {
-    if (!seesOtherStacks(ctx.estate)) return;
     const groups = new Map<string, { tier1: typeof ctx.estate.sysplex.distributions; tier2: typeof ctx.estate.sysplex.distributions }>();
     for (const d of ctx.estate.sysplex.distributions) {
       if (!d.tier) continue;
