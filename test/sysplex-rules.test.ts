@@ -6,9 +6,9 @@
  * rules' exemptions for realistic configurations, and `plexlint check` on a
  * folder of profiles with no manifest.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Diagnostic } from '../src/core/diagnostic.js';
 import { main } from '../src/cli/main.js';
@@ -409,5 +409,119 @@ describe('plexlint check on a folder of profiles with no manifest', () => {
     const files = JSON.parse(readFileSync(report, 'utf8')) as { filePath: string; messages: { ruleId: string; line: number }[] }[];
     const messages = files.flatMap((f) => f.messages.map((m) => `${f.filePath.replace(/.*\//, '')}:${m.line} ${m.ruleId}`));
     expect(messages).toEqual(['SYSA.tcpip:21 destip-not-xcf', 'SYSA.tcpip:22 destip-not-xcf']);
+  });
+});
+
+/** A small estate written to a temporary folder, for cases that need no fixture of their own. */
+function estate(files: Record<string, string>): string {
+  const dir = mkdtempSync(join(tmpdir(), 'plexlint-estate-'));
+  for (const [name, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, name)), { recursive: true });
+    writeFileSync(join(dir, name), text);
+  }
+  return dir;
+}
+
+/** A stack profile: IPCONFIG, an OSA interface, a static VIPA and the given VIPADYNAMIC statements. */
+function stack(n: number, opts: { ipconfig?: string; vipa?: string[]; before?: string } = {}): string {
+  return [
+    `; stack ${n}`,
+    ...(opts.before ? [opts.before] : []),
+    opts.ipconfig ?? `IPCONFIG SYSPLEXROUTING DYNAMICXCF 10.30.1.${n} 255.255.255.0 1`,
+    `INTERFACE OSAQDIO1 DEFINE IPAQENET PORTNAME OSA1P${n} IPADDR 10.20.1.1${n}/24`,
+    `INTERFACE SVIPA1 DEFINE VIRTUAL IPADDR 10.21.1.1${n}`,
+    ...(opts.vipa ? ['VIPADYNAMIC', ...opts.vipa.map((v) => `   ${v}`), 'ENDVIPADYNAMIC'] : []),
+    'START OSAQDIO1',
+    '',
+  ].join('\n');
+}
+
+describe('rule behaviour on realistic variations', () => {
+  const dirs: string[] = [];
+  afterAll(() => {
+    for (const d of dirs) rmSync(d, { recursive: true, force: true });
+  });
+  const check = (files: Record<string, string>, ruleId: string): Diagnostic[] => {
+    const dir = estate(files);
+    dirs.push(dir);
+    return diagnostics(dir).filter((d) => d.ruleId === ruleId);
+  };
+
+  it('sysplexrouting-missing sits on NOSYSPLEXROUTING when that is coded', () => {
+    const [d] = check(
+      {
+        'SYSA.tcpip': stack(1, {
+          vipa: [
+            'VIPADEFINE MOVEABLE IMMEDIATE 255.255.255.255 10.40.1.4',
+            'VIPADISTRIBUTE DEFINE DISTMETHOD WEIGHTEDACTIVE 10.40.1.4 PORT 9080 DESTIP 10.30.1.1 WEIGHT 10 10.30.1.2 WEIGHT 20',
+          ],
+        }),
+        'SYSB.tcpip': stack(2, {
+          ipconfig: 'IPCONFIG SOURCEVIPA NOSYSPLEXROUTING DYNAMICXCF 10.30.1.2 255.255.255.0 1',
+          vipa: ['VIPABACKUP 100 MOVEABLE IMMEDIATE 255.255.255.255 10.40.1.4'],
+        }),
+      },
+      'sysplexrouting-missing',
+    );
+    expect(d!.file).toMatch(/SYSB\.tcpip$/);
+    expect([d!.line, d!.column, d!.endColumn]).toEqual([2, 21, 37]);
+  });
+
+  it('dynamicxcf-missing sits on IPCONFIG, not on an IPCONFIG6 coded before it', () => {
+    const [d] = check(
+      {
+        'SYSA.tcpip': stack(1, {
+          before: 'IPCONFIG6 DYNAMICXCF 2001:DB8:30::1',
+          ipconfig: 'IPCONFIG SYSPLEXROUTING SOURCEVIPA',
+          vipa: ['VIPADEFINE MOVEABLE IMMEDIATE 255.255.255.255 10.40.1.1', 'VIPADISTRIBUTE DEFINE 10.40.1.1 PORT 8080 DESTIP ALL'],
+        }),
+        'SYSB.tcpip': stack(2, { vipa: ['VIPABACKUP 100 MOVEABLE IMMEDIATE 255.255.255.255 10.40.1.1'] }),
+      },
+      'dynamicxcf-missing',
+    );
+    expect([d!.line, d!.column, d!.endColumn]).toEqual([3, 10, 24]);
+    expect(d!.message).toContain('SYSA codes no IPCONFIG DYNAMICXCF, but it distributes 10.40.1.1');
+  });
+
+  it('backup-distribution-differs names a changed WEIGHT but not a reordered DESTIP list', () => {
+    const owner = 'VIPADISTRIBUTE DEFINE DISTMETHOD WEIGHTEDACTIVE 10.40.1.4 PORT 9080 DESTIP 10.30.1.1 WEIGHT 30 10.30.1.2 WEIGHT 20';
+    const reordered = 'VIPADISTRIBUTE DEFINE DISTMETHOD WEIGHTEDACTIVE 10.40.1.4 PORT 9080 DESTIP 10.30.1.2 WEIGHT 20 10.30.1.1 WEIGHT 30';
+    const reweighted = 'VIPADISTRIBUTE DEFINE DISTMETHOD WEIGHTEDACTIVE 10.40.1.4 PORT 9080 DESTIP 10.30.1.2 WEIGHT 10 10.30.1.1 WEIGHT 30';
+    const files = (backupDist: string): Record<string, string> => ({
+      'SYSA.tcpip': stack(1, { vipa: ['VIPADEFINE MOVEABLE IMMEDIATE 255.255.255.255 10.40.1.4', owner] }),
+      'SYSB.tcpip': stack(2, { vipa: ['VIPABACKUP 100 MOVEABLE IMMEDIATE 255.255.255.255 10.40.1.4', backupDist] }),
+    });
+    expect(check(files(reordered), 'backup-distribution-differs')).toEqual([]);
+    const [d] = check(files(reweighted), 'backup-distribution-differs');
+    expect(d!.message).toContain('SYSB WEIGHT 20 → WEIGHT 10');
+    expect(d!.message).not.toContain('targets');
+  });
+
+  it('duplicate-address ignores addresses given by unresolved system symbols', () => {
+    const profile = (n: number): string =>
+      stack(n).replace(`IPADDR 10.20.1.1${n}/24`, 'IPADDR &HOSTIP./24').replace(`IPADDR 10.21.1.1${n}`, 'IPADDR &SVIPA.');
+    expect(check({ 'SYSA.tcpip': profile(1), 'SYSB.tcpip': profile(2) }, 'duplicate-address')).toEqual([]);
+  });
+
+  it('controlport-mismatch takes the first value on a tie', () => {
+    const tier1 = (addr: string, group: string, port?: number): string[] => [
+      `VIPADEFINE TIER1 MOVEABLE IMMEDIATE 255.255.255.255 ${addr}`,
+      `VIPADISTRIBUTE DEFINE DISTMETHOD TARGCONTROLLED TIER1 ${group} GRE${port ? ` CONTROLPORT ${port}` : ''} ${addr} PORT 443 DESTIP 10.50.1.1`,
+    ];
+    const all = check(
+      {
+        'SYSA.tcpip': stack(1, { vipa: [...tier1('10.81.1.1', 'G1'), ...tier1('10.81.1.2', 'G2', 1703)] }),
+        'SYSB.tcpip': stack(2, {
+          vipa: [
+            'VIPABACKUP 100 TIER1 MOVEABLE IMMEDIATE 255.255.255.255 10.81.1.1',
+            'VIPABACKUP 100 TIER1 MOVEABLE IMMEDIATE 255.255.255.255 10.81.1.2',
+          ],
+        }),
+      },
+      'controlport-mismatch',
+    );
+    expect(all.map((d) => d.message.split(':')[1])).toEqual([
+      " TIER1 VIPADISTRIBUTE 10.81.1.2 uses CONTROLPORT 1703, but SYSA's TIER1 10.81.1.1 uses 1702 (the default)",
+    ]);
   });
 });

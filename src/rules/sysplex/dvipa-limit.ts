@@ -1,5 +1,6 @@
 import { defineRule } from '../rule.js';
-import { rel, stackAnchor } from '../helpers.js';
+import { rel } from '../helpers.js';
+import { ipconfigAnchor } from './scope.js';
 import type { Distribution } from '../../model/estate.js';
 
 /** VIPADYNAMIC summary: at most 1024 configured or target DVIPAs on a stack at once. */
@@ -40,7 +41,7 @@ export const rule = defineRule({
       if (total <= DVIPA_LIMIT) continue;
       const beyond = configured.length > DVIPA_LIMIT ? s.stack.dvipas.find((d) => d.address === configured[DVIPA_LIMIT]) : undefined;
       ctx.report({
-        loc: beyond?.loc ?? stackAnchor(s),
+        loc: beyond?.loc ?? ipconfigAnchor(s, 4),
         message:
           `${s.name} would hold ${total} DVIPAs (${configured.length} it defines or backs up${targetOnly.length ? `, ${targetOnly.length} more as a distribution target` : ''}), ` +
           `but a stack supports at most ${DVIPA_LIMIT} configured and target DVIPAs at once, so ${total - DVIPA_LIMIT} of them cannot be active on it` +

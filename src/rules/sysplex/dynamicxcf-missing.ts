@@ -1,5 +1,6 @@
 import { defineRule } from '../rule.js';
-import { ownedAddresses, rel, stackAnchor } from '../helpers.js';
+import { ownedAddresses, rel } from '../helpers.js';
+import { ipconfigAnchor } from './scope.js';
 
 /**
  * IP Configuration Guide, dynamic XCF: DYNAMICXCF must be coded in every
@@ -37,7 +38,7 @@ export const rule = defineRule({
       if (reasons.length === 0) continue;
       const first = reasons[0]!;
       ctx.report({
-        loc: stackAnchor(s),
+        loc: ipconfigAnchor(s, first.version),
         message:
           `${s.name} codes no IPCONFIG${first.version === 6 ? '6' : ''} DYNAMICXCF, but ${first.why}${reasons.length > 1 ? ` (and ${reasons.length - 1} more)` : ''}. ` +
           'Sysplex distribution forwards connections over the dynamic XCF links (or VIPAROUTE routes named by dynamic XCF address), and DESTIP names targets by that address: ' +

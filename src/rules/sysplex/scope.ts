@@ -7,7 +7,8 @@
  * when one profile is checked on its own.)
  */
 import type { Loc } from '../../core/loc.js';
-import type { Estate } from '../../model/estate.js';
+import type { Estate, System } from '../../model/estate.js';
+import { stackAnchor } from '../helpers.js';
 
 /** Names of the stacks plexlint read, for messages ("of the 4 stacks plexlint read: SYSA, …"). */
 export function stacksRead(estate: Estate): string {
@@ -36,4 +37,15 @@ export function byLocation<T>(items: T[], loc: (item: T) => Loc): T[][] {
 export function listNames(names: string[]): string {
   if (names.length <= 1) return names[0] ?? '';
   return `${names.slice(0, -1).join(', ')} and ${names.at(-1)!}`;
+}
+
+/**
+ * Where a missing IPCONFIG (IPv4) or IPCONFIG6 keyword belongs: the first keyword
+ * coded on that statement, else wherever the stack's other IPCONFIG statement or
+ * the top of its profile is (stackAnchor).
+ */
+export function ipconfigAnchor(system: System, version: 4 | 6): Loc {
+  const entries = Object.entries(system.stack.ipconfig);
+  const mine = entries.find(([k]) => (version === 6 ? k.startsWith('IPCONFIG6 ') : !k.startsWith('IPCONFIG6 ')));
+  return mine?.[1].loc ?? stackAnchor(system);
 }

@@ -1,5 +1,6 @@
 import { defineRule } from '../rule.js';
-import { rel, stackAnchor, systemsByName } from '../helpers.js';
+import { rel, systemsByName } from '../helpers.js';
+import { ipconfigAnchor } from './scope.js';
 
 /**
  * IBM, WEIGHTEDACTIVE: "SYSPLEXROUTING must be coded on all stacks taking part
@@ -43,7 +44,8 @@ export const rule = defineRule({
             'and whether SERVERWLM needs it as well is unverified in plexlint\'s reference, hence only info.';
         }
         ctx.report({
-          loc: stackAnchor(s),
+          // On NOSYSPLEXROUTING when coded (that is what to change), else on the IPCONFIG statement.
+          loc: s.stack.sysplexRouting?.loc ?? ipconfigAnchor(s, 4),
           message: `${head}${why} Code IPCONFIG SYSPLEXROUTING on every stack of the distribution.`,
           related: [rel(d.loc, `${d.system}: ${d.method} distribution of ${d.dvipa}`)],
           subject: `${s.name} SYSPLEXROUTING ${d.method}`,
