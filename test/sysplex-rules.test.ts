@@ -497,6 +497,24 @@ describe('rule behaviour on realistic variations', () => {
     expect(d!.message).not.toContain('targets');
   });
 
+  it('dvipa-conflicting-definitions compares the interface names of an IPv6 DVIPA', () => {
+    const [d] = check(
+      {
+        'SYSA.tcpip': stack(1, {
+          before: 'IPCONFIG6 DYNAMICXCF 2001:DB8:30::1',
+          vipa: ['VIPADEFINE MOVEABLE IMMEDIATE CICSV6 2001:DB8:40::2', 'VIPADISTRIBUTE DEFINE DISTMETHOD ROUNDROBIN CICSV6 PORT 3000 DESTIP ALL'],
+        }),
+        'SYSB.tcpip': stack(2, {
+          before: 'IPCONFIG6 DYNAMICXCF 2001:DB8:30::2',
+          vipa: ['VIPABACKUP 100 MOVEABLE IMMEDIATE CICS6B 2001:DB8:40::2'],
+        }),
+      },
+      'dvipa-conflicting-definitions',
+    );
+    expect(d!.file).toMatch(/SYSB\.tcpip$/);
+    expect(d!.message).toContain('IPv6 interface name CICS6B instead of CICSV6');
+  });
+
   it('duplicate-address ignores addresses given by unresolved system symbols', () => {
     const profile = (n: number): string =>
       stack(n).replace(`IPADDR 10.20.1.1${n}/24`, 'IPADDR &HOSTIP./24').replace(`IPADDR 10.21.1.1${n}`, 'IPADDR &SVIPA.');
