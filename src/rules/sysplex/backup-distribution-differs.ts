@@ -76,6 +76,10 @@ function differences(owner: Distribution, backup: Distribution): string[] {
  * A backup distributor that codes its own VIPADISTRIBUTE for the DVIPA uses it
  * after a takeover; otherwise it takes over the owner's (IP Configuration Guide,
  * sysplex distributor backup). Different definitions change routing on takeover.
+ * Targets are compared as a set (DESTIP order does not matter; DESTIP ALL equals
+ * the list it resolves to) with their WEIGHT or HOTSTANDBY role; statements are
+ * matched by their port list, and owner ports the backup's own statements do not
+ * cover are reported too (they stop being distributed, as the model has it).
  */
 export const rule = defineRule({
   meta: {
