@@ -1,7 +1,16 @@
 import { defineRule } from '../rule.js';
-import { rel } from '../helpers.js';
+import { rel, systemsByName } from '../helpers.js';
+import { portsText } from '../../model/build/sysplex.js';
+import type { Distribution } from '../../model/estate.js';
 
-/** VIPADISTRIBUTE TIER1: CONTROLPORT (default 1702) must be the same on all TIER1 statements (IBM, tier-1 parameters). */
+const DEFAULT_CONTROLPORT = 1702;
+
+/**
+ * VIPADISTRIBUTE TIER1: CONTROLPORT (default 1702) must be the same on all
+ * TIER1 statements (IBM, tier-1 parameters). The value most statements use is
+ * taken as the intended one, and the statements that differ from it are
+ * reported (on a tie, the first statement's value).
+ */
 export const rule = defineRule({
   meta: {
     id: 'controlport-mismatch',
@@ -13,20 +22,30 @@ export const rule = defineRule({
   },
   check(ctx) {
     const tier1 = ctx.estate.sysplex.distributions.filter((d) => d.tier?.tier === 'TIER1');
-    const first = tier1[0];
-    if (!first) return;
-    const port = (d: (typeof tier1)[number]): number => d.controlPort ?? 1702;
-    for (const d of tier1.slice(1)) {
-      if (port(d) === port(first)) continue;
+    if (tier1.length < 2) return;
+    const port = (d: Distribution): number => d.controlPort ?? DEFAULT_CONTROLPORT;
+    const uses = new Map<number, Distribution[]>();
+    for (const d of tier1) uses.set(port(d), [...(uses.get(port(d)) ?? []), d]);
+    if (uses.size < 2) return;
+    // Map order is first-seen order, so on a tie the first statement's value wins.
+    const [intended, users] = [...uses.entries()].reduce((best, e) => (e[1].length > best[1].length ? e : best));
+    const example = users[0]!;
+    const byName = systemsByName(ctx.estate);
+    // Point at CONTROLPORT where it is coded, else at the statement.
+    const where = (d: Distribution) =>
+      byName.get(d.system)?.stack.distributions.find((x) => x.dvipa === d.dvipa && portsText(x.ports) === portsText(d.ports))?.controlPortLoc ?? d.loc;
+    for (const d of tier1) {
+      if (port(d) === intended) continue;
       ctx.report({
-        loc: d.loc,
+        loc: where(d),
         message:
-          `${d.system}: TIER1 VIPADISTRIBUTE ${d.dvipa} uses CONTROLPORT ${port(d)}${d.controlPort === undefined ? ' (the default)' : ''}, but ${first.system}'s TIER1 ${first.dvipa} uses ${port(first)}: ` +
-          'IBM requires the same CONTROLPORT on every TIER1 statement, since the tier-1 targets report their weights to it. Use one value everywhere.',
-        related: [rel(first.loc, `CONTROLPORT ${port(first)} here`)],
+          `${d.system}: TIER1 VIPADISTRIBUTE ${d.dvipa} uses CONTROLPORT ${port(d)}${d.controlPort === undefined ? ' (the default)' : ''}, ` +
+          `but ${users.length === 1 ? `${example.system}'s TIER1 ${example.dvipa} uses` : `${users.length} other TIER1 statements use`} ${intended}${intended === DEFAULT_CONTROLPORT ? ' (the default)' : ''}: ` +
+          'IBM requires the same CONTROLPORT on every TIER1 statement, since the tier-1 targets report their weights to it. ' +
+          `Use ${intended} here${intended === DEFAULT_CONTROLPORT ? ' (or leave CONTROLPORT out)' : ''}, or one value everywhere.`,
+        related: users.slice(0, 5).map((u) => rel(u.loc, `${u.system}: CONTROLPORT ${intended}`)),
         subject: `controlport ${d.id}`,
       });
     }
   },
 });
-

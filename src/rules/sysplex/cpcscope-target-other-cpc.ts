@@ -44,8 +44,9 @@ export const rule = defineRule({
           ctx.report({
             loc: t.loc,
             message:
-              `${d.system}: target ${t.system} of CPCSCOPE DVIPA ${dv.address} is on CPC ${tc}, not ${cpc}: CPCSCOPE keeps this tier's traffic within the CPC, ` +
-              'yet this DESTIP sends connections across CPCs. Distribute only to stacks of the same CPC (DESTIP ALL does that for TIER2).',
+              `${d.system}: DESTIP ${t.address ?? t.system} (${t.system}) is on CPC ${tc}, but ${dv.address} is a CPCSCOPE DVIPA of CPC ${cpc}: CPCSCOPE is meant to keep the DVIPA ` +
+              `and its tier's traffic within ${cpc}, yet this target sends connections to another CPC. Distribute only to stacks of ${cpc} ` +
+              `(for TIER2, DESTIP ALL does that by itself), or drop CPCSCOPE if the DVIPA is meant to span CPCs.`,
             related: [rel(owner.loc, `CPCSCOPE definition on ${owner.system}`)],
             subject: `${d.id} cpcscope target ${t.system}`,
           });

@@ -1,4 +1,5 @@
 import { defineRule } from '../rule.js';
+import { rel } from '../helpers.js';
 
 /**
  * VIPABACKUP page: backup stacks take over a DVIPA (and its distribution) when
@@ -26,6 +27,9 @@ export const rule = defineRule({
           `${owner.system}: DVIPA ${dv.address} is distributed, but no other stack codes VIPABACKUP for it: if ${owner.system} or its TCP/IP stack fails, ` +
           `${dv.address} goes away with it and every new connection to it is refused until ${owner.system} is back. ` +
           `Code VIPABACKUP (with MOVEABLE IMMEDIATE and the mask, so it can also create the DVIPA) on at least one other stack${ctx.estate.systems.some((s) => s.cpc && s.cpc !== ctx.estate.systems.find((x) => x.name === owner.system)?.cpc) ? ', preferably on another CPC' : ''}.`,
+        related: ctx.estate.sysplex.distributions
+          .filter((d) => dv.distributions.includes(d.id))
+          .map((d) => rel(d.loc, `${d.system} distributes ${dv.address} here`)),
         subject: `${dv.address} backup`,
       });
     }

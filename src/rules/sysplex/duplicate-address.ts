@@ -38,8 +38,8 @@ export const rule = defineRule({
         ctx.report({
           loc: e.loc,
           message:
-            `${s.name}: ${e.address} (${e.via}) is also ${first.system}'s ${first.via} address: both stacks own it, so both answer ARP for it and ` +
-            'dynamic routing advertises it from both, and traffic for either lands on whichever the network picks. Give each stack its own address ' +
+            `${s.name}: ${e.address} (${e.via}) is also ${first.system}'s ${first.via} address: both stacks own it, so both answer ARP for it ` +
+            '(the OSA registers every non-loopback home address) and dynamic routing advertises it from both; traffic for it reaches whichever stack the network picks. Give each stack its own address ' +
             '(an address shared on purpose belongs on LOOPBACK, or is a DVIPA).',
           related: [rel(first.loc, `${first.system}'s ${first.via}`)],
           subject: `address ${e.address}`,

@@ -1,5 +1,6 @@
 import { defineRule } from '../rule.js';
-import { ownedAddresses, rel, stackAnchor } from '../helpers.js';
+import { ownedAddresses, rel } from '../helpers.js';
+import { ipconfigAnchor } from './scope.js';
 
 /**
  * IP Configuration Guide, dynamic XCF: DYNAMICXCF must be coded in every
@@ -24,8 +25,8 @@ export const rule = defineRule({
       for (const d of s.stack.distributions) if (!has(d.version)) reasons.push({ loc: d.loc, why: `it distributes ${d.dvipa}`, version: d.version });
       for (const dv of s.stack.dvipas) {
         if (dv.role !== 'backup' || has(dv.version)) continue;
-        const distributed = ctx.estate.sysplex.dvipas.find((x) => x.address === dv.address)?.distributions.length;
-        if (distributed) reasons.push({ loc: dv.loc, why: `it backs up the distributor of ${dv.address}`, version: dv.version });
+        const distributors = [...new Set(ctx.estate.sysplex.distributions.filter((x) => x.dvipa === dv.address && x.system !== s.name && x.role !== 'undefined').map((x) => x.system))];
+        if (distributors.length) reasons.push({ loc: dv.loc, why: `it backs up ${dv.address}, which ${distributors.join(' and ')} ${distributors.length === 1 ? 'distributes' : 'distribute'}`, version: dv.version });
       }
       const mine = new Set(ownedAddresses(s).map((o) => o.address));
       for (const d of ctx.estate.sysplex.distributions) {
@@ -37,10 +38,11 @@ export const rule = defineRule({
       if (reasons.length === 0) continue;
       const first = reasons[0]!;
       ctx.report({
-        loc: stackAnchor(s),
+        loc: ipconfigAnchor(s, first.version),
         message:
           `${s.name} codes no IPCONFIG${first.version === 6 ? '6' : ''} DYNAMICXCF, but ${first.why}${reasons.length > 1 ? ` (and ${reasons.length - 1} more)` : ''}. ` +
-          'Without dynamic XCF the stack does not join the sysplex\'s XCF group: it can neither distribute nor receive distributed connections, nor take over a DVIPA. ' +
+          'Sysplex distribution forwards connections over the dynamic XCF links (or VIPAROUTE routes named by dynamic XCF address), and DESTIP names targets by that address: ' +
+          'without it this stack can neither distribute nor be a target, and a DVIPA it takes over as a backup is not distributed. ' +
           `Code IPCONFIG${first.version === 6 ? '6' : ''} DYNAMICXCF with this stack's address on every stack of the sysplex.`,
         related: reasons.slice(0, 5).map((r) => rel(r.loc, r.why)),
         subject: `${s.name} DYNAMICXCF`,

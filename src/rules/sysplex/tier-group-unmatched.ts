@@ -1,4 +1,6 @@
 import { defineRule } from '../rule.js';
+import { rel } from '../helpers.js';
+import { stacksRead } from './scope.js';
 
 /**
  * Multi-tier sysplex distribution (IP Configuration Guide, "sysplex distributor
@@ -23,15 +25,23 @@ export const rule = defineRule({
       (d.tier.tier === 'TIER1' ? g.tier1 : g.tier2).push(d);
       groups.set(d.tier.group, g);
     }
+    const lonelyGroups = (tier: 'TIER1' | 'TIER2'): [string, typeof ctx.estate.sysplex.distributions][] =>
+      [...groups.entries()]
+        .filter(([, g]) => (tier === 'TIER1' ? g.tier1.length && !g.tier2.length : g.tier2.length && !g.tier1.length))
+        .map(([n, g]) => [n, tier === 'TIER1' ? g.tier1 : g.tier2]);
     for (const [name, g] of groups) {
       const lonely = g.tier1.length && !g.tier2.length ? g.tier1 : !g.tier1.length && g.tier2.length ? g.tier2 : [];
       for (const d of lonely) {
         const other = d.tier!.tier === 'TIER1' ? 'TIER2' : 'TIER1';
+        const lonelyOther = lonelyGroups(other);
+        const candidates = lonelyOther.map(([n]) => n);
         ctx.report({
           loc: d.loc,
           message:
-            `${d.system}: VIPADISTRIBUTE ${d.dvipa} is ${d.tier!.tier} group ${name}, but no stack of the sysplex codes a ${other} distribution with group ${name}: ` +
-            `the tiers are not tied together, so ${d.tier!.tier === 'TIER1' ? 'the tier-1 distributor has no tier-2 weights to combine' : 'no tier-1 distributor uses this tier-2 group'}. Use the same group name on both tiers.`,
+            `${d.system}: VIPADISTRIBUTE ${d.dvipa} is ${d.tier!.tier} group ${name}, but none of ${stacksRead(ctx.estate)} codes a ${other} distribution with group ${name}` +
+            (candidates.length ? ` (${other} groups without a ${d.tier!.tier} partner: ${candidates.join(', ')})` : '') +
+            `: the tiers are not tied together, so ${d.tier!.tier === 'TIER1' ? 'the tier-1 distributor has no tier-2 weights to combine' : 'no tier-1 distributor uses this tier-2 group'}. Use the same group name on both tiers.`,
+          related: lonelyOther.flatMap(([n, ds]) => ds.map((x) => rel(x.loc, `${x.system}: ${other} group ${n}, which has no ${d.tier!.tier} partner either`))).slice(0, 5),
           subject: `tier group ${name}`,
         });
       }

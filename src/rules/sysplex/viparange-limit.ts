@@ -1,6 +1,11 @@
 import { defineRule } from '../rule.js';
 
-/** VIPARANGE page: 1024 VIPARANGE statements per stack in V2R1; up to 4096 in V2R3 and later. */
+/**
+ * VIPARANGE page: 1024 VIPARANGE statements per stack in V2R1; up to 4096 in
+ * V2R3 and later (V2R2 is not stated in the reference notes). Over 4096 is an
+ * error on every release; 1025–4096 is a warning, since only old releases
+ * reject it.
+ */
 export const rule = defineRule({
   meta: {
     id: 'viparange-limit',
@@ -19,7 +24,7 @@ export const rule = defineRule({
         loc: at.loc,
         message: over
           ? `${s.name} codes ${n} VIPARANGE statements; a stack accepts at most 4096, so the ones from here on are rejected. Merge ranges.`
-          : `${s.name} codes ${n} VIPARANGE statements; z/OS V2R3 and later accept 4096, but V2R1 and V2R2 only 1024, so on those releases the ones from here on are rejected.`,
+          : `${s.name} codes ${n} VIPARANGE statements; z/OS V2R3 and later accept 4096, but V2R1 accepts only 1024 (the V2R2 limit is unverified), so on an older release the ones from here on are rejected. Merge ranges if the stack runs below V2R3.`,
         ...(over ? {} : { severity: 'warning' as const }),
         subject: `${s.name} viparange count`,
       });
