@@ -242,6 +242,10 @@ function missingConsequence(specKey: string, attr: string): string {
   if (specKey === 'Transport' && attr === 'Protocol') return `generated files always name the protocol; plexlint assumes http`;
   if (specKey === 'Transport') return `${PLUGIN} cannot connect to a transport without it`;
   if (specKey === 'Log') return `${PLUGIN} has no log file to write to`;
+  if (specKey === 'Uri') return `the Name is the URI pattern, so the Uri matches no request`;
+  if (specKey === 'VirtualHost') return `the Name is the host:port, so the VirtualHost matches no request`;
+  if (specKey === 'TrustedProxy') return `the Name is the proxy's host, so it trusts no proxy`;
+  if (specKey === 'Property' || specKey === 'TransportProperty') return `a Property without a Name sets nothing`;
   if (attr === 'Name') return `nothing can refer to the element, and ${PLUGIN} requires the name`;
   return `${PLUGIN} requires it`;
 }

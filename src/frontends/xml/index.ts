@@ -107,7 +107,7 @@ export function readXml(file: SourceFile, options: ReadXmlOptions): ReadXmlResul
         continue;
       }
       const el = scanStartTag(text, meta.startIndex, name, loc);
-      if (meta.endIndex !== undefined && !el.selfClosing) el.endOffset = meta.endIndex;
+      if (meta.endIndex !== undefined) el.endOffset = meta.endIndex;
       build(children, el.children, depth + 1);
       out.push(el);
     }
@@ -120,8 +120,17 @@ export function readXml(file: SourceFile, options: ReadXmlOptions): ReadXmlResul
   // 3. Findings about the encoding and well-formedness.
   const enc = encodingFinding(file, declaration, options);
   if (enc) findings.push(enc);
-  if (validation !== true && validation !== undefined) {
+  const multipleRoots = validation !== true && validation !== undefined && /Multiple possible root/i.test(validation.err.msg) && roots.length > 1;
+  if (validation !== true && validation !== undefined && !multipleRoots) {
     findings.push(validatorFinding(file, validation.err, roots, loc, options));
+  } else if (!multipleRoots && strayText(text, roots, parsedUpTo) !== undefined) {
+    const at = strayText(text, roots, parsedUpTo)!;
+    const [s, e] = pointRange(text, at);
+    findings.push({
+      ruleId: 'syntax',
+      loc: loc(s, e),
+      message: `text outside the root element: an XML document holds only comments and processing instructions around its root, so ${options.consumer} cannot parse this file. Remove the text or move it into a comment.`,
+    });
   } else if (roots.length > 1) {
     const second = roots[1]!;
     findings.push({
@@ -401,4 +410,54 @@ function encodingFinding(file: SourceFile, decl: XmlDeclaration | undefined, opt
     };
   }
   return undefined;
+}
+
+/** Offset of the first non-blank character outside every top-level element, comment and processing instruction. */
+function strayText(text: string, roots: XmlElement[], parsedUpTo: number): number | undefined {
+  const gaps: [number, number][] = [];
+  let from = 0;
+  for (const r of roots) {
+    gaps.push([from, r.offset]);
+    if (r.endOffset === undefined && !r.selfClosing) return undefined; // unclosed: its content runs to the end
+    from = r.endOffset ?? offsetAfterTag(text, r.offset);
+  }
+  gaps.push([from, parsedUpTo]);
+  for (const [start, end] of gaps) {
+    let i = start;
+    while (i < end) {
+      const c = text.charCodeAt(i);
+      if (isSpace(c) || c === 0xfeff) {
+        i++;
+        continue;
+      }
+      if (text.startsWith('<!--', i)) {
+        const k = text.indexOf('-->', i + 4);
+        i = k < 0 ? end : k + 3;
+      } else if (text.startsWith('<?', i)) {
+        const k = text.indexOf('?>', i + 2);
+        i = k < 0 ? end : k + 2;
+      } else if (text.startsWith('<!', i)) {
+        const k = text.indexOf('>', i + 2);
+        i = k < 0 ? end : k + 1;
+      } else return i;
+    }
+  }
+  return undefined;
+}
+
+/** Offset just after the '>' of the tag at `start` (quotes respected). */
+function offsetAfterTag(text: string, start: number): number {
+  let i = start + 1;
+  while (i < text.length) {
+    const c = text[i];
+    if (c === '"' || c === "'") {
+      const k = text.indexOf(c, i + 1);
+      if (k < 0) return text.length;
+      i = k + 1;
+      continue;
+    }
+    if (c === '>') return i + 1;
+    i++;
+  }
+  return text.length;
 }

@@ -24,7 +24,7 @@ export const rule = defineRule({
       p.routes.forEach((r, index) => {
         const vg = p.virtualHostGroups.find((g) => g.name === r.virtualHostGroup);
         const ug = p.uriGroups.find((g) => g.name === r.uriGroup);
-        if (!vg || !ug) return;
+        if (!vg || !ug || r.serverCluster === undefined) return;
         const inThisRoute = new Map<string, Loc>();
         for (const u of ug.uris) {
           if (inThisRoute.has(u.pattern)) {

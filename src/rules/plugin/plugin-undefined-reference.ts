@@ -74,7 +74,7 @@ export const rule = defineRule({
                 `${list} of ServerCluster '${c.name}' names server '${ref.name}', which is not a Server of this cluster` +
                 (elsewhere ? ` (it is a Server of '${elsewhere.name}'; the lists refer only to servers of their own cluster)` : '') +
                 `: the plug-in has no such member to ${list === 'PrimaryServers' ? 'balance requests to' : 'fail over to'}. ` +
-                `Name a Server defined in '${c.name}'.${hint(ref.name, servers)}`,
+                `Name a Server defined in '${c.name}'.${hint(ref.name, servers.filter((n) => !(refs ?? []).some((r) => r.name === n)))}`,
               subject: `${p.file} ${c.name} ${list} ${ref.name}`,
               related: [rel(nameLoc(c), `ServerCluster '${c.name}'`)],
             };

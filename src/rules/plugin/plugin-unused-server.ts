@@ -18,7 +18,7 @@ export const rule = defineRule({
   check(ctx) {
     for (const p of ctx.estate.web.plugins) {
       for (const c of p.clusters) {
-        if (!c.primaryServers) continue;
+        if (!c.primaryServers || c.primaryServers.length === 0) continue; // an empty list is plugin-missing-required's
         const listed = new Set([...c.primaryServers, ...(c.backupServers ?? [])].map((r) => r.name));
         for (const s of c.servers) {
           if (listed.has(s.name)) continue;
