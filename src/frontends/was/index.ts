@@ -54,7 +54,7 @@ export function parseClusterXml(file: SourceFile): ParsedClusterXml {
       findings.push({
         ruleId: 'cluster-invalid-value',
         loc: pl.valueLoc,
-        message: `preferLocal="${pl.value}" is not true or false: WAS cannot read the cluster document. Write true or false (the default is true).`,
+        message: `preferLocal="${pl.value}" is not true or false: the attribute is a boolean, and what WAS makes of another value is not documented (plexlint assumes the default, true). Write true or false.`,
       });
     }
   }
@@ -76,7 +76,7 @@ export function parseClusterXml(file: SourceFile): ParsedClusterXml {
         findings.push({
           ruleId: 'cluster-invalid-value',
           loc: w.valueLoc,
-          message: `members weight="${w.value}" is not a whole number: WAS cannot read the member's weight. Give a weight from 0 to 20.`,
+          message: `members weight="${w.value}" is not a whole number: the weight is an integer, and what WAS makes of another value is not documented. Give a weight from 0 to 20.`,
         });
       }
     }

@@ -89,7 +89,7 @@ export function readXml(file: SourceFile, options: ReadXmlOptions): ReadXmlResul
   const wellFormed = validation === true;
 
   // 2. The tree, parsing as much as the parser accepts.
-  const { nodes, parsedUpTo } = parseLenient(text);
+  const { nodes, parsedUpTo, unclosed } = parseLenient(text);
   const roots: XmlElement[] = [];
   const build = (list: unknown, out: XmlElement[], depth: number): void => {
     if (!Array.isArray(list) || depth > 200) return;
@@ -121,7 +121,16 @@ export function readXml(file: SourceFile, options: ReadXmlOptions): ReadXmlResul
   const enc = encodingFinding(file, declaration, options);
   if (enc) findings.push(enc);
   const multipleRoots = validation !== true && validation !== undefined && /Multiple possible root/i.test(validation.err.msg) && roots.length > 1;
-  if (validation !== true && validation !== undefined && !multipleRoots) {
+  const validatorOff = validation !== true && validation !== undefined ? validatorOffset(text, validation.err.line, validation.err.col) : undefined;
+  if (unclosed && (validatorOff === undefined || validatorOff >= unclosed.offset || /Unclosed tag|^Invalid '\[/.test(validation !== true ? (validation?.err.msg ?? '') : ''))) {
+    // The parser stopped at a construct that swallows the rest of the file; the validator's error (an unclosed root) follows from it.
+    const [s, e] = pointRange(text, unclosed.offset);
+    findings.push({
+      ruleId: 'syntax',
+      loc: loc(s, e),
+      message: `${unclosed.what}: everything after it belongs to it, so ${options.consumer} cannot parse the file. Close it (plexlint checks only what comes before it).`,
+    });
+  } else if (validation !== true && validation !== undefined && !multipleRoots) {
     findings.push(validatorFinding(file, validation.err, roots, loc, options));
   } else if (!multipleRoots && strayText(text, roots, parsedUpTo) !== undefined) {
     const at = strayText(text, roots, parsedUpTo)!;
@@ -159,22 +168,35 @@ function stripPrefix(name: string): string {
  * Parse with fast-xml-parser; when it throws, cut the text before the construct
  * it could not read and try again (bounded: the cut point only moves back).
  */
-function parseLenient(text: string): { nodes: unknown; parsedUpTo: number } {
+interface Unclosed {
+  offset: number;
+  what: string;
+}
+
+function parseLenient(text: string): { nodes: unknown; parsedUpTo: number; unclosed?: Unclosed } {
   const parser = newParser();
   let cut = text.length;
+  let unclosed: Unclosed | undefined;
   for (let attempt = 0; attempt < 40 && cut > 0; attempt++) {
     try {
-      return { nodes: parser.parse(text.slice(0, cut)), parsedUpTo: cut };
+      const nodes: unknown = parser.parse(text.slice(0, cut));
+      return unclosed ? { nodes, parsedUpTo: cut, unclosed } : { nodes, parsedUpTo: cut };
     } catch (e) {
       const msg = e instanceof Error ? e.message : '';
       const before = (marker: string): number => text.lastIndexOf(marker, cut - 1);
       let next = -1;
       if (attempt < 6) {
-        if (/Comment is not closed/i.test(msg)) next = before('<!--');
-        else if (/CDATA is not closed/i.test(msg)) next = before('<![CDATA[');
-        else if (/Pi Tag is not closed/i.test(msg)) next = before('<?');
-        else if (/Closing Tag is not closed/i.test(msg)) next = before('</');
-        else next = before('<');
+        const construct = /Comment is not closed/i.test(msg)
+          ? { marker: '<!--', what: 'a comment (<!--) that is never closed with -->' }
+          : /CDATA is not closed/i.test(msg)
+            ? { marker: '<![CDATA[', what: 'a CDATA section that is never closed with ]]>' }
+            : /Pi Tag is not closed/i.test(msg)
+              ? { marker: '<?', what: 'a processing instruction (<?) that is never closed with ?>' }
+              : /Closing Tag is not closed/i.test(msg)
+                ? { marker: '</', what: 'an end tag without its >' }
+                : undefined;
+        next = before(construct?.marker ?? '<');
+        if (construct && next >= 0 && attempt === 0) unclosed = { offset: next, what: construct.what };
       }
       // Halve the text when the targeted cut did not move (deep nesting, DOCTYPE, …).
       if (next < 0 || next >= cut) next = Math.floor(cut / 2);

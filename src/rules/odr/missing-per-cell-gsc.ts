@@ -82,7 +82,7 @@ export const rule = defineRule({
         message:
           `GSC '${best.name}' of cell ${receiver.name}, which stands for the ODRs of cell ${owner.name}, ${listText(problems)}: ${sprayText} sprays requests over both cells, which are not bridged, ` +
           `and an ODR of ${receiver.name} forwards a misrouted in-session request of ${owner.name} only to the GSC member that owns the session — ` +
-          `${missing.length || zero.length ? 'requests of sessions held by the missing ODRs are lost' : 'a member that is not an ODR of ' + owner.name + ' cannot adopt the session'}. ` +
+          `${missing.length || zero.length ? `requests of sessions held by ${listText([...missing, ...zero].map((o) => o.name))} are lost` : `a member that is not an ODR of ${owner.name} does not hold ${owner.name}'s sessions`}. ` +
           `Make the members exactly ${listText(required.map((o) => endpoint(o.host, o.port)))}, each with weight 1 or more.`,
         related: [...related, rel(best.loc, `GSC '${best.name}'`)],
         subject: `cell ${receiver.name} GSC ${best.name} for ${owner.name}`,
