@@ -342,9 +342,10 @@ function validatorOffset(text: string, line: number, col: number | undefined): n
 /** A range for a point: the tag name at '<', else the word there, else one character. */
 function pointRange(text: string, offset: number): [number, number] {
   if (text.length === 0) return [0, 0];
-  let s = Math.min(offset, text.length - 1);
-  // A position on a line end points at nothing visible; step back onto the line.
-  while (s > 0 && (text[s] === '\n' || text[s] === '\r') && offset >= text.length) s--;
+  if (offset >= text.length) return [text.length, text.length];
+  const s = Math.max(0, offset);
+  // A position on a line end points at nothing visible: an empty range there.
+  if (text[s] === '\n' || text[s] === '\r') return [s, s];
   let e = s + 1;
   if (text[s] === '<') {
     e = s + 1;
