@@ -145,7 +145,8 @@ export const SPECS: Readonly<Record<string, ElementSpec>> = {
       BackupServers: { spec: 'ServerList', max: 1 },
     },
   },
-  ClusterAddress: { attrs: SERVER_ATTRS, children: { Transport: { spec: 'Transport', min: 1 } } },
+  // The reference documents what ClusterAddress is for, not its attributes: accept a Server's, require nothing.
+  ClusterAddress: { attrs: { ...SERVER_ATTRS, Name: name() }, children: { Transport: { spec: 'Transport' } } },
   Server: { attrs: SERVER_ATTRS, children: { Transport: { spec: 'Transport', min: 1 } } },
   Transport: {
     attrs: {

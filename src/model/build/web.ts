@@ -356,6 +356,8 @@ export function buildWeb(input: WebInput): BuiltWeb {
   // ODR sprays.
   const sprays: OdrSpray[] = [];
   for (const p of plugins) {
+    const uriGroupByName = new Map<string, UriGroup>();
+    for (const g of p.uriGroups) if (!uriGroupByName.has(g.name)) uriGroupByName.set(g.name, g);
     for (const c of p.clusters) {
       const servers = c.servers.filter((s) => s.odr).map((s) => ({ server: s.name, cell: s.odr!.cell, odr: s.odr!.odr, tier: s.odr!.tier, loc: s.loc }));
       const cellNames = [...new Set(servers.map((s) => s.cell))];
@@ -372,7 +374,7 @@ export function buildWeb(input: WebInput): BuiltWeb {
       const uris: OdrSpray['uris'] = [];
       for (const r of p.routes) {
         if (r.serverCluster !== c.name || r.uriGroup === undefined) continue;
-        const g = p.uriGroups.find((u) => u.name === r.uriGroup);
+        const g = uriGroupByName.get(r.uriGroup);
         if (!g) continue;
         for (const u of g.uris) {
           const entry: OdrSpray['uris'][number] = { pattern: u.pattern, cookie: u.affinityCookie, uriGroup: g.name, loc: u.loc };

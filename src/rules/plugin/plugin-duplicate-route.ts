@@ -20,10 +20,14 @@ export const rule = defineRule({
   check(ctx) {
     for (const p of ctx.estate.web.plugins) {
       const first = new Map<string, { route: number; uri: Loc }>();
+      const vhostGroups = new Map<string, (typeof p.virtualHostGroups)[number]>();
+      for (const g of p.virtualHostGroups) if (!vhostGroups.has(g.name)) vhostGroups.set(g.name, g);
+      const uriGroups = new Map<string, (typeof p.uriGroups)[number]>();
+      for (const g of p.uriGroups) if (!uriGroups.has(g.name)) uriGroups.set(g.name, g);
       const pairs = new Map<string, { later: number; earlier: number; examples: string[] }>();
       p.routes.forEach((r, index) => {
-        const vg = p.virtualHostGroups.find((g) => g.name === r.virtualHostGroup);
-        const ug = p.uriGroups.find((g) => g.name === r.uriGroup);
+        const vg = r.virtualHostGroup === undefined ? undefined : vhostGroups.get(r.virtualHostGroup);
+        const ug = r.uriGroup === undefined ? undefined : uriGroups.get(r.uriGroup);
         if (!vg || !ug || r.serverCluster === undefined) return;
         const inThisRoute = new Map<string, Loc>();
         for (const u of ug.uris) {

@@ -29,8 +29,11 @@ export const rule = defineRule({
       const clusters = p.clusters.map((c) => c.name);
       const uriGroups = p.uriGroups.map((g) => g.name);
       const vhostGroups = p.virtualHostGroups.map((g) => g.name);
+      const clusterSet = new Set(clusters);
+      const uriGroupSet = new Set(uriGroups);
+      const vhostGroupSet = new Set(vhostGroups);
       for (const r of p.routes) {
-        if (r.virtualHostGroup !== undefined && !vhostGroups.includes(r.virtualHostGroup)) {
+        if (r.virtualHostGroup !== undefined && !vhostGroupSet.has(r.virtualHostGroup)) {
           ctx.report({
             loc: r.locs['VirtualHostGroup'] ?? r.loc,
             message:
@@ -40,7 +43,7 @@ export const rule = defineRule({
             subject: `${p.file} Route VirtualHostGroup ${r.virtualHostGroup}`,
           });
         }
-        if (r.serverCluster !== undefined && !clusters.includes(r.serverCluster)) {
+        if (r.serverCluster !== undefined && !clusterSet.has(r.serverCluster)) {
           ctx.report({
             loc: r.locs['ServerCluster'] ?? r.loc,
             message:
@@ -49,7 +52,7 @@ export const rule = defineRule({
             subject: `${p.file} Route ServerCluster ${r.serverCluster}`,
           });
         }
-        if (r.uriGroup !== undefined && !uriGroups.includes(r.uriGroup)) {
+        if (r.uriGroup !== undefined && !uriGroupSet.has(r.uriGroup)) {
           ctx.report({
             loc: r.locs['UriGroup'] ?? r.loc,
             message:
@@ -61,12 +64,13 @@ export const rule = defineRule({
       }
       for (const c of p.clusters) {
         const servers = c.servers.map((s) => s.name);
+        const serverSet = new Set(servers);
         for (const [list, refs] of [
           ['PrimaryServers', c.primaryServers],
           ['BackupServers', c.backupServers],
         ] as const) {
           for (const ref of refs ?? []) {
-            if (servers.includes(ref.name)) continue;
+            if (serverSet.has(ref.name)) continue;
             const elsewhere = p.clusters.find((o) => o !== c && o.servers.some((s) => s.name === ref.name));
             const finding: Parameters<typeof ctx.report>[0] = {
               loc: ref.nameLoc,
