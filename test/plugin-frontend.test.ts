@@ -99,6 +99,13 @@ describe('recovery', () => {
     expect(() => parsePlugin(src('<<<>>>&&&;;<!-- <![CDATA[ <?x'))).not.toThrow();
   });
 
+  it('a DOCTYPE, even with an external entity: entities are never expanded, the rest is checked', () => {
+    const ext = '<?xml version="1.0"?>\n<!DOCTYPE Config [ <!ENTITY x SYSTEM "file:///etc/passwd"> <!ENTITY y "z"> ]>\n<Config><Log Name="&x;" LogLevel="Bad"/></Config>';
+    const { ast, findings } = parsePlugin(src(ext));
+    expect(findings.map((f) => [f.ruleId, ...at(f)])).toEqual([['plugin-invalid-value', 3, 35, 3, 38]]);
+    expect(ast.log!.values['Name']).toBe('&x;');
+  });
+
   it('an unclosed start tag at the end of the file', () => {
     const { findings, ast } = parsePlugin(src('<Config>\n<ServerCluster Name="A">\n<Server Name="s'));
     expect(findings.some((f) => f.ruleId === 'syntax')).toBe(true);

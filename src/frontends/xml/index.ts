@@ -173,8 +173,15 @@ interface Unclosed {
   what: string;
 }
 
-function parseLenient(text: string): { nodes: unknown; parsedUpTo: number; unclosed?: Unclosed } {
+function parseLenient(original: string): { nodes: unknown; parsedUpTo: number; unclosed?: Unclosed } {
   const parser = newParser();
+  let text = original;
+  // The parser refuses some DOCTYPEs (external entities); the plug-in's files have none that matter: read without it.
+  try {
+    return { nodes: parser.parse(text), parsedUpTo: text.length };
+  } catch {
+    text = withoutDoctype(text) ?? text;
+  }
   let cut = text.length;
   let unclosed: Unclosed | undefined;
   for (let attempt = 0; attempt < 40 && cut > 0; attempt++) {
@@ -460,8 +467,7 @@ function strayText(text: string, roots: XmlElement[], parsedUpTo: number): numbe
         const k = text.indexOf('?>', i + 2);
         i = k < 0 ? end : k + 2;
       } else if (text.startsWith('<!', i)) {
-        const k = text.indexOf('>', i + 2);
-        i = k < 0 ? end : k + 1;
+        i = Math.min(end, doctypeEnd(text, i));
       } else return i;
     }
   }
@@ -483,4 +489,24 @@ function offsetAfterTag(text: string, start: number): number {
     i++;
   }
   return text.length;
+}
+
+/** Offset just after a `<!DOCTYPE …>` (or other `<!…>`) declaration at `start`, internal subset `[…]` included. */
+function doctypeEnd(text: string, start: number): number {
+  const gt = text.indexOf('>', start + 2);
+  const bracket = text.indexOf('[', start + 2);
+  if (bracket >= 0 && (gt < 0 || bracket < gt)) {
+    const close = text.indexOf(']', bracket + 1);
+    const after = close < 0 ? -1 : text.indexOf('>', close + 1);
+    return after < 0 ? text.length : after + 1;
+  }
+  return gt < 0 ? text.length : gt + 1;
+}
+
+/** The text with its DOCTYPE declaration replaced by blanks (line ends kept, so offsets do not move). */
+function withoutDoctype(text: string): string | undefined {
+  const i = text.search(/<!DOCTYPE/i);
+  if (i < 0) return undefined;
+  const e = doctypeEnd(text, i);
+  return text.slice(0, i) + text.slice(i, e).replace(/[^\r\n]/g, ' ') + text.slice(e);
 }
