@@ -27,8 +27,10 @@ registerIds(rules.map((r) => r.meta.id));
 /** Run every model rule over a compiled estate. */
 export function runRules(compiled: CompileResult): Finding[] {
   const findings: Finding[] = [];
+  const sysplex = compiled.estate.systems.length >= 2;
   for (const rule of rules) {
     if (!rule.check) continue;
+    if (rule.meta.needs === 'sysplex' && !sysplex) continue;
     const ctx: RuleContext = {
       estate: compiled.estate,
       report: (f) => findings.push({ ...f, ruleId: rule.meta.id }),

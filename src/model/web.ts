@@ -239,5 +239,10 @@ export interface WebTier {
   sprays: OdrSpray[];
 }
 
+/** A web tier with nothing in it (an estate without plug-in files, cells or cluster.xml). */
+export function emptyWebTier(): WebTier {
+  return { plugins: [], cells: [], clusters: [], sprays: [] };
+}
+
 /** The default ODR session cookie (cell affinity). */
 export const ODR_SESSION_COOKIE = 'ODRSESSIONID';

@@ -49,6 +49,25 @@ import { rule as vipadistributeUndefinedDvipa } from './profile/vipadistribute-u
 import { rule as homeDuplicateAddress } from './profile/home-duplicate-address.js';
 import { rule as vipabackupShortForm } from './profile/vipabackup-short-form.js';
 
+import { rule as destipNotXcf } from './sysplex/destip-not-xcf.js';
+import { rule as dynamicxcfMissing } from './sysplex/dynamicxcf-missing.js';
+import { rule as sysplexroutingMissing } from './sysplex/sysplexrouting-missing.js';
+import { rule as distributorNoBackup } from './sysplex/distributor-no-backup.js';
+import { rule as backupSameCpc } from './sysplex/backup-same-cpc.js';
+import { rule as dvipaConflictingDefinitions } from './sysplex/dvipa-conflicting-definitions.js';
+import { rule as dvipaMultipleOwners } from './sysplex/dvipa-multiple-owners.js';
+import { rule as backupDistributionDiffers } from './sysplex/backup-distribution-differs.js';
+import { rule as duplicateAddress } from './sysplex/duplicate-address.js';
+import { rule as viparangeOverlap } from './sysplex/viparange-overlap.js';
+import { rule as tierGroupUnmatched } from './sysplex/tier-group-unmatched.js';
+import { rule as controlportMismatch } from './sysplex/controlport-mismatch.js';
+import { rule as cpcscopeTargetOtherCpc } from './sysplex/cpcscope-target-other-cpc.js';
+import { rule as optlocalZeroWlm } from './sysplex/optlocal-zero-wlm.js';
+import { rule as dvipaLimit } from './sysplex/dvipa-limit.js';
+import { rule as viparangeLimit } from './sysplex/viparange-limit.js';
+import { rule as dvipaRefusedOnOwnerFailure } from './simulation/dvipa-refused-on-owner-failure.js';
+import { rule as hotstandbyBackupsSameCpc } from './simulation/hotstandby-backups-same-cpc.js';
+
 import { rule as xmlEncodingMismatch } from './plugin/xml-encoding-mismatch.js';
 import { rule as pluginUnknownElement } from './plugin/plugin-unknown-element.js';
 import { rule as pluginUnknownAttribute } from './plugin/plugin-unknown-attribute.js';
@@ -122,6 +141,24 @@ export const rules: readonly Rule[] = [
   vipadistributeUndefinedDvipa,
   homeDuplicateAddress,
   vipabackupShortForm,
+  destipNotXcf,
+  dynamicxcfMissing,
+  sysplexroutingMissing,
+  distributorNoBackup,
+  backupSameCpc,
+  dvipaConflictingDefinitions,
+  dvipaMultipleOwners,
+  backupDistributionDiffers,
+  duplicateAddress,
+  viparangeOverlap,
+  tierGroupUnmatched,
+  controlportMismatch,
+  cpcscopeTargetOtherCpc,
+  optlocalZeroWlm,
+  dvipaLimit,
+  viparangeLimit,
+  dvipaRefusedOnOwnerFailure,
+  hotstandbyBackupsSameCpc,
   xmlEncodingMismatch,
   pluginUnknownElement,
   pluginUnknownAttribute,

@@ -1,0 +1,46 @@
+import { defineRule } from '../rule.js';
+import { ownedAddresses, rel } from '../helpers.js';
+
+/**
+ * VIPADISTRIBUTE: DESTIP names "dynxcfip" — the dynamic XCF address of each
+ * target stack (IBM syntax diagram; SMF 119 distributed DVIPA section). Only
+ * tier-1 GRE/ENCAP targets are non-z/OS addresses.
+ */
+export const rule = defineRule({
+  meta: {
+    id: 'destip-not-xcf',
+    severity: 'error',
+    category: 'sysplex',
+    needs: 'sysplex',
+    description: "A DESTIP address that is no stack's IPCONFIG DYNAMICXCF address",
+    source: 'IBM IP Configuration Reference, VIPADISTRIBUTE statement (DESTIP dynxcfip); tcpip-profile.md §3.5',
+  },
+  check(ctx) {
+    const xcf = new Map<string, string>();
+    for (const s of ctx.estate.systems) {
+      if (s.stack.dynamicXcf.v4) xcf.set(s.stack.dynamicXcf.v4.address, s.name);
+      if (s.stack.dynamicXcf.v6) xcf.set(s.stack.dynamicXcf.v6.address, s.name);
+    }
+    for (const d of ctx.estate.sysplex.distributions) {
+      if (d.routing) continue; // tier-1 GRE/ENCAP targets are non-z/OS appliances
+      for (const t of d.targets) {
+        if (t.via !== 'destip' || !t.address || xcf.has(t.address)) continue;
+        const owner = ctx.estate.systems
+          .map((s) => ({ s, a: ownedAddresses(s).find((o) => o.address === t.address) }))
+          .find((x) => x.a);
+        const hint = owner
+          ? ` ${t.address} is ${owner.s.name}'s ${owner.a!.via} address, not its dynamic XCF address${owner.s.stack.dynamicXcf.v4 ? ` (${owner.s.stack.dynamicXcf.v4.address})` : ', and ' + owner.s.name + ' codes no IPCONFIG DYNAMICXCF'}.`
+          : '';
+        ctx.report({
+          loc: t.loc,
+          message:
+            `${d.system}: DESTIP ${t.address} of VIPADISTRIBUTE ${d.dvipa} is not the dynamic XCF address of any stack in the sysplex, ` +
+            `so the distributor never forwards connections to it and the target gets none.${hint} ` +
+            `Name each target by its IPCONFIG DYNAMICXCF address${owner?.s.stack.dynamicXcf.v4 ? ` (${owner.s.stack.dynamicXcf.v4.address} for ${owner.s.name})` : ''}.`,
+          ...(owner ? { related: [rel(owner.a!.loc, `${t.address} is defined here on ${owner.s.name}`)] } : {}),
+          subject: `${d.id} DESTIP ${t.address}`,
+        });
+      }
+    }
+  },
+});
