@@ -128,7 +128,9 @@ class PluginReader {
       this.push(
         'plugin-unknown-attribute',
         a.nameLoc,
-        `${el.name} has no attribute ${a.name}: attribute names are case-sensitive, so ${PLUGIN} ignores it and ${caseOnly} keeps its default. Write ${caseOnly}.`,
+        `${el.name} has no attribute ${a.name}: attribute names are case-sensitive, so ${PLUGIN} ignores it and ${caseOnly} ${
+          s.attrs[caseOnly]!.default === undefined ? 'stays unset' : `keeps its default (${String(s.attrs[caseOnly]!.default)})`
+        }. Write ${caseOnly}.`,
       );
     } else if (near) {
       this.push('plugin-unknown-attribute', a.nameLoc, `${el.name} has no attribute ${a.name}: ${PLUGIN} ignores it. Did you mean ${near}?`);
