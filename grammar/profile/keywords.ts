@@ -150,11 +150,21 @@ export const keywords: ReadonlyMap<string, Keyword> = (() => {
   return map;
 })();
 
+/** Every valid abbreviation → the keywords it abbreviates. */
+const byAbbreviation: ReadonlyMap<string, Keyword[]> = (() => {
+  const m = new Map<string, Keyword[]>();
+  for (const kw of keywords.values()) {
+    for (let len = kw.min.length; len <= kw.name.length; len++) {
+      const w = kw.name.slice(0, len);
+      const list = m.get(w) ?? [];
+      list.push(kw);
+      m.set(w, list);
+    }
+  }
+  return m;
+})();
+
 /** Every keyword an upper-case word abbreviates (usually zero or one). */
 export function keywordsMatching(word: string): Keyword[] {
-  const out: Keyword[] = [];
-  for (const kw of keywords.values()) {
-    if (word.length >= kw.min.length && word.length <= kw.name.length && kw.name.startsWith(word)) out.push(kw);
-  }
-  return out;
+  return byAbbreviation.get(word) ?? [];
 }

@@ -16,7 +16,7 @@
  * never spill into the next statement: the stack, too, rejects the statement
  * in error and carries on with the next one.
  */
-import { tokenMatcher, type IToken } from '../chevrotain.js';
+import { tokenMatcher, type IToken, type TokenType } from '../chevrotain.js';
 import { blockEnds } from './keywords.js';
 import { EndName, K, StatementName, Terminator, VipaStatementName } from './tokens.js';
 
@@ -38,10 +38,20 @@ export interface BlockSegment {
 
 export type Segment = StatementSegment | BlockSegment;
 
-const GENERIC_BLOCKS = Object.keys(blockEnds).filter((b) => b !== 'VIPADYNAMIC' && b !== 'BEGINROUTES');
+const GENERIC_BLOCKS = Object.keys(blockEnds)
+  .filter((b) => b !== 'VIPADYNAMIC' && b !== 'BEGINROUTES')
+  .map((b) => ({ begin: K(b), end: K(blockEnds[b]!) }));
+const VIPADYNAMIC = K('VIPADYNAMIC');
+const ENDVIPADYNAMIC = K('ENDVIPADYNAMIC');
+const BEGINROUTES = K('BEGINROUTES');
+const ENDROUTES = K('ENDROUTES');
+const ROUTE = K('ROUTE');
+const PORT = K('PORT');
 
-function genericBlockEnd(t: IToken): string | undefined {
-  for (const b of GENERIC_BLOCKS) if (tokenMatcher(t, K(b))) return blockEnds[b];
+function genericBlockEnd(t: IToken): TokenType | undefined {
+  // Only statement names can open a block: skip the look-ups for every other word.
+  if (!tokenMatcher(t, StatementName)) return undefined;
+  for (const b of GENERIC_BLOCKS) if (tokenMatcher(t, b.begin)) return b.end;
   return undefined;
 }
 
@@ -58,7 +68,7 @@ export function segment(tokens: IToken[]): Segment[] {
   const isStatementStart = (t: IToken): boolean => tokenMatcher(t, Terminator);
   while (i < n) {
     const t = tokens[i]!;
-    if (tokenMatcher(t, K('VIPADYNAMIC'))) {
+    if (tokenMatcher(t, VIPADYNAMIC)) {
       const block: BlockSegment = { kind: 'vipadynamic', header: i, children: [] };
       let j = i + 1;
       // Words before the first substatement belong to the header (and are errors).
@@ -66,12 +76,12 @@ export function segment(tokens: IToken[]): Segment[] {
       if (j > i + 1) block.children.push({ kind: 'statement', start: i + 1, end: j });
       while (j < n) {
         const u = tokens[j]!;
-        if (tokenMatcher(u, K('ENDVIPADYNAMIC'))) {
+        if (tokenMatcher(u, ENDVIPADYNAMIC)) {
           block.endToken = j++;
           break;
         }
         if (!tokenMatcher(u, VipaStatementName)) break;
-        const end = until(j, (x) => tokenMatcher(x, VipaStatementName) || tokenMatcher(x, EndName) || (tokenMatcher(x, StatementName) && !tokenMatcher(x, K('PORT'))));
+        const end = until(j, (x) => tokenMatcher(x, VipaStatementName) || tokenMatcher(x, EndName) || (tokenMatcher(x, StatementName) && !tokenMatcher(x, PORT)));
         block.children.push({ kind: 'statement', start: j, end });
         j = end;
       }
@@ -79,18 +89,18 @@ export function segment(tokens: IToken[]): Segment[] {
       i = j;
       continue;
     }
-    if (tokenMatcher(t, K('BEGINROUTES'))) {
+    if (tokenMatcher(t, BEGINROUTES)) {
       const block: BlockSegment = { kind: 'routes', header: i, children: [] };
       let j = i + 1;
       while (j < n && !isStatementStart(tokens[j]!)) j++;
       if (j > i + 1) block.children.push({ kind: 'statement', start: i + 1, end: j });
       while (j < n) {
         const u = tokens[j]!;
-        if (tokenMatcher(u, K('ENDROUTES'))) {
+        if (tokenMatcher(u, ENDROUTES)) {
           block.endToken = j++;
           break;
         }
-        if (!tokenMatcher(u, K('ROUTE'))) break;
+        if (!tokenMatcher(u, ROUTE)) break;
         const end = until(j, isStatementStart);
         block.children.push({ kind: 'statement', start: j, end });
         j = end;
@@ -99,9 +109,8 @@ export function segment(tokens: IToken[]): Segment[] {
       i = j;
       continue;
     }
-    const endName = genericBlockEnd(t);
-    if (endName) {
-      const endKw = K(endName);
+    const endKw = genericBlockEnd(t);
+    if (endKw) {
       let j = i + 1;
       while (j < n && !tokenMatcher(tokens[j]!, endKw)) j++;
       const end = Math.min(n, j + 1);

@@ -121,11 +121,11 @@ export class ProfileBuilder {
    * partial: findings the builder makes at or after the first error are
    * artifacts of the missing part and are dropped (the syntax error says it all).
    */
-  statement(stmtNode: CstNode, errors: Finding[] = []): BuiltStatement | undefined {
+  statement(stmtNode: CstNode, errors: Finding[] = [], segmentLoc?: Loc): BuiltStatement | undefined {
     const [name, list] = Object.entries(stmtNode.children)[0] ?? [];
     const child = list?.[0] as CstNode | undefined;
     if (!name || !child) return undefined;
-    const loc = this.at.ofNode(child);
+    const loc = (errors.length === 0 ? segmentLoc : undefined) ?? this.at.ofNode(child);
     if (!loc) return undefined;
     const built = this.guarded(errors, () => this.dispatch(name, child, loc));
     if (!built.value) return undefined;
@@ -172,7 +172,7 @@ export class ProfileBuilder {
         });
         continue;
       }
-      const loc = (child.cst && this.at.ofNode(child.cst)) ?? spanLocs(this.at.ofToken(child.tokens[0]!), this.at.ofToken(child.tokens.at(-1)!));
+      const loc = (child.errors.length === 0 ? undefined : child.cst && this.at.ofNode(child.cst)) ?? this.at.ofTokens(child.tokens[0]!, child.tokens.at(-1)!);
       const built = child.cst ? this.guarded(child.errors, () => this.vipa.build(child.cst!, loc)) : { value: undefined, findings: child.errors };
       let sub = built.value;
       if (!sub) {
@@ -201,7 +201,7 @@ export class ProfileBuilder {
         findings.push({ ruleId: 'syntax', loc: w.loc, message: `BEGINROUTES: expected ROUTE or ENDROUTES but found '${w.raw}'` });
         continue;
       }
-      const loc = (child.cst && this.at.ofNode(child.cst)) ?? this.at.ofToken(child.tokens[0]!);
+      const loc = (child.errors.length === 0 ? undefined : child.cst && this.at.ofNode(child.cst)) ?? this.at.ofTokens(child.tokens[0]!, child.tokens.at(-1)!);
       const built = child.cst ? this.guarded(child.errors, () => this.route(child.cst!, loc)) : { value: undefined, findings: child.errors };
       findings.push(...built.findings);
       const route = built.value;

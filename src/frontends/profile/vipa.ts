@@ -42,6 +42,18 @@ const METHODS: { name: DistMethod; min: string }[] = [
   return { name: p.name as DistMethod, min: p.min };
 });
 
+/** Keywords before the mask of VIPADEFINE / VIPABACKUP / VIPARANGE. */
+const LEADING_KEYWORDS = [
+  'TIER1', 'TIER2', 'CPCSCOPE', 'MOVEable', 'IMMEDiate', 'WHENIDLE', 'DISRUPTive', 'NONDISRUPTive', 'SERVICEMGR', 'DEFINE', 'DELEte',
+].map(parseNotation);
+
+/** VIPADISTRIBUTE options before the address. */
+const DIST_OPTIONS = [
+  'DEFINE', 'DELEte', 'DISTMethod', 'OPTLOCAL', 'NOOPTLOCAL', 'SYSPLEXPorts', 'TIMEDAFFinity', 'TIER1', 'TIER2',
+  'CPCSCOPE', 'GRE', 'ENCAP', 'CONTROLPORT', 'ILWEIGHTING', 'PROCTYPE', 'PROCXCOST', 'AUTOSWITCHBACK',
+  'NOAUTOSWITCHBACK', 'HEALTHSWITCH', 'NOHEALTHSWITCH',
+].map(parseNotation);
+
 /** Keywords that only HOTSTANDBY accepts (EZZ0831I). */
 const HOTSTANDBY_ONLY = new Set(['AUTOSWITCHBACK', 'NOAUTOSWITCHBACK', 'HEALTHSWITCH', 'NOHEALTHSWITCH', 'PREFERRED', 'BACKUP']);
 
@@ -282,11 +294,7 @@ export class VipaBuilder {
   }
 
   private fullKeyword(w: Word): string {
-    const candidates = [
-      'TIER1', 'TIER2', 'CPCSCOPE', 'MOVEable', 'IMMEDiate', 'WHENIDLE', 'DISRUPTive', 'NONDISRUPTive',
-      'SERVICEMGR', 'DEFINE', 'DELEte',
-    ].map(parseNotation);
-    for (const c of candidates) if (c.name.startsWith(w.text) && w.text.length >= Math.min(c.min.length, 3)) return c.name;
+    for (const c of LEADING_KEYWORDS) if (c.name.startsWith(w.text) && w.text.length >= Math.min(c.min.length, 3)) return c.name;
     return w.text;
   }
 
@@ -616,13 +624,8 @@ export class VipaBuilder {
   }
 
   private distOptionName(text: string): string {
-    const names = [
-      'DEFINE', 'DELEte', 'DISTMethod', 'OPTLOCAL', 'NOOPTLOCAL', 'SYSPLEXPorts', 'TIMEDAFFinity', 'TIER1', 'TIER2',
-      'CPCSCOPE', 'GRE', 'ENCAP', 'CONTROLPORT', 'ILWEIGHTING', 'PROCTYPE', 'PROCXCOST', 'AUTOSWITCHBACK',
-      'NOAUTOSWITCHBACK', 'HEALTHSWITCH', 'NOHEALTHSWITCH',
-    ].map(parseNotation);
     // The grammar already matched the token to one of these keywords by abbreviation.
-    return names.find((k) => k.name.startsWith(text) && text.length >= Math.min(k.min.length, 3))?.name ?? text;
+    return DIST_OPTIONS.find((k) => k.name.startsWith(text) && text.length >= Math.min(k.min.length, 3))?.name ?? text;
   }
 
   private destination(dn: CstNode, version: 4 | 6): Destination {
