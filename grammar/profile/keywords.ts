@@ -158,3 +158,18 @@ export function keywordsMatching(word: string): Keyword[] {
   }
   return out;
 }
+
+/**
+ * The keyword a word would abbreviate if it were long enough (e.g. DIST for
+ * DISTMETHOD, whose shortest form is DISTM): such a word is not a keyword for
+ * the stack, which is worth saying when it breaks a statement.
+ */
+export function tooShortAbbreviationOf(word: string): Keyword | undefined {
+  const w = word.toUpperCase();
+  if (w.length < 3 || !/^[A-Z]/.test(w) || keywordsMatching(w).length > 0) return undefined;
+  let best: Keyword | undefined;
+  for (const kw of keywords.values()) {
+    if (w.length < kw.min.length && kw.name.startsWith(w) && (!best || kw.min.length < best.min.length)) best = kw;
+  }
+  return best;
+}

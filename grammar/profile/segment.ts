@@ -6,7 +6,12 @@
  *
  * - VIPADYNAMIC … ENDVIPADYNAMIC: inside, only the seven VIPA substatements
  *   start statements. PORT is a VIPADISTRIBUTE keyword there, not the PORT
- *   statement. Any other statement name ends the block (no ENDVIPADYNAMIC).
+ *   statement (after any other substatement it is the misplaced PORT statement),
+ *   and DELETE is an option of VIPADISTRIBUTE, VIPARANGE and VIPAROUTE. Any
+ *   other statement name ends the block (no ENDVIPADYNAMIC).
+ * - Words that are statement names but also operands in context do not start a
+ *   statement: the object of DELETE (DELETE DEVICE d, DELETE LINK l, DELETE PORT …)
+ *   and DELETE in INTERFACE name DELETE.
  * - BEGINROUTES … ENDROUTES: ROUTE entries; any other statement name ends it.
  * - The other END-type blocks (AUTOLOG … ENDAUTOLOG, …) take every token up to
  *   their END keyword ("if the END statement is omitted, all subsequent
@@ -71,7 +76,8 @@ export function segment(tokens: IToken[]): Segment[] {
           break;
         }
         if (!tokenMatcher(u, VipaStatementName)) break;
-        const end = until(j, (x) => tokenMatcher(x, VipaStatementName) || tokenMatcher(x, EndName) || (tokenMatcher(x, StatementName) && !tokenMatcher(x, K('PORT'))));
+        const isDistribute = tokenMatcher(u, K('VIPADISTRIBUTE'));
+        const end = until(j, (x) => tokenMatcher(x, VipaStatementName) || tokenMatcher(x, EndName) || endsVipaSubstatement(x, isDistribute));
         block.children.push({ kind: 'statement', start: j, end });
         j = end;
       }
@@ -109,9 +115,45 @@ export function segment(tokens: IToken[]): Segment[] {
       i = end;
       continue;
     }
-    const end = until(i, isStatementStart);
+    const end = topLevelEnd(tokens, i, isStatementStart);
     out.push({ kind: 'statement', start: i, end });
     i = end;
   }
   return out;
+}
+
+/**
+ * Inside VIPADYNAMIC a top-level statement name ends the substatement, except
+ * PORT after VIPADISTRIBUTE (its PORT list) and DELETE (VIPADISTRIBUTE DELETE,
+ * VIPARANGE DELETE, VIPAROUTE DELETE; the DELETE statement is not allowed in the block).
+ */
+function endsVipaSubstatement(t: IToken, isDistribute: boolean): boolean {
+  if (!tokenMatcher(t, StatementName)) return false;
+  if (tokenMatcher(t, K('DELETE'))) return false;
+  return !(isDistribute && tokenMatcher(t, K('PORT')));
+}
+
+/**
+ * End of a top-level statement starting at `start`. Statement names that are
+ * operands in context are skipped: the object of `DELETE` (DELETE DEVICE d,
+ * DELETE LINK l, DELETE PORT …: DELETE statement, IP Configuration Reference)
+ * and `DELETE` as the action of `INTERFACE name DELETE`.
+ */
+/** What the DELETE statement deletes (statement names in their own right). */
+const DELETE_OBJECTS = ['DEVICE', 'LINK', 'PORT', 'PORTRANGE', 'ATMARPSV', 'ATMLIS', 'ATMPVC'];
+
+function topLevelEnd(tokens: IToken[], start: number, isStatementStart: (t: IToken) => boolean): number {
+  const first = tokens[start]!;
+  const isDeleteStatement = tokenMatcher(first, K('DELETE'));
+  const isInterface = tokenMatcher(first, K('INTERFACE'));
+  let j = start + 1;
+  while (j < tokens.length) {
+    const t = tokens[j]!;
+    const operandInContext =
+      (isDeleteStatement && j === start + 1 && DELETE_OBJECTS.some((o) => tokenMatcher(t, K(o)))) ||
+      (isInterface && j === start + 2 && tokenMatcher(t, K('DELETE')));
+    if (!operandInContext && isStatementStart(t)) break;
+    j++;
+  }
+  return j;
 }

@@ -73,6 +73,11 @@ function addConsequence(f: Finding, text: string): void {
   f.message = `${f.message.replace(/\.?$/, '.')} ${text[0]!.toUpperCase()}${text.slice(1)}.`;
 }
 
+/** "this VIPADISTRIBUTE", naming its line when the finding is on a later line of it. */
+function thisStatement(s: Statement, f: Finding): string {
+  return `this ${canonical(s)}${s.loc.line !== f.loc.line ? ` (line ${s.loc.line})` : ''}`;
+}
+
 function firstDamaging(findings: Finding[], inBlock: boolean): { finding: Finding; damage: Damage } | undefined {
   let best: { finding: Finding; damage: Damage } | undefined;
   for (const f of findings) {
@@ -92,7 +97,7 @@ function applyVipaBlock(block: VipaDynamicBlock, subFindings: (s: VipaStatement)
     if (!hit) continue;
     if (hit.damage === 'statement') {
       s.ignored = { reason: `rejected: ${hit.finding.ruleId}`, cause: hit.finding.loc };
-      addConsequence(hit.finding, `the stack ignores this ${canonical(s)}`);
+      if (!hit.finding.message.includes(`the stack ignores this ${canonical(s)}`)) addConsequence(hit.finding, `the stack ignores ${thisStatement(s, hit.finding)}`);
       continue;
     }
     const rest = subs.slice(i + 1).filter((r) => !r.ignored);
@@ -101,8 +106,8 @@ function applyVipaBlock(block: VipaDynamicBlock, subFindings: (s: VipaStatement)
     addConsequence(
       hit.finding,
       rest.length === 0
-        ? `the stack ignores this ${canonical(s)} and stops processing the VIPADYNAMIC block here`
-        : `the stack ignores this ${canonical(s)} and the rest of the VIPADYNAMIC block: ${rest.length} more statement${rest.length === 1 ? '' : 's'} (${lines(rest[0]!.loc, rest.at(-1)!.loc)})`,
+        ? `the stack ignores ${thisStatement(s, hit.finding)} and stops processing the VIPADYNAMIC block here`
+        : `the stack ignores ${thisStatement(s, hit.finding)} and the rest of the VIPADYNAMIC block: ${rest.length} more statement${rest.length === 1 ? '' : 's'} (${lines(rest[0]!.loc, rest.at(-1)!.loc)})`,
     );
     return;
   }

@@ -165,7 +165,7 @@ export class VipaBuilder {
           this.findings.push({
             ruleId: 'conflicting-options',
             loc: w.loc,
-            message: `${statement} codes both TIER1 and TIER2: a DVIPA is either a tier-1 or a tier-2 address, never both; the stack ignores the statement (EZZ0707I).`,
+            message: `${statement} codes both TIER1 and TIER2: a DVIPA is either a tier-1 or a tier-2 address, never both; the stack ignores this ${statement} (EZZ0707I).`,
           });
         }
         out.tier = name;
@@ -281,6 +281,20 @@ export class VipaBuilder {
     return out;
   }
 
+  /**
+   * DELETE is the DELete statement (shortest form DEL) as well as an option, so the
+   * keyword table accepts DEL; VIPADISTRIBUTE and VIPARANGE diagrams spell the option
+   * DELEte, so DEL is not an abbreviation there.
+   */
+  private deleteAbbreviation(w: Word, statement: string): void {
+    if (w.text.length >= 4) return;
+    this.findings.push({
+      ruleId: 'syntax',
+      loc: w.loc,
+      message: `${statement}: '${w.raw}' is too short to abbreviate DELETE (the shortest form IBM accepts on ${statement} is DELE)`,
+    });
+  }
+
   private fullKeyword(w: Word): string {
     const candidates = [
       'TIER1', 'TIER2', 'CPCSCOPE', 'MOVEable', 'IMMEDiate', 'WHENIDLE', 'DISRUPTive', 'NONDISRUPTive',
@@ -330,6 +344,7 @@ export class VipaBuilder {
         }
         seenAction = true;
         out.action = name === 'DEFINE' ? 'define' : 'delete';
+        if (name === 'DELETE') this.deleteAbbreviation(w, 'VIPARANGE');
       } else if (name === 'MOVEABLE') moveable = w;
       else if (name === 'NONDISRUPTIVE' || name === 'DISRUPTIVE') {
         if (!moveable || options[i - 1] !== moveable) {
@@ -457,7 +472,7 @@ export class VipaBuilder {
       this.findings.push({
         ruleId: 'conflicting-options',
         loc: d.loc,
-        message: `VIPADISTRIBUTE codes both ${b} and ${a}, which are mutually exclusive; the stack ignores the statement (EZZ0707I).`,
+        message: `VIPADISTRIBUTE codes both ${b} and ${a}, which are mutually exclusive: the stack ignores this VIPADISTRIBUTE (EZZ0707I).`,
         related: [{ file: other.loc.file, line: other.loc.line, column: other.loc.column, message: `${b} is coded here` }],
       });
     };
@@ -471,7 +486,7 @@ export class VipaBuilder {
       const optLoc = value ? spanLocs(kwWord.loc, value.loc) : kwWord.loc;
       const d: DistOption = value ? { name, keyword: kwWord, value, loc: optLoc } : { name, keyword: kwWord, loc: optLoc };
       if (seen.has(name)) {
-        this.findings.push({ ruleId: 'conflicting-options', loc: kwWord.loc, message: `VIPADISTRIBUTE codes ${name} more than once; the stack ignores the statement.` });
+        this.findings.push({ ruleId: 'conflicting-options', loc: kwWord.loc, message: `VIPADISTRIBUTE codes ${name} more than once: the stack ignores this VIPADISTRIBUTE.` });
       }
       out.options.push(d);
       switch (name) {
@@ -481,6 +496,7 @@ export class VipaBuilder {
           break;
         case 'DELETE':
           conflict('DELETE', 'DEFINE', d);
+          this.deleteAbbreviation(kwWord, 'VIPADISTRIBUTE');
           out.action = 'delete';
           break;
         case 'DISTMETHOD': {
@@ -679,7 +695,7 @@ export class VipaBuilder {
           loc: first.loc,
           message:
             `${first.name} is a DISTMETHOD HOTSTANDBY keyword but this VIPADISTRIBUTE uses ${d.method}${d.methodLoc ? '' : ' (the default)'} ` +
-            '(EZZ0831I): the stack ignores this statement and every later statement in the VIPADYNAMIC block. ' +
+            '(EZZ0831I). ' +
             `Code DISTMETHOD HOTSTANDBY, or remove ${[...new Set(offending.map((o) => o.name))].join(', ')}.`,
         });
       }
@@ -701,7 +717,7 @@ export class VipaBuilder {
           ruleId: 'hotstandby-destip-all',
           loc: d.destipAll,
           message:
-            'DISTMETHOD HOTSTANDBY cannot use DESTIP ALL (EZZ0165I): the stack rejects the statement, so the DVIPA is not distributed. ' +
+            'DISTMETHOD HOTSTANDBY cannot use DESTIP ALL (EZZ0165I): the stack ignores this VIPADISTRIBUTE, so the DVIPA is not distributed. ' +
             'List the targets\' dynamic XCF addresses, one PREFERRED and the others BACKUP rank.',
         });
       } else {
@@ -732,7 +748,7 @@ export class VipaBuilder {
           this.findings.push({
             ruleId: 'hotstandby-too-many-backups',
             loc: backups[31]!.loc,
-            message: `HOTSTANDBY allows at most 31 BACKUP targets, this statement has ${backups.length} (EZZ0829I): the stack ignores the statement, so the DVIPA is not distributed.`,
+            message: `HOTSTANDBY allows at most 31 BACKUP targets, this statement has ${backups.length} (EZZ0829I): the stack ignores this VIPADISTRIBUTE, so the DVIPA is not distributed.`,
           });
         }
       }
@@ -742,7 +758,7 @@ export class VipaBuilder {
         ruleId: 'encap-tier1-port',
         loc: d.encap,
         message:
-          'TIER1 with ENCAP needs an explicit PORT list; with no PORT (all ports) the stack ignores the statement (EZZ0783I). Code PORT with the ports to distribute.',
+          'TIER1 with ENCAP needs an explicit PORT list; with no PORT (all ports) the stack ignores this VIPADISTRIBUTE (EZZ0783I). Code PORT with the ports to distribute.',
       });
     }
     if ((d.gre || d.encap) && (d.method === 'BASEWLM' || d.method === 'SERVERWLM')) {

@@ -145,7 +145,10 @@ export function buildStack(ast: ProfileAst, lineCount: number): Stack {
           if (name === 'LOOPBACK') kind = 'loopback';
           else {
             const d = refer('link', name, 'HOME', e.link.loc, order);
-            if (d) kind = d.type === 'VIRTUAL' ? 'static-vipa' : 'real';
+            // A HOME entry naming a link that is not defined before it is rejected by the
+            // stack (ordering rule; undefined-reference reports it): it is no home address.
+            if (!d) continue;
+            kind = d.type === 'VIRTUAL' ? 'static-vipa' : 'real';
           }
           stack.home.push({ address: e.address.text, link: name, kind, loc: e.loc, order });
         }
