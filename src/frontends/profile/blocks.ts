@@ -70,7 +70,8 @@ function isEnd(s: Statement, name: string): boolean {
 /** Mention the consequence once, on the finding that causes it. */
 function addConsequence(f: Finding, text: string): void {
   if (f.message.includes(text)) return;
-  f.message = `${f.message.replace(/\.?$/, '.')} ${text[0]!.toUpperCase()}${text.slice(1)}.`;
+  const sentence = /[.?!]$/.test(f.message) ? f.message : `${f.message}.`;
+  f.message = `${sentence} ${text[0]!.toUpperCase()}${text.slice(1)}.`;
 }
 
 /** "this VIPADISTRIBUTE", naming its line when the finding is on a later line of it. */

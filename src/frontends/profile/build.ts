@@ -862,7 +862,7 @@ const RULE_STATEMENT: Record<string, string> = {
 
 /** Append a sentence to a finding's message. */
 function addSentence(f: Finding, sentence: string): void {
-  f.message = `${f.message.replace(/\.?$/, '.')} ${sentence}.`;
+  f.message = `${/[.?!]$/.test(f.message) ? f.message : `${f.message}.`} ${sentence}.`;
 }
 
 function stripQuotes(s: string): string {
