@@ -23,7 +23,7 @@
  */
 import { tokenMatcher, type IToken } from '../chevrotain.js';
 import { blockEnds } from './keywords.js';
-import { EndName, K, StatementName, Terminator, VipaStatementName } from './tokens.js';
+import { K, Terminator, VipaStatementName } from './tokens.js';
 
 export interface StatementSegment {
   kind: 'statement';
@@ -77,7 +77,7 @@ export function segment(tokens: IToken[]): Segment[] {
         }
         if (!tokenMatcher(u, VipaStatementName)) break;
         const isDistribute = tokenMatcher(u, K('VIPADISTRIBUTE'));
-        const end = until(j, (x) => tokenMatcher(x, VipaStatementName) || tokenMatcher(x, EndName) || endsVipaSubstatement(x, isDistribute));
+        const end = until(j, (x) => endsVipaSubstatement(x, isDistribute));
         block.children.push({ kind: 'statement', start: j, end });
         j = end;
       }
@@ -123,12 +123,12 @@ export function segment(tokens: IToken[]): Segment[] {
 }
 
 /**
- * Inside VIPADYNAMIC a top-level statement name ends the substatement, except
+ * A VIPADYNAMIC substatement ends at the next statement-starting word, except
  * PORT after VIPADISTRIBUTE (its PORT list) and DELETE (VIPADISTRIBUTE DELETE,
  * VIPARANGE DELETE, VIPAROUTE DELETE; the DELETE statement is not allowed in the block).
  */
 function endsVipaSubstatement(t: IToken, isDistribute: boolean): boolean {
-  if (!tokenMatcher(t, StatementName)) return false;
+  if (!tokenMatcher(t, Terminator)) return false;
   if (tokenMatcher(t, K('DELETE'))) return false;
   return !(isDistribute && tokenMatcher(t, K('PORT')));
 }
@@ -144,6 +144,14 @@ const DELETE_OBJECTS = ['DEVICE', 'LINK', 'PORT', 'PORTRANGE', 'ATMARPSV', 'ATML
 
 function topLevelEnd(tokens: IToken[], start: number, isStatementStart: (t: IToken) => boolean): number {
   const first = tokens[start]!;
+  if (tokenMatcher(first, VipaStatementName)) {
+    // A VIPA substatement outside its block (misplaced, or after a block cut short):
+    // it still has its own operands, PORT list included.
+    const isDistribute = tokenMatcher(first, K('VIPADISTRIBUTE'));
+    let j = start + 1;
+    while (j < tokens.length && !endsVipaSubstatement(tokens[j]!, isDistribute)) j++;
+    return j;
+  }
   const isDeleteStatement = tokenMatcher(first, K('DELETE'));
   const isInterface = tokenMatcher(first, K('INTERFACE'));
   let j = start + 1;

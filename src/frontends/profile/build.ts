@@ -593,7 +593,7 @@ export class ProfileBuilder {
       this.findings.push({
         ruleId: 'invalid-address',
         loc: w.loc,
-        message: `INTERFACE ${stmt.name.raw}: ${a.text} is a permanent loopback address, which cannot be an interface address; the stack ignores the statement (EZZ0708I)`,
+        message: `INTERFACE ${stmt.name.raw}: ${a.text} is a loopback address, which cannot be an interface address (EZZ0708I)`,
       });
     }
   }

@@ -75,8 +75,13 @@ export function buildStack(ast: ProfileAst, lineCount: number): Stack {
     defs.set(name, list);
   };
   // Definitions first (with their order), so references can tell "undefined" from "defined later".
+  // Definitions the stack rejects are remembered apart, so a reference can point at them.
+  const rejectedDefs = new Map<string, Loc>();
   for (const { statement: s, order } of flat) {
-    if (s.ignored) continue;
+    if (s.ignored) {
+      if ((s.kind === 'device' || s.kind === 'link' || (s.kind === 'interface' && s.action === 'define')) && !rejectedDefs.has(s.name.text)) rejectedDefs.set(s.name.text, s.name.loc);
+      continue;
+    }
     if (s.kind === 'device') define(s.name.text, { loc: s.name.loc, order, kind: 'device', type: s.type });
     else if (s.kind === 'link') define(s.name.text, { loc: s.name.loc, order, kind: 'link', type: s.type });
     else if (s.kind === 'interface' && s.action === 'define') define(s.name.text, { loc: s.name.loc, order, kind: 'interface', type: s.type ?? '' });
@@ -97,8 +102,8 @@ export function buildStack(ast: ProfileAst, lineCount: number): Stack {
       ref.definedAt = candidates[0]!.loc;
     } else {
       ref.status = 'undefined';
-      const other = defs.get(name)?.[0];
-      if (other) ref.definedAt = other.loc;
+      const other = defs.get(name)?.[0]?.loc ?? rejectedDefs.get(name);
+      if (other) ref.definedAt = other;
     }
     stack.references.push(ref);
     return undefined;
