@@ -49,7 +49,7 @@ const statements = [
   'PORT', 'PORTRange', 'PRIMARYInterface', 'SACONFig', 'SMFCONFig', 'SMFPARMS', 'SOMAXCONN',
   'SRCIP', 'START', 'STOP', 'TCPCONFig', 'TRANSLATE', 'UDPCONFig', 'VIPADynamic',
   // Obsolete statements that older profiles still carry (accepted or ignored with a message).
-  'ASSORTEDPARMS', 'KEEPALIVEOPTIONS', 'DEFAULTNET',
+  'ASSORTEDPARMS', 'KEEPALIVEOPTIONS',
   // TN3270 server blocks that were allowed in the TCP/IP profile before the Telnet server
   // moved to its own address space.
   'TELNETGLOBALS', 'TELNETPARMS', 'BEGINVTAM',
@@ -93,7 +93,7 @@ const operands = [
   'TCP', 'UDP', 'SHAREPort', 'SHAREPORTWlm', 'BIND', 'NOAUTOLog', 'DELAYAcks', 'NODELAYAcks', 'SAF',
   'NOSMC', 'RESERVED', 'OMVS', 'INADDRANYONLY',
   // ROUTE
-  'DEFAULT', 'MAXImumretransmittime', 'MINImumretransmittime', 'ROUNDTRIPGain', 'VARIANCEGain',
+  'DEFAULT', 'DEFAULTNET', 'MAXImumretransmittime', 'MINImumretransmittime', 'ROUNDTRIPGain', 'VARIANCEGain',
   'VARIANCEMultiplier', 'REPLaceable', 'NOREPLaceable', 'DEFAULTSIZE',
   // VIPADYNAMIC substatements
   'MOVEable', 'IMMEDiate', 'WHENIDLE', 'DISRUPTive', 'NONDISRUPTive', 'SERVICEMGR', 'TIER1', 'TIER2',
