@@ -453,7 +453,7 @@ export class ProfileBuilder {
       this.findings.push({
         ruleId: 'loopback-redefined',
         loc: name.loc,
-        message: `${name.text} is the stack's predefined loopback interface; a ${statement} cannot redefine it. Pick another name.`,
+        message: `${name.text} is the name of the stack's predefined loopback interface; a ${statement} must not reuse it (the name is reserved). Pick another name.`,
       });
     }
   }

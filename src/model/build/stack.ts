@@ -87,7 +87,7 @@ export function buildStack(ast: ProfileAst, lineCount: number): Stack {
     else if (s.kind === 'interface' && s.action === 'define') define(s.name.text, { loc: s.name.loc, order, kind: 'interface', type: s.type ?? '' });
   }
   const refer = (kind: Reference['kind'], name: string, from: string, loc: Loc, order: number): Definition | undefined => {
-    if (name === 'LOOPBACK' || name === 'LOOPBACK6') return undefined;
+    if (isLoopbackName(name)) return undefined;
     const wanted = (d: Definition): boolean =>
       kind === 'link-or-interface' ? d.kind === 'link' || d.kind === 'interface' : kind === 'device' ? d.kind === 'device' || d.kind === 'interface' : d.kind === kind;
     const candidates = (defs.get(name) ?? []).filter(wanted);
@@ -159,8 +159,10 @@ export function buildStack(ast: ProfileAst, lineCount: number): Stack {
         }
         break;
       case 'primaryinterface':
-        stack.primaryInterface = { name: s.name.text, loc: s.name.loc };
-        refer('link-or-interface', s.name.text, 'PRIMARYINTERFACE', s.name.loc, order);
+        // Naming a link or interface that is not defined before it, it has no effect.
+        if (isLoopbackName(s.name.text) || refer('link-or-interface', s.name.text, 'PRIMARYINTERFACE', s.name.loc, order)) {
+          stack.primaryInterface = { name: s.name.text, loc: s.name.loc };
+        }
         break;
       case 'start':
       case 'stop':
@@ -179,7 +181,8 @@ export function buildStack(ast: ProfileAst, lineCount: number): Stack {
       case 'routes':
         for (const r of s.routes) {
           if (r.ignored || !r.link) continue;
-          refer('link-or-interface', r.link.text, 'ROUTE', r.link.loc, order);
+          // A route over a link or interface that is not defined before it is not added.
+          if (!isLoopbackName(r.link.text) && !refer('link-or-interface', r.link.text, 'ROUTE', r.link.loc, order)) continue;
           const route: Stack['routes'][number] = {
             destination: r.isDefault ? 'DEFAULT' : r.destination ? `${r.destination.address.text}/${r.destination.prefix}` : '?',
             link: r.link.text,
@@ -201,6 +204,11 @@ export function buildStack(ast: ProfileAst, lineCount: number): Stack {
   }
   applyVipaDynamic(stack, vipaStatements);
   return stack;
+}
+
+/** The stack's predefined loopback interfaces need no definition. */
+function isLoopbackName(name: string): boolean {
+  return name === 'LOOPBACK' || name === 'LOOPBACK6';
 }
 
 function applyInterface(stack: Stack, s: InterfaceStatement, order: number): void {

@@ -9,7 +9,7 @@ const WHAT: Record<string, string> = {
 };
 
 function consequence(from: string): string {
-  if (from === 'HOME') return 'the stack rejects the HOME entry, so the address is not a home address';
+  if (from === 'HOME') return 'the stack rejects the HOME entry and the address is not a home address';
   if (from.startsWith('LINK')) return 'the stack rejects the LINK';
   if (from === 'ROUTE') return 'the stack does not add the route';
   if (from === 'PRIMARYINTERFACE') return 'the stack cannot make it the primary interface';
