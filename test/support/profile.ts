@@ -56,3 +56,16 @@ export function brief(diagnostics: Diagnostic[]): string[] {
 export function profile(...lines: string[]): string {
   return lines.join('\n') + '\n';
 }
+
+/** Compile a folder estate. */
+export function compileEstate(files: Record<string, string>, paths: string[] = ['.']): { dir: string; result: CompileResult } {
+  const dir = estate(files);
+  return { dir, result: compile(paths.map((p) => join(dir, p)), { cwd: dir }) };
+}
+
+/** The stack of the named system of a compiled estate. */
+export function systemStack(result: CompileResult, name: string): Stack {
+  const system = result.estate.systems.find((s) => s.name === name);
+  if (!system) throw new Error(`no system ${name} (have ${result.estate.systems.map((s) => s.name).join(', ')})`);
+  return system.stack;
+}
