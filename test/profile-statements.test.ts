@@ -82,6 +82,35 @@ describe('PORT inside VIPADYNAMIC', () => {
   });
 });
 
+describe('PORT after a complete VIPADISTRIBUTE', () => {
+  it('is the PORT statement again once DESTIP has been coded', () => {
+    const text = profile(
+      'VIPADYNAMIC',
+      '   VIPADEFINE MOVEABLE IMMEDIATE 255.255.255.0 10.40.1.1',
+      '   VIPADISTRIBUTE DEFINE 10.40.1.1 PORT 80 DESTIP ALL',
+      '   PORT 23 TCP TN3270',
+      'ENDVIPADYNAMIC',
+    );
+    expect(ranges(lintProfile(text))).toEqual(['4:4-4:8 misplaced-statement']);
+    expect(stackOf(text).distributions.map((d) => d.ports)).toEqual([[{ from: 80, to: 80 }]]);
+  });
+});
+
+describe('DEFAULTNET', () => {
+  it('is a GATEWAY entry and a ROUTE destination, not a statement', () => {
+    const text = profile(
+      'INTERFACE OSAQDIO1 DEFINE IPAQENET PORTNAME OSA1P0 IPADDR 10.20.1.11/24',
+      'GATEWAY',
+      '  DEFAULTNET   10.20.1.1     OSAQDIO1  1492  0',
+      'BEGINROUTES',
+      '  ROUTE DEFAULTNET 10.20.1.1 OSAQDIO1 MTU 1492',
+      'ENDROUTES',
+    );
+    expect(brief(lintProfile(text))).toEqual(['2 obsolete-statement']);
+    expect(stackOf(text).routes.map((r) => r.destination)).toEqual(['DEFAULT']);
+  });
+});
+
 describe('lists: an error drops the rest of the list', () => {
   it('a bad HOME entry drops the entries after it, not the ones before', () => {
     const text = profile(

@@ -76,8 +76,7 @@ export function segment(tokens: IToken[]): Segment[] {
           break;
         }
         if (!tokenMatcher(u, VipaStatementName)) break;
-        const isDistribute = tokenMatcher(u, K('VIPADISTRIBUTE'));
-        const end = until(j, (x) => endsVipaSubstatement(x, isDistribute));
+        const end = vipaSubstatementEnd(tokens, j);
         block.children.push({ kind: 'statement', start: j, end });
         j = end;
       }
@@ -123,14 +122,23 @@ export function segment(tokens: IToken[]): Segment[] {
 }
 
 /**
- * A VIPADYNAMIC substatement ends at the next statement-starting word, except
- * PORT after VIPADISTRIBUTE (its PORT list) and DELETE (VIPADISTRIBUTE DELETE,
- * VIPARANGE DELETE, VIPAROUTE DELETE; the DELETE statement is not allowed in the block).
+ * End of the VIPADYNAMIC substatement that starts at `start`: the next
+ * statement-starting word, except PORT in a VIPADISTRIBUTE before its DESTIP
+ * (its PORT list) and DELETE (VIPADISTRIBUTE DELETE, VIPARANGE DELETE, VIPAROUTE
+ * DELETE; the DELETE statement is not allowed in the block).
  */
-function endsVipaSubstatement(t: IToken, isDistribute: boolean): boolean {
-  if (!tokenMatcher(t, Terminator)) return false;
-  if (tokenMatcher(t, K('DELETE'))) return false;
-  return !(isDistribute && tokenMatcher(t, K('PORT')));
+function vipaSubstatementEnd(tokens: IToken[], start: number): number {
+  const isDistribute = tokenMatcher(tokens[start]!, K('VIPADISTRIBUTE'));
+  let destipSeen = false;
+  let j = start + 1;
+  for (; j < tokens.length; j++) {
+    const t = tokens[j]!;
+    if (tokenMatcher(t, K('DESTIP'))) destipSeen = true;
+    if (!tokenMatcher(t, Terminator) || tokenMatcher(t, K('DELETE'))) continue;
+    if (isDistribute && !destipSeen && tokenMatcher(t, K('PORT'))) continue;
+    break;
+  }
+  return j;
 }
 
 /**
@@ -144,14 +152,9 @@ const DELETE_OBJECTS = ['DEVICE', 'LINK', 'PORT', 'PORTRANGE', 'ATMARPSV', 'ATML
 
 function topLevelEnd(tokens: IToken[], start: number, isStatementStart: (t: IToken) => boolean): number {
   const first = tokens[start]!;
-  if (tokenMatcher(first, VipaStatementName)) {
-    // A VIPA substatement outside its block (misplaced, or after a block cut short):
-    // it still has its own operands, PORT list included.
-    const isDistribute = tokenMatcher(first, K('VIPADISTRIBUTE'));
-    let j = start + 1;
-    while (j < tokens.length && !endsVipaSubstatement(tokens[j]!, isDistribute)) j++;
-    return j;
-  }
+  // A VIPA substatement outside its block (misplaced, or after a block cut short)
+  // still has its own operands, PORT list included.
+  if (tokenMatcher(first, VipaStatementName)) return vipaSubstatementEnd(tokens, start);
   const isDeleteStatement = tokenMatcher(first, K('DELETE'));
   const isInterface = tokenMatcher(first, K('INTERFACE'));
   let j = start + 1;
