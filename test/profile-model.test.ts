@@ -5,7 +5,7 @@
  * taking things away, defaults filled in as IBM documents them.
  */
 import { describe, expect, it } from 'vitest';
-import { profile, stackOf } from './support/profile.js';
+import { brief, lintProfile, profile, stackOf } from './support/profile.js';
 
 describe('the stack model', () => {
   const text = profile(
@@ -154,6 +154,17 @@ describe('what the stack takes away', () => {
     expect(stack.dvipas.map((d) => d.address)).toEqual(['10.40.1.1']);
     expect(stack.distributions.map((d) => `${d.dvipa} ${d.method}`)).toEqual(['10.40.1.1 SERVERWLM']);
     expect(stack.vipaRanges).toEqual([]);
+  });
+
+  it('a LINK before its DEVICE is rejected, and so are the HOME entries that name it', () => {
+    const text = profile('LINK OSALNK1 IPAQENET OSADEV1', 'DEVICE OSADEV1 MPCIPA', 'HOME 10.20.1.11 OSALNK1', 'START OSADEV1');
+    const stack = stackOf(text);
+    expect(stack.links).toEqual([]);
+    expect(stack.home).toEqual([]);
+    expect(stack.devices.map((d) => d.name)).toEqual(['OSADEV1']);
+    const d = lintProfile(text);
+    expect(brief(d)).toEqual(['1 undefined-reference', '3 undefined-reference']);
+    expect(d[1]!.message).toContain('whose definition (line 1) the stack rejects');
   });
 
   it('INTERFACE DELETE removes the interface and its addresses', () => {

@@ -77,13 +77,20 @@ export function buildStack(ast: ProfileAst, lineCount: number): Stack {
   // Definitions first (with their order), so references can tell "undefined" from "defined later".
   // Definitions the stack rejects are remembered apart, so a reference can point at them.
   const rejectedDefs = new Map<string, Loc>();
+  // In this pass `defs` holds only statements before the current one.
+  const deviceDefined = (name: string): boolean => (defs.get(name) ?? []).some((d) => d.kind === 'device' || d.kind === 'interface');
   for (const { statement: s, order } of flat) {
     if (s.ignored) {
       if ((s.kind === 'device' || s.kind === 'link' || (s.kind === 'interface' && s.action === 'define')) && !rejectedDefs.has(s.name.text)) rejectedDefs.set(s.name.text, s.name.loc);
       continue;
     }
     if (s.kind === 'device') define(s.name.text, { loc: s.name.loc, order, kind: 'device', type: s.type });
-    else if (s.kind === 'link') define(s.name.text, { loc: s.name.loc, order, kind: 'link', type: s.type });
+    else if (s.kind === 'link') {
+      // A LINK must follow its DEVICE (ordering rule): without one the stack rejects the LINK.
+      if (s.device && !deviceDefined(s.device.text)) {
+        if (!rejectedDefs.has(s.name.text)) rejectedDefs.set(s.name.text, s.name.loc);
+      } else define(s.name.text, { loc: s.name.loc, order, kind: 'link', type: s.type });
+    }
     else if (s.kind === 'interface' && s.action === 'define') define(s.name.text, { loc: s.name.loc, order, kind: 'interface', type: s.type ?? '' });
   }
   const refer = (kind: Reference['kind'], name: string, from: string, loc: Loc, order: number): Definition | undefined => {
@@ -134,7 +141,8 @@ export function buildStack(ast: ProfileAst, lineCount: number): Stack {
         const link = { name: s.name.text, type: s.type, kind: s.type === 'VIRTUAL' ? 'static-vipa' : 'real', loc: s.loc, order } as Stack['links'][number];
         if (s.device) {
           link.device = s.device.text;
-          refer('device', s.device.text, `LINK ${s.name.text}`, s.device.loc, order);
+          // Rejected without its DEVICE (see the definitions pass).
+          if (!refer('device', s.device.text, `LINK ${s.name.text}`, s.device.loc, order)) break;
         }
         stack.links.push(link);
         break;
