@@ -141,15 +141,15 @@ function vipaSubstatementEnd(tokens: IToken[], start: number): number {
   return j;
 }
 
+/** What the DELETE statement deletes (statement names in their own right). */
+const DELETE_OBJECTS = ['DEVICE', 'LINK', 'PORT', 'PORTRANGE', 'ATMARPSV', 'ATMLIS', 'ATMPVC'];
+
 /**
  * End of a top-level statement starting at `start`. Statement names that are
  * operands in context are skipped: the object of `DELETE` (DELETE DEVICE d,
  * DELETE LINK l, DELETE PORT …: DELETE statement, IP Configuration Reference)
  * and `DELETE` as the action of `INTERFACE name DELETE`.
  */
-/** What the DELETE statement deletes (statement names in their own right). */
-const DELETE_OBJECTS = ['DEVICE', 'LINK', 'PORT', 'PORTRANGE', 'ATMARPSV', 'ATMLIS', 'ATMPVC'];
-
 function topLevelEnd(tokens: IToken[], start: number, isStatementStart: (t: IToken) => boolean): number {
   const first = tokens[start]!;
   // A VIPA substatement outside its block (misplaced, or after a block cut short)
