@@ -19,6 +19,16 @@ import { MODEL_VERSION, type Estate } from '../src/model/estate.js';
 import { rules } from '../src/rules/registry.js';
 import { decode } from '../src/sources/decode.js';
 import { sourceFromText, type SourceFile } from '../src/sources/source-file.js';
+import {
+  interfaceTable,
+  ipconfig6Table,
+  ipconfigTable,
+  linkTable,
+  portOptionTable,
+  routeOptionTable,
+  vipasmparmsTable,
+  type OptionTable,
+} from '../src/frontends/profile/options.js';
 
 const SYMBOLS = { SYSNAME: 'SYSA', HOSTIP: '10.20.1.11', XCFIP: '10.30.1.1' };
 
@@ -108,6 +118,48 @@ const operand = fc.oneof(
   { weight: 1, arbitrary: fc.constantFrom('&HOSTIP.', '&HOSTIP./24', '&NOSUCH.', '&SYSNAME.TN', '&', '&.', "'USER.TCPPARMS(COMMON)'", 'USER.TCPPARMS(A)') },
   { weight: 1, arbitrary: fc.constantFrom('; comment', ';', 'X;Y', '\n', '\n   ') },
 );
+/** Vocabulary of the statements plexlint parses in detail, so generated statements reach deep into their builders. */
+const optionWords = (t: OptionTable): string[] => t.specs.flatMap((sp) => [sp.notation.toUpperCase(), ...(sp.sub ?? []).map((x) => x.toUpperCase())]);
+const VOCABULARY: Record<string, string[]> = {
+  VIPA: [
+    'TIER1', 'TIER2', 'CPCSCOPE', 'MOVEABLE', 'MOVE', 'IMMEDIATE', 'IMMED', 'WHENIDLE', 'DISRUPTIVE', 'NONDISRUPTIVE',
+    'SERVICEMGR', 'DEFINE', 'DELETE', 'DELE', 'DEL', 'DISTMETHOD', 'DISTM', 'BASEWLM', 'SERVERWLM', 'ROUNDROBIN',
+    'WEIGHTEDACTIVE', 'HOTSTANDBY', 'TARGCONTROLLED', 'OPTLOCAL', 'NOOPTLOCAL', 'SYSPLEXPORTS', 'TIMEDAFFINITY', 'GRE',
+    'ENCAP', 'CONTROLPORT', 'DESTIP', 'ALL', 'WEIGHT', 'PREFERRED', 'BACKUP', 'AUTOSWITCHBACK', 'NOAUTOSWITCHBACK',
+    'HEALTHSWITCH', 'NOHEALTHSWITCH', 'PROCTYPE', 'PROCXCOST', 'ILWEIGHTING', 'CP', 'ZAAP', 'ZIIP', 'ZCX', 'SAF',
+    'PORT', 'DEFAULT', 'GROUP1', 'DVIPA6', ...optionWords(vipasmparmsTable),
+  ],
+  INTERFACE: ['DEFINE', 'ADDADDR', 'DELADDR', 'DELETE', 'IPAQENET', 'IPAQENET6', 'IPAQIDIO', 'VIRTUAL', 'VIRTUAL6', 'EQENET', 'OSAQDIO1', ...optionWords(interfaceTable)],
+  IPCONFIG: optionWords(ipconfigTable),
+  IPCONFIG6: optionWords(ipconfig6Table),
+  LINK: ['IPAQENET', 'IPAQIDIO', 'VIRTUAL', 'CTC', 'MPCPTP', 'IP', 'ETHERNET', 'IPAQTR', 'OSADEV1', 'OSALNK1', ...optionWords(linkTable)],
+  DEVICE: ['MPCIPA', 'VIRTUAL', 'CTC', 'MPCPTP', 'CLAW', 'LCS', 'OSADEV1', 'LOOPBACK', 'AUTORESTART'],
+  PORT: ['TCP', 'UDP', 'UNRSV', '*', 'FTPD1', 'RESERVED', ...optionWords(portOptionTable)],
+  ROUTE: ['DEFAULT', 'DEFAULTNET', 'HOST', '=', 'OSAQDIO1', 'LOOPBACK', ...optionWords(routeOptionTable)],
+  HOME: ['OSALNK1', 'LOOPBACK', 'OSAQDIO1'],
+};
+const STRUCTURED: [string, string][] = [
+  ...['VIPADEFINE', 'VIPABACKUP', 'VIPADELETE', 'VIPADISTRIBUTE', 'VIPARANGE', 'VIPAROUTE', 'VIPASMPARMS'].map((k): [string, string] => [k, 'VIPA']),
+  ['INTERFACE', 'INTERFACE'], ['IPCONFIG', 'IPCONFIG'], ['IPCONFIG6', 'IPCONFIG6'], ['LINK', 'LINK'], ['DEVICE', 'DEVICE'],
+  ['PORT', 'PORT'], ['ROUTE', 'ROUTE'], ['HOME', 'HOME'],
+];
+const structuredStatement = fc
+  .tuple(fc.constantFrom(...STRUCTURED), fc.array(fc.oneof({ weight: 3, arbitrary: fc.nat() }, { weight: 2, arbitrary: operand }), { maxLength: 14 }))
+  .map(([[name, vocabulary], picks]) => {
+    const words = VOCABULARY[vocabulary]!;
+    return [name, ...picks.map((p) => (typeof p === 'number' ? words[p % words.length]! : p))].join(' ');
+  });
+const structuredProfile = fc
+  .array(
+    fc.oneof(
+      structuredStatement,
+      fc.array(structuredStatement, { maxLength: 6 }).map((ss) => ['VIPADYNAMIC', ...ss, 'ENDVIPADYNAMIC'].join('\n')),
+      fc.array(structuredStatement, { maxLength: 6 }).map((ss) => ['BEGINROUTES', ...ss, 'ENDROUTES'].join('\n')),
+    ),
+    { maxLength: 12 },
+  )
+  .map((s) => s.join('\n') + '\n');
+
 const statement = fc.tuple(keywordWord, fc.array(operand, { maxLength: 12 }), fc.array(fc.constantFrom(' ', '\n   ', '  '), { minLength: 12, maxLength: 12 }))
   .map(([name, ops, seps]) => name + ops.map((o, i) => seps[i] + o).join(''));
 const generatedProfile = fc.array(statement, { maxLength: 25 }).map((s) => s.join('\n') + '\n');
@@ -200,6 +252,10 @@ describe('profile analysis is total, bounded and deterministic', () => {
 
   it('on profiles generated from the keyword table', () => {
     fc.assert(fc.property(generatedProfile, check), RUNS);
+  });
+
+  it('on statements generated from the vocabulary of each structured statement', () => {
+    fc.assert(fc.property(structuredProfile, check), RUNS);
   });
 
   it('on mutated fixtures', () => {

@@ -122,3 +122,19 @@ describe('a statement that is rejected as a whole', () => {
     expect(stackOf(t).home.map((h) => h.address)).toEqual(['10.20.3.13']);
   });
 });
+
+describe('inputs that once crashed the front end (found by the property tests)', () => {
+  it('WHENIDLE without MOVEABLE on an IPv6 VIPADEFINE', () => {
+    expect(ranges(lintProfile(profile('VIPADYNAMIC', '   VIPADEFINE WHENIDLE DVIPA6 2001:db8::1', 'ENDVIPADYNAMIC')))).toEqual([
+      '2:15-2:23 syntax',
+      '2:15-2:23 syntax',
+    ]);
+  });
+
+  it('DISRUPTIVE without MOVEABLE on an IPv6 VIPARANGE', () => {
+    expect(ranges(lintProfile(profile('VIPADYNAMIC', '   VIPARANGE DISRUPTIVE DVIPA6R 2001:db8::2:0/112', 'ENDVIPADYNAMIC')))).toEqual([
+      '2:14-2:24 syntax',
+      '2:14-2:24 syntax',
+    ]);
+  });
+});

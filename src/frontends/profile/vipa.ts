@@ -155,6 +155,7 @@ export class VipaBuilder {
     const order = ['TIER', 'CPCSCOPE', 'MOVEABLE', 'MOVEMODE', 'SERVICEMGR'];
     let last = -1;
     let moveableSeen: Word | undefined;
+    let moveModeWord: Word | undefined;
     for (let i = 0; i < options.length; i++) {
       const w = options[i]!;
       const name = this.fullKeyword(w);
@@ -184,6 +185,7 @@ export class VipaBuilder {
           this.findings.push({ ruleId: 'syntax', loc: w.loc, message: `${statement}: ${name} must follow MOVEABLE` });
         }
         out.moveable = name;
+        moveModeWord = w;
       } else if (name === 'SERVICEMGR') {
         group = 'SERVICEMGR';
         out.serviceMgr = w.loc;
@@ -259,7 +261,8 @@ export class VipaBuilder {
       if (out.moveable === 'WHENIDLE' || out.serviceMgr) {
         this.findings.push({
           ruleId: 'syntax',
-          loc: out.serviceMgr ?? moveableSeen!.loc,
+          // WHENIDLE may have been coded without MOVEABLE (reported above).
+          loc: out.serviceMgr ?? moveModeWord?.loc ?? keyword.loc,
           message: `${statement}: WHENIDLE and SERVICEMGR are IPv4 only`,
         });
       }
@@ -334,6 +337,7 @@ export class VipaBuilder {
     const values = this.words(n, 'value');
     const out: VipaRangeStatement = { kind: 'viparange', loc, keyword, action: 'define', options };
     let moveable: Word | undefined;
+    let moveModeWord: Word | undefined;
     let seenAction = false;
     for (let i = 0; i < options.length; i++) {
       const w = options[i]!;
@@ -351,6 +355,7 @@ export class VipaBuilder {
           this.findings.push({ ruleId: 'syntax', loc: w.loc, message: `VIPARANGE: ${name} must follow MOVEABLE` });
         }
         out.moveable = name;
+        moveModeWord = w;
       } else {
         this.findings.push({ ruleId: 'syntax', loc: w.loc, message: `VIPARANGE does not take ${name}` });
       }
@@ -381,7 +386,8 @@ export class VipaBuilder {
       out.interfaceName = first;
       this.intfName(first, 'VIPARANGE');
       if (out.moveable === 'DISRUPTIVE') {
-        this.findings.push({ ruleId: 'syntax', loc: moveable!.loc, message: 'VIPARANGE: MOVEABLE DISRUPTIVE is IPv4 only' });
+        // DISRUPTIVE may have been coded without MOVEABLE (reported above).
+        this.findings.push({ ruleId: 'syntax', loc: moveModeWord?.loc ?? keyword.loc, message: 'VIPARANGE: MOVEABLE DISRUPTIVE is IPv4 only' });
       }
       const second = rest.shift();
       const c = second && !second.symbolic ? this.values.cidr(second, 'VIPARANGE IPv6 address/prefix') : undefined;
