@@ -49,7 +49,7 @@ const statements = [
   'PORT', 'PORTRange', 'PRIMARYInterface', 'SACONFig', 'SMFCONFig', 'SMFPARMS', 'SOMAXCONN',
   'SRCIP', 'START', 'STOP', 'TCPCONFig', 'TRANSLATE', 'UDPCONFig', 'VIPADynamic',
   // Obsolete statements that older profiles still carry (accepted or ignored with a message).
-  'ASSORTEDPARMS', 'KEEPALIVEOPTIONS', 'DEFAULTNET',
+  'ASSORTEDPARMS', 'KEEPALIVEOPTIONS',
   // TN3270 server blocks that were allowed in the TCP/IP profile before the Telnet server
   // moved to its own address space.
   'TELNETGLOBALS', 'TELNETPARMS', 'BEGINVTAM',
@@ -93,7 +93,7 @@ const operands = [
   'TCP', 'UDP', 'SHAREPort', 'SHAREPORTWlm', 'BIND', 'NOAUTOLog', 'DELAYAcks', 'NODELAYAcks', 'SAF',
   'NOSMC', 'RESERVED', 'OMVS', 'INADDRANYONLY',
   // ROUTE
-  'DEFAULT', 'MAXImumretransmittime', 'MINImumretransmittime', 'ROUNDTRIPGain', 'VARIANCEGain',
+  'DEFAULT', 'DEFAULTNET', 'MAXImumretransmittime', 'MINImumretransmittime', 'ROUNDTRIPGain', 'VARIANCEGain',
   'VARIANCEMultiplier', 'REPLaceable', 'NOREPLaceable', 'DEFAULTSIZE',
   // VIPADYNAMIC substatements
   'MOVEable', 'IMMEDiate', 'WHENIDLE', 'DISRUPTive', 'NONDISRUPTive', 'SERVICEMGR', 'TIER1', 'TIER2',
@@ -167,4 +167,19 @@ const byAbbreviation: ReadonlyMap<string, Keyword[]> = (() => {
 /** Every keyword an upper-case word abbreviates (usually zero or one). */
 export function keywordsMatching(word: string): Keyword[] {
   return byAbbreviation.get(word) ?? [];
+}
+
+/**
+ * The keyword a word would abbreviate if it were long enough (e.g. DIST for
+ * DISTMETHOD, whose shortest form is DISTM): such a word is not a keyword for
+ * the stack, which is worth saying when it breaks a statement.
+ */
+export function tooShortAbbreviationOf(word: string): Keyword | undefined {
+  const w = word.toUpperCase();
+  if (w.length < 3 || !/^[A-Z]/.test(w) || keywordsMatching(w).length > 0) return undefined;
+  let best: Keyword | undefined;
+  for (const kw of keywords.values()) {
+    if (w.length < kw.min.length && kw.name.startsWith(w) && (!best || kw.min.length < best.min.length)) best = kw;
+  }
+  return best;
 }

@@ -6,7 +6,12 @@
  *
  * - VIPADYNAMIC … ENDVIPADYNAMIC: inside, only the seven VIPA substatements
  *   start statements. PORT is a VIPADISTRIBUTE keyword there, not the PORT
- *   statement. Any other statement name ends the block (no ENDVIPADYNAMIC).
+ *   statement (after any other substatement it is the misplaced PORT statement),
+ *   and DELETE is an option of VIPADISTRIBUTE, VIPARANGE and VIPAROUTE. Any
+ *   other statement name ends the block (no ENDVIPADYNAMIC).
+ * - Words that are statement names but also operands in context do not start a
+ *   statement: the object of DELETE (DELETE DEVICE d, DELETE LINK l, DELETE PORT …)
+ *   and DELETE in INTERFACE name DELETE.
  * - BEGINROUTES … ENDROUTES: ROUTE entries; any other statement name ends it.
  * - The other END-type blocks (AUTOLOG … ENDAUTOLOG, …) take every token up to
  *   their END keyword ("if the END statement is omitted, all subsequent
@@ -18,7 +23,7 @@
  */
 import { tokenMatcher, type IToken, type TokenType } from '../chevrotain.js';
 import { blockEnds } from './keywords.js';
-import { EndName, K, StatementName, Terminator, VipaStatementName } from './tokens.js';
+import { K, StatementName, Terminator, VipaStatementName } from './tokens.js';
 
 export interface StatementSegment {
   kind: 'statement';
@@ -47,6 +52,10 @@ const BEGINROUTES = K('BEGINROUTES');
 const ENDROUTES = K('ENDROUTES');
 const ROUTE = K('ROUTE');
 const PORT = K('PORT');
+const VIPADISTRIBUTE = K('VIPADISTRIBUTE');
+const DESTIP = K('DESTIP');
+const DELETE = K('DELETE');
+const INTERFACE = K('INTERFACE');
 
 function genericBlockEnd(t: IToken): TokenType | undefined {
   // Only statement names can open a block: skip the look-ups for every other word.
@@ -81,7 +90,7 @@ export function segment(tokens: IToken[]): Segment[] {
           break;
         }
         if (!tokenMatcher(u, VipaStatementName)) break;
-        const end = until(j, (x) => tokenMatcher(x, VipaStatementName) || tokenMatcher(x, EndName) || (tokenMatcher(x, StatementName) && !tokenMatcher(x, PORT)));
+        const end = vipaSubstatementEnd(tokens, j);
         block.children.push({ kind: 'statement', start: j, end });
         j = end;
       }
@@ -118,9 +127,57 @@ export function segment(tokens: IToken[]): Segment[] {
       i = end;
       continue;
     }
-    const end = until(i, isStatementStart);
+    const end = topLevelEnd(tokens, i, isStatementStart);
     out.push({ kind: 'statement', start: i, end });
     i = end;
   }
   return out;
+}
+
+/**
+ * End of the VIPADYNAMIC substatement that starts at `start`: the next
+ * statement-starting word, except PORT in a VIPADISTRIBUTE before its DESTIP
+ * (its PORT list) and DELETE (VIPADISTRIBUTE DELETE, VIPARANGE DELETE, VIPAROUTE
+ * DELETE; the DELETE statement is not allowed in the block).
+ */
+function vipaSubstatementEnd(tokens: IToken[], start: number): number {
+  const isDistribute = tokenMatcher(tokens[start]!, VIPADISTRIBUTE);
+  let destipSeen = false;
+  let j = start + 1;
+  for (; j < tokens.length; j++) {
+    const t = tokens[j]!;
+    if (tokenMatcher(t, DESTIP)) destipSeen = true;
+    if (!tokenMatcher(t, Terminator) || tokenMatcher(t, DELETE)) continue;
+    if (isDistribute && !destipSeen && tokenMatcher(t, PORT)) continue;
+    break;
+  }
+  return j;
+}
+
+/** What the DELETE statement deletes (statement names in their own right). */
+const DELETE_OBJECTS = ['DEVICE', 'LINK', 'PORT', 'PORTRANGE', 'ATMARPSV', 'ATMLIS', 'ATMPVC'].map((o) => K(o));
+
+/**
+ * End of a top-level statement starting at `start`. Statement names that are
+ * operands in context are skipped: the object of `DELETE` (DELETE DEVICE d,
+ * DELETE LINK l, DELETE PORT …: DELETE statement, IP Configuration Reference)
+ * and `DELETE` as the action of `INTERFACE name DELETE`.
+ */
+function topLevelEnd(tokens: IToken[], start: number, isStatementStart: (t: IToken) => boolean): number {
+  const first = tokens[start]!;
+  // A VIPA substatement outside its block (misplaced, or after a block cut short)
+  // still has its own operands, PORT list included.
+  if (tokenMatcher(first, VipaStatementName)) return vipaSubstatementEnd(tokens, start);
+  const isDeleteStatement = tokenMatcher(first, DELETE);
+  const isInterface = tokenMatcher(first, INTERFACE);
+  let j = start + 1;
+  while (j < tokens.length) {
+    const t = tokens[j]!;
+    const operandInContext =
+      (isDeleteStatement && j === start + 1 && DELETE_OBJECTS.some((o) => tokenMatcher(t, o))) ||
+      (isInterface && j === start + 2 && tokenMatcher(t, DELETE));
+    if (!operandInContext && isStatementStart(t)) break;
+    j++;
+  }
+  return j;
 }
