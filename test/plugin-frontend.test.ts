@@ -99,10 +99,15 @@ describe('recovery', () => {
     expect(() => parsePlugin(src('<<<>>>&&&;;<!-- <![CDATA[ <?x'))).not.toThrow();
   });
 
-  it('a DOCTYPE, even with an external entity: entities are never expanded, the rest is checked', () => {
+  it('a DOCTYPE, even with an external entity: entities are never expanded (a warning says so), the rest is checked', () => {
     const ext = '<?xml version="1.0"?>\n<!DOCTYPE Config [ <!ENTITY x SYSTEM "file:///etc/passwd"> <!ENTITY y "z"> ]>\n<Config><Log Name="&x;" LogLevel="Bad"/></Config>';
     const { ast, findings } = parsePlugin(src(ext));
-    expect(findings.map((f) => [f.ruleId, ...at(f)])).toEqual([['plugin-invalid-value', 3, 35, 3, 38]]);
+    expect(findings.map((f) => [f.ruleId, ...at(f)])).toEqual([
+      ['syntax', 2, 1, 2, 10],
+      ['plugin-invalid-value', 3, 35, 3, 38],
+    ]);
+    expect(findings[0]!.severity).toBe('warning');
+    expect(findings[0]!.message).toContain('&x;, &y;), among them external (SYSTEM/PUBLIC) entities');
     expect(ast.log!.values['Name']).toBe('&x;');
   });
 

@@ -3,6 +3,7 @@
  * or unchanged — matched by rule and subject (what the finding is about), not
  * by line number, so moving a statement does not make its finding "new".
  */
+import { append } from '../core/append.js';
 import type { Diagnostic } from '../core/diagnostic.js';
 
 export interface FindingsDelta {
@@ -35,6 +36,6 @@ export function findingsDelta(before: Diagnostic[], after: Diagnostic[]): Findin
       delta.unchanged.push(d);
     } else delta.new.push(d);
   }
-  for (const list of pool.values()) delta.fixed.push(...list);
+  for (const list of pool.values()) append(delta.fixed, list);
   return delta;
 }

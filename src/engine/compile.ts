@@ -2,6 +2,7 @@
  * The compiler driver: sources → front ends → model. Everything a command
  * needs to lint, simulate or diff an estate starts here.
  */
+import { append } from '../core/append.js';
 import { basename, dirname, sep } from 'node:path';
 import type { Finding } from '../core/diagnostic.js';
 import { timed } from '../core/timing.js';
@@ -61,9 +62,9 @@ export function compile(paths: string[], options: CompileOptions = {}): CompileR
   if (ws.manifestPath) {
     const mf = read(ws.manifestPath, true);
     if (mf) {
-      const parsed = parseManifest(mf, dirname(ws.manifestPath));
+      const parsed = parseManifest(mf, dirname(ws.manifestPath), (p) => ws.fs.exists(p));
       manifest = parsed.manifest;
-      findings.push(...parsed.findings);
+      append(findings, parsed.findings);
       kinds.set(mf.path, 'manifest');
     }
   }
@@ -156,7 +157,7 @@ export function compile(paths: string[], options: CompileOptions = {}): CompileR
       sources.set(f.path, f);
       kinds.set(f.path, 'profile');
     }
-    findings.push(...parsed.findings);
+    append(findings, parsed.findings);
     const system = timed('model', () => buildSystem({
       name,
       nameSource: entry ? 'manifest' : 'file-name',
@@ -171,18 +172,18 @@ export function compile(paths: string[], options: CompileOptions = {}): CompileR
   const pluginAsts: PluginAst[] = [];
   for (const f of [...webPlugins, ...(byKind.get('plugin-cfg') ?? [])]) {
     const parsed = timed('parse', () => parsePlugin(f));
-    findings.push(...parsed.findings);
+    append(findings, parsed.findings);
     pluginAsts.push(parsed.ast);
   }
   const clusterInputs: ClusterXmlInput[] = [];
   const scanned: { file: SourceFile; cell?: string }[] = (byKind.get('cluster-xml') ?? []).map((file) => ({ file }));
   for (const { file, cell } of [...webClusters, ...scanned]) {
     const parsed = timed('parse', () => parseClusterXml(file));
-    findings.push(...parsed.findings);
+    append(findings, parsed.findings);
     clusterInputs.push(cell === undefined ? { ast: parsed.ast } : { ast: parsed.ast, cell });
   }
   const web = timed('model', () => buildWeb({ plugins: pluginAsts, clusterXmls: clusterInputs, cells: manifest?.web.cells ?? [] }));
-  findings.push(...web.findings);
+  append(findings, web.findings);
 
   const estate: Estate = {
     version: MODEL_VERSION,

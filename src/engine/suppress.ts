@@ -18,6 +18,7 @@
  * whatever severity the configuration then gives the finding, so turning a
  * rule off in plexlint.yaml or with --rule does not make suppressions "unused".
  */
+import { append } from '../core/append.js';
 import type { Diagnostic, Finding } from '../core/diagnostic.js';
 import type { Loc } from '../core/loc.js';
 import { didYouMean } from '../core/suggest.js';
@@ -275,7 +276,7 @@ export function applySuppressions(findings: Finding[], ctx: SuppressionContext, 
 
   const ran = ctx.ran ?? ((): boolean => true);
   const allRan = ctx.ruleIds.every((id) => ran(id));
-  for (const ds of byFile.values()) problems.push(...unused(ds, ran, allRan));
+  for (const ds of byFile.values()) append(problems, unused(ds, ran, allRan));
   return { findings: [...kept, ...problems], suppressed, directives: [...byFile.values()].flat() };
 }
 

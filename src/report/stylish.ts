@@ -31,7 +31,7 @@ export const stylish: Formatter = ({ diagnostics, color }) => {
   for (const [file, list] of byFile) {
     out.push('', c.underline(file));
     const pos = list.map((d) => `${d.line}:${d.column}`);
-    const posWidth = Math.max(...pos.map((p) => p.length));
+    const posWidth = pos.reduce((w, p) => Math.max(w, p.length), 0);
     list.forEach((d, i) => {
       const sev = d.severity === 'error' ? c.red('error  ') : d.severity === 'warning' ? c.yellow('warning') : c.blue('info   ');
       out.push(`  ${c.dim(pos[i]!.padEnd(posWidth))}  ${sev}  ${d.message}  ${c.dim(d.ruleId)}`);

@@ -61,6 +61,39 @@ export function ebcdicDecode(bytes: Uint8Array, page: EbcdicCodePage): string {
 }
 
 /**
+ * IBM-1047 or IBM-037? The two differ only in six positions, and in a profile
+ * only the square brackets and the not sign are likely: IBM-1047 writes `[` `]`
+ * as X'AD' X'BD' and `¬` as X'B0'; IBM-037 writes them as X'BA' X'BB' and X'5F'.
+ * Each byte is evidence for the code page in which it is the likelier
+ * character (a bracket counts twice: `^` and `¬` are both rare). IBM-1047 (the
+ * z/OS default) wins a tie, also when there is no evidence at all.
+ */
+export function ebcdicCodePage(bytes: Uint8Array): EbcdicCodePage {
+  let cp1047 = 0;
+  let cp037 = 0;
+  for (let i = 0; i < bytes.length; i++) {
+    const b = bytes[i]!;
+    if (b === 0xad || b === 0xbd) cp1047 += 2; // [ ] in 1047; Ý ¨ in 037
+    else if (b === 0xba || b === 0xbb) cp037 += 2; // [ ] in 037; Ý ¨ in 1047
+    else if (b === 0xb0) cp1047++; // ¬ in 1047; ^ in 037
+    else if (b === 0x5f) cp037++; // ¬ in 037; ^ in 1047
+  }
+  return cp037 > cp1047 ? 'ibm-037' : 'ibm-1047';
+}
+
+/** Encode text in an EBCDIC code page (for tests and tools); characters the page lacks become X'3F' (SUB). */
+export function ebcdicEncode(text: string, page: EbcdicCodePage): Uint8Array {
+  const t = (tables[page] ??= table(page));
+  const reverse = new Map<string, number>();
+  for (let b = 255; b >= 0; b--) reverse.set(t[b]!, b);
+  // '\n' decodes from both X'15' (NL) and X'25' (LF); write NL, what z/OS writes.
+  reverse.set('\n', 0x15);
+  const out = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i++) out[i] = reverse.get(text[i]!) ?? 0x3f;
+  return out;
+}
+
+/**
  * EBCDIC text is dominated by 0x40 (blank), letters in 0x81–0xE9 and digits in
  * 0xF0–0xF9, and has almost no ASCII printable bytes in 0x20–0x3F; ASCII text
  * is the opposite. A sample of the first 4 KB decides.

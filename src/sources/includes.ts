@@ -6,7 +6,6 @@
  * estate's files. Whatever the mapping says, nothing outside the estate root is
  * read (symlinks are resolved before the check).
  */
-import { existsSync, realpathSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { IncludeResolution, IncludeResolver } from '../frontends/profile/index.js';
 import type { SourceFile } from './source-file.js';
@@ -31,22 +30,6 @@ function candidates(dir: string, name: string): string[] {
   return out;
 }
 
-function realpathOr(p: string): string {
-  try {
-    return realpathSync(p);
-  } catch {
-    return p;
-  }
-}
-
-function isFile(p: string): boolean {
-  try {
-    return statSync(p).isFile();
-  } catch {
-    return false;
-  }
-}
-
 export class EstateIncludeResolver implements IncludeResolver {
   private byStem?: Map<string, string[]>;
 
@@ -61,8 +44,8 @@ export class EstateIncludeResolver implements IncludeResolver {
     const mapping = this.datasets.find((d) => d.name === dsn);
     let found: string | undefined;
     if (mapping) {
-      if (member) found = candidates(mapping.abs, member).find((p) => existsSync(p));
-      else if (isFile(mapping.abs)) found = mapping.abs;
+      if (member) found = candidates(mapping.abs, member).find((p) => this.ws.fs.exists(p));
+      else if (this.ws.fs.kind(mapping.abs) === 'file') found = mapping.abs;
       if (!found) {
         return {
           ruleId: 'include-not-found',
@@ -85,7 +68,7 @@ export class EstateIncludeResolver implements IncludeResolver {
     }
     if (!this.ws.contains(found!)) {
       // Name the real file: for a symbolic link inside the estate the link itself looks harmless.
-      const real = realpathOr(found!);
+      const real = this.ws.fs.realpath(found!) ?? found!;
       const where = real === found ? this.ws.display(found!) : `${this.ws.display(found!)}, a symbolic link to ${this.ws.display(real)}`;
       return {
         ruleId: 'include-outside-estate',

@@ -1,23 +1,41 @@
 /**
  * The estate on disk: which files to read, where the estate's root is, and a
  * sandboxed, cached reader. Nothing outside the root is ever read: INCLUDE
- * targets and manifest paths are checked against it after resolving symlinks.
+ * targets and manifest paths are checked against it after resolving symlinks,
+ * and folder scans do not follow a symbolic link out of the estate (or round
+ * in a loop). Every file-system question goes through the journal (./fs-journal.ts).
  */
-import { existsSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { decode, type Encoding } from './decode.js';
+import { FsJournal } from './fs-journal.js';
 import { sourceFromText, type SourceFile } from './source-file.js';
 import { timed } from '../core/timing.js';
 
 export const MANIFEST_NAMES = ['plexlint.yaml', 'plexlint.yml'];
 
-/** Largest file plexlint reads (a 60 MB profile must pass; anything bigger is not a configuration file). */
-export const MAX_FILE_BYTES = 256 * 1024 * 1024;
+const MB = 1024 * 1024;
+
+/**
+ * Largest file plexlint reads. A 60 MB profile must pass; analysing a profile
+ * takes about 60 bytes of memory per byte of text, so this keeps the largest
+ * one within Node's default heap (4 GB on a 64-bit machine with 16 GB or more).
+ */
+export const MAX_FILE_BYTES = 64 * MB;
+/**
+ * Largest XML file (plugin-cfg.xml, cluster.xml). The XML parser builds a tree
+ * of about 30 bytes per byte of text; a plug-in file of thousands of clusters is
+ * a few MB.
+ */
+export const MAX_XML_BYTES = 16 * MB;
+/** Largest estate manifest: a plexlint.yaml is a few KB. */
+export const MAX_MANIFEST_BYTES = 1 * MB;
 
 /** Folders never scanned. */
 const SKIP_DIRS = new Set(['node_modules', '.git', '.hg', '.svn', 'dist', 'coverage']);
 /** Extensions that are never configuration inputs. */
 const SKIP_EXT = /\.(md|markdown|json|js|mjs|cjs|ts|map|png|jpe?g|gif|svg|pdf|zip|gz|tgz|tar|jar|class|exe|dll|so|lock|html?|css)$/i;
+/** Folder scans go no deeper than this. */
+const MAX_SCAN_DEPTH = 32;
 
 export interface ReadError {
   path: string;
@@ -32,9 +50,13 @@ export interface LoadOptions {
   cwd?: string;
   /** --config: the manifest to use. */
   config?: string;
-  /** --encoding: force a decoding. */
+  /** --encoding: force a decoding (of every input but the manifest). */
   encoding?: Encoding;
+  /** The file-system gateway (a fresh one by default). */
+  fs?: FsJournal;
 }
+
+const mb = (bytes: number): string => `${(bytes / MB).toFixed(bytes < 10 * MB ? 1 : 0)} MB`;
 
 export class Workspace {
   /** Absolute root of the estate: nothing outside it is read. */
@@ -48,14 +70,16 @@ export class Workspace {
   readonly explicit = new Set<string>();
   readonly errors: ReadError[] = [];
   private readonly cache = new Map<string, SourceFile | ReadError>();
+  private files?: string[];
 
   constructor(
     root: string,
     cwd: string,
     private readonly encoding?: Encoding,
+    readonly fs: FsJournal = new FsJournal(),
   ) {
     this.root = resolve(root);
-    this.realRoot = safeRealpath(this.root) ?? this.root;
+    this.realRoot = fs.realpath(this.root) ?? this.root;
     this.cwd = cwd;
   }
 
@@ -68,7 +92,10 @@ export class Workspace {
 
   /** True when the path, with symlinks resolved, lies inside the estate root. */
   contains(abs: string): boolean {
-    const real = safeRealpath(abs) ?? resolve(abs);
+    return this.insideRoot(this.fs.realpath(abs) ?? resolve(abs));
+  }
+
+  private insideRoot(real: string): boolean {
     const rel = relative(this.realRoot, real);
     return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
   }
@@ -86,67 +113,66 @@ export class Workspace {
   private readUncached(abs: string): SourceFile | ReadError {
     const path = this.display(abs);
     if (!this.contains(abs)) return { path, message: 'is outside the estate being checked; plexlint does not read it' };
-    let size: number;
-    try {
-      const st = statSync(abs);
-      if (!st.isFile()) return { path, message: 'is not a regular file' };
-      size = st.size;
-    } catch (e) {
-      return { path, message: `cannot be read: ${(e as NodeJS.ErrnoException).code ?? String(e)}` };
+    const kind = this.fs.kind(abs);
+    if (kind === 'missing') return { path, message: 'cannot be read: it does not exist' };
+    if (kind !== 'file') return { path, message: kind === 'dir' ? 'is a folder, not a file' : 'is not a regular file' };
+    const isManifest = abs === this.manifestPath;
+    const limit = isManifest ? MAX_MANIFEST_BYTES : MAX_FILE_BYTES;
+    const size = this.fs.size(abs);
+    if (size > limit) return { path, message: `is ${mb(size)}, larger than the ${mb(limit)} plexlint reads${isManifest ? ' for a manifest' : ''}` };
+    const bytes = this.fs.read(abs);
+    if ('error' in bytes) return { path, message: `cannot be read: ${bytes.error}` };
+    // The manifest is written on a workstation, whatever the inputs are: --encoding is for the inputs.
+    const decoded = decode(bytes, isManifest ? undefined : this.encoding);
+    if (decoded.binary) {
+      return { path, message: `is a binary file (${decoded.binaryReason ?? 'control characters'}), not a configuration file`, binary: true };
     }
-    if (size > MAX_FILE_BYTES) return { path, message: `is ${Math.round(size / 1048576)} MB, larger than the ${MAX_FILE_BYTES / 1048576} MB plexlint reads` };
-    let bytes: Buffer;
-    try {
-      bytes = readFileSync(abs);
-    } catch (e) {
-      return { path, message: `cannot be read: ${(e as NodeJS.ErrnoException).code ?? String(e)}` };
+    if (!isManifest && size > MAX_XML_BYTES && /^\s*</.test(decoded.text.slice(0, 1024))) {
+      return { path, message: `is an XML file of ${mb(size)}, larger than the ${mb(MAX_XML_BYTES)} plexlint reads for XML (a plugin-cfg.xml of thousands of clusters is a few MB)` };
     }
-    const decoded = decode(bytes, this.encoding);
-    if (decoded.binary) return { path, message: 'is a binary file (it contains NUL bytes), not a configuration file', binary: true };
     return sourceFromText(path, decoded.text, abs, decoded.encoding);
   }
 
   /** Every file of the estate root (for INCLUDE look-ups without a data set mapping). */
   allFiles(): string[] {
-    return walk(this.root);
+    return (this.files ??= this.scan(this.root));
   }
-}
 
-function safeRealpath(p: string): string | undefined {
-  try {
-    return realpathSync(p);
-  } catch {
-    return undefined;
-  }
-}
-
-function walk(dir: string, out: string[] = [], depth = 0): string[] {
-  if (depth > 32) return out;
-  let names: string[];
-  try {
-    names = readdirSync(dir).sort();
-  } catch {
+  /**
+   * The files of a folder of the estate, in a stable order. Hidden files, the
+   * folders in SKIP_DIRS and files that are never inputs are left out. A
+   * symbolic link to a folder is followed only when the folder lies inside the
+   * estate and has not been scanned yet (so a link loop ends); a link to a
+   * folder outside the estate is listed as a file, which read() refuses with a
+   * clear message.
+   */
+  scan(dir: string): string[] {
+    const out: string[] = [];
+    const visited = new Set<string>();
+    const walk = (d: string, depth: number): void => {
+      const real = this.fs.realpath(d) ?? d;
+      if (depth > MAX_SCAN_DEPTH || visited.has(real)) return;
+      visited.add(real);
+      for (const name of this.fs.list(d)) {
+        if (name.startsWith('.') || SKIP_DIRS.has(name)) continue;
+        const p = join(d, name);
+        const lkind = this.fs.lkind(p);
+        const kind = lkind === 'link' ? this.fs.kind(p) : lkind;
+        if (kind === 'dir') {
+          if (lkind === 'link' && !this.contains(p)) out.push(p);
+          else walk(p, depth + 1);
+        } else if (kind === 'file' && !SKIP_EXT.test(name)) out.push(p);
+      }
+    };
+    walk(dir, 0);
     return out;
   }
-  for (const name of names) {
-    if (name.startsWith('.') || SKIP_DIRS.has(name)) continue;
-    const p = join(dir, name);
-    let st;
-    try {
-      st = statSync(p);
-    } catch {
-      continue;
-    }
-    if (st.isDirectory()) walk(p, out, depth + 1);
-    else if (st.isFile() && !SKIP_EXT.test(name)) out.push(p);
-  }
-  return out;
 }
 
-function findManifest(dir: string): string | undefined {
+function findManifest(fs: FsJournal, dir: string): string | undefined {
   for (const n of MANIFEST_NAMES) {
     const p = join(dir, n);
-    if (existsSync(p)) return p;
+    if (fs.exists(p)) return p;
   }
   return undefined;
 }
@@ -156,33 +182,35 @@ function findManifest(dir: string): string | undefined {
  * The root is the manifest's folder when there is one, else the common folder of the inputs.
  */
 export function loadWorkspace(paths: string[], options: LoadOptions = {}): Workspace {
+  const fs = options.fs ?? new FsJournal();
   const cwd = options.cwd ?? process.cwd();
   const inputs = (paths.length ? paths : ['.']).map((p) => resolve(cwd, p));
+  const isDir = (p: string): boolean => fs.kind(p) === 'dir';
   let manifest = options.config ? resolve(cwd, options.config) : undefined;
   if (!manifest) {
     for (const p of inputs) {
-      const dir = safeIsDir(p) ? p : dirname(p);
-      manifest = findManifest(dir);
+      const dir = isDir(p) ? p : dirname(p);
+      manifest = findManifest(fs, dir);
       if (manifest) break;
     }
   }
-  if (!manifest) manifest = findManifest(cwd);
-  const roots = inputs.map((p) => (safeIsDir(p) ? p : dirname(p)));
+  if (!manifest) manifest = findManifest(fs, cwd);
+  const roots = inputs.map((p) => (isDir(p) ? p : dirname(p)));
   if (manifest) roots.push(dirname(manifest));
   const root = commonDir(roots);
-  const ws = new Workspace(root, cwd, options.encoding);
+  const ws = new Workspace(root, cwd, options.encoding, fs);
   if (manifest) {
-    if (existsSync(manifest)) ws.manifestPath = manifest;
+    if (fs.exists(manifest)) ws.manifestPath = manifest;
     else ws.errors.push({ path: ws.display(manifest), message: 'does not exist (--config)', explicit: true });
   }
   const seen = new Set<string>();
   for (const p of inputs) {
-    if (!existsSync(p)) {
+    if (!fs.exists(p) && fs.lkind(p) !== 'link') {
       ws.errors.push({ path: ws.display(p), message: 'does not exist', explicit: true });
       continue;
     }
-    if (safeIsDir(p)) {
-      for (const f of walk(p)) if (!seen.has(f)) seen.add(f), ws.inputs.push(f);
+    if (isDir(p)) {
+      for (const f of ws.scan(p)) if (!seen.has(f)) seen.add(f), ws.inputs.push(f);
     } else if (!seen.has(p)) {
       seen.add(p);
       ws.inputs.push(p);
@@ -190,14 +218,6 @@ export function loadWorkspace(paths: string[], options: LoadOptions = {}): Works
     }
   }
   return ws;
-}
-
-function safeIsDir(p: string): boolean {
-  try {
-    return statSync(p).isDirectory();
-  } catch {
-    return false;
-  }
 }
 
 function commonDir(dirs: string[]): string {

@@ -5,7 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { isMap, isScalar, isSeq, parseDocument, type Node, type Pair } from 'yaml';
+import { isAlias, isCollection, isMap, isNode, isPair, isScalar, isSeq, parseDocument, visit, type Alias, type Document, type Node, type Pair } from 'yaml';
 import type { Finding } from '../../core/diagnostic.js';
 import type { Loc } from '../../core/loc.js';
 import { didYouMean } from '../../core/suggest.js';
@@ -16,13 +16,81 @@ export type { Manifest } from './ast.js';
 
 const LEVELS = ['off', 'info', 'warn', 'error'] as const;
 
+/**
+ * Nodes plexlint reads through aliases (*name) in all. Each alias is resolved
+ * where it is used, so aliases of aliases multiply (a "YAML bomb": ten
+ * aliases of ten aliases of … expand exponentially); a manifest has a few
+ * hundred nodes. The yaml package's own guard (maxAliasCount) applies only to
+ * toJS(), which plexlint does not use: it reads the node tree for positions.
+ */
+export const MAX_ALIAS_NODES = 10_000;
+
+/** Number of nodes in a subtree, aliases counted as one (iterative: nesting depth does not matter). */
+function subtreeSize(node: Node): number {
+  let n = 0;
+  const stack: unknown[] = [node];
+  while (stack.length) {
+    const x = stack.pop();
+    if (isPair(x)) {
+      stack.push(x.key, x.value);
+      continue;
+    }
+    if (!isNode(x)) continue;
+    n++;
+    if (isCollection(x)) for (const item of x.items) stack.push(item);
+  }
+  return n;
+}
+
+/** Each alias's anchored node: the last node with that anchor before the alias (YAML 1.2). */
+function anchorTargets(doc: Document): Map<Alias, Node> {
+  const targets = new Map<Alias, Node>();
+  const anchors = new Map<string, Node>();
+  visit(doc, {
+    Node: (_key, node) => {
+      if (isAlias(node)) {
+        const target = anchors.get(node.source);
+        if (target) targets.set(node, target);
+      } else if (node.anchor) anchors.set(node.anchor, node);
+    },
+  });
+  return targets;
+}
+
 class ManifestReader {
   readonly findings: Finding[] = [];
+  private aliasNodes = 0;
+  private aliasBudgetReported = false;
+  targets = new Map<Alias, Node>();
 
   constructor(
     private readonly file: SourceFile,
     private readonly dir: string,
+    private readonly exists: (abs: string) => boolean,
   ) {}
+
+  /** The node an alias stands for (within the alias budget); any other node as it is. */
+  deref(node: Node | null | undefined): Node | null | undefined {
+    if (!isAlias(node)) return node;
+    const target = this.targets.get(node);
+    if (!target) {
+      this.problem('manifest-invalid-value', node, `alias *${node.source} names no anchor &${node.source} before it`);
+      return null;
+    }
+    this.aliasNodes += subtreeSize(target);
+    if (this.aliasNodes > MAX_ALIAS_NODES) {
+      if (!this.aliasBudgetReported) {
+        this.aliasBudgetReported = true;
+        this.problem(
+          'manifest-invalid-value',
+          node,
+          `aliases in plexlint.yaml expand to more than ${MAX_ALIAS_NODES} nodes (aliases of aliases multiply); plexlint stops resolving them here, so this and later aliases are ignored. Write the values out, or alias only small mappings`,
+        );
+      }
+      return null;
+    }
+    return isAlias(target) ? this.deref(target) : target;
+  }
 
   loc(node: { range?: [number, number, number] | null | undefined } | null | undefined): Loc {
     const r = node?.range;
@@ -36,7 +104,8 @@ class ManifestReader {
   }
 
   /** Iterate a mapping's pairs, reporting keys outside `known`. */
-  entries(node: Node | null | undefined, what: string, known: readonly string[] | null): [string, Node | null, Pair][] {
+  entries(raw: Node | null | undefined, what: string, known: readonly string[] | null): [string, Node | null, Pair][] {
+    const node = this.deref(raw);
     if (node === null || node === undefined) return [];
     if (!isMap(node)) {
       this.problem('manifest-invalid-value', node, `${what} must be a mapping (key: value)`);
@@ -54,13 +123,15 @@ class ManifestReader {
     return out;
   }
 
-  string(node: Node | null, what: string): string | undefined {
+  string(raw: Node | null, what: string): string | undefined {
+    const node = this.deref(raw) ?? null;
     if (isScalar(node) && (typeof node.value === 'string' || typeof node.value === 'number')) return String(node.value);
     this.problem('manifest-invalid-value', node, `${what} must be a string`);
     return undefined;
   }
 
-  integer(node: Node | null, what: string, min: number, max: number): number | undefined {
+  integer(raw: Node | null, what: string, min: number, max: number): number | undefined {
+    const node = this.deref(raw) ?? null;
     const v = isScalar(node) ? Number(node.value) : NaN;
     if (!Number.isInteger(v) || v < min || v > max) {
       this.problem('manifest-invalid-value', node, `${what} must be a whole number from ${min} to ${max}`);
@@ -73,14 +144,15 @@ class ManifestReader {
     const value = this.string(node, what);
     if (value === undefined) return undefined;
     const abs = resolve(this.dir, value);
-    if (!existsSync(abs)) {
+    if (!this.exists(abs)) {
       this.problem('manifest-missing-file', node, `${what} '${value}' does not exist (relative to ${this.file.path.replace(/[^/]*$/, '') || './'}); plexlint cannot check it`);
     }
     void kind;
     return { value, abs, loc: this.loc(node) };
   }
 
-  list<T>(node: Node | null, what: string, item: (n: Node) => T | undefined): T[] {
+  list<T>(raw: Node | null, what: string, item: (n: Node) => T | undefined): T[] {
+    const node = this.deref(raw);
     if (node === null || node === undefined) return [];
     if (!isSeq(node)) {
       this.problem('manifest-invalid-value', node, `${what} must be a list`);
@@ -101,7 +173,8 @@ class ManifestReader {
 
   ruleSettings(node: Node | null, what: string): Record<string, RuleSetting> {
     const out: Record<string, RuleSetting> = Object.create(null) as Record<string, RuleSetting>;
-    for (const [key, value] of this.entries(node, what, null)) {
+    for (const [key, v] of this.entries(node, what, null)) {
+      const value = this.deref(v) ?? null;
       const raw = isScalar(value) ? String(value.value) : '';
       const level = raw === 'warning' ? 'warn' : raw;
       if (!(LEVELS as readonly string[]).includes(level)) {
@@ -129,8 +202,9 @@ export interface ParsedManifest {
   findings: Finding[];
 }
 
-export function parseManifest(file: SourceFile, dir: string): ParsedManifest {
-  const r = new ManifestReader(file, dir);
+/** @param exists how to ask whether a path exists (the workspace's journalled file system in a run). */
+export function parseManifest(file: SourceFile, dir: string, exists: (abs: string) => boolean = existsSync): ParsedManifest {
+  const r = new ManifestReader(file, dir, exists);
   const manifest: Manifest = {
     file: file.path,
     dir,
@@ -144,9 +218,13 @@ export function parseManifest(file: SourceFile, dir: string): ParsedManifest {
   const doc = parseDocument(file.text, { prettyErrors: false, uniqueKeys: true });
   for (const e of doc.errors) {
     const [start, end] = e.pos;
-    r.findings.push({ ruleId: 'syntax', loc: file.lines.loc(file.path, start, Math.max(start + 1, end)), message: `plexlint.yaml: ${e.message.split('\n')[0]}` });
+    const first = e.message.split('\n')[0]!;
+    // The yaml package reports its own stack overflow on absurdly deep nesting as a parse error.
+    const message = /call stack/i.test(first) ? 'the YAML is nested too deeply to read (thousands of levels); a plexlint.yaml nests a few levels' : first;
+    r.findings.push({ ruleId: 'syntax', loc: file.lines.loc(file.path, start, Math.max(start + 1, end)), message: `plexlint.yaml: ${message}` });
   }
   if (doc.errors.length) return { manifest, findings: r.findings };
+  r.targets = anchorTargets(doc);
   for (const [key, value] of r.entries(doc.contents as Node | null, 'plexlint.yaml', TOP)) {
     switch (key) {
       case 'systems':

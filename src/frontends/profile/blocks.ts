@@ -6,6 +6,7 @@
  * (IP Configuration Reference, "Statement syntax for configuration statements";
  * VIPADYNAMIC summary page).
  */
+import { append } from '../../core/append.js';
 import type { Finding } from '../../core/diagnostic.js';
 import type { Loc } from '../../core/loc.js';
 import type { Statement, VipaDynamicBlock, VipaStatement } from './ast.js';
@@ -153,7 +154,7 @@ export function applyBlockSemantics(placed: PlacedStatement[], vipaFindingsOf: (
         // The VIPA statements in between belong to the block.
         for (const q of inside) {
           if (isVipa(q.statement)) s.statements.push(q.statement);
-          p.findings.push(...q.findings);
+          append(p.findings, q.findings);
         }
         result.push(p);
         i = j; // the closer is consumed
@@ -168,7 +169,7 @@ export function applyBlockSemantics(placed: PlacedStatement[], vipaFindingsOf: (
   let swallowedBy: { loc: Loc; name: string } | undefined;
   for (const p of result) {
     const s = p.statement;
-    out.push(...p.findings);
+    append(out, p.findings);
     statements.push(s);
     if (swallowedBy) {
       s.ignored ??= { reason: `inside the unterminated ${swallowedBy.name} block`, cause: swallowedBy.loc };

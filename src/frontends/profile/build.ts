@@ -3,6 +3,7 @@
  * processing semantics: what the stack rejects, and how far the damage goes
  * (the statement, the rest of a HOME list, the rest of a VIPADYNAMIC block).
  */
+import { append } from '../../core/append.js';
 import type { CstNode, IRecognitionException, IToken } from '../../../grammar/chevrotain.js';
 import { keywords as keywordTable, tooShortAbbreviationOf } from '../../../grammar/profile/keywords.js';
 import type { Finding } from '../../core/diagnostic.js';
@@ -181,7 +182,7 @@ export class ProfileBuilder {
         sub = { kind: 'vipasmparms', loc, keyword: kw, options: [] };
       }
       vipaFindings.set(sub, built.findings);
-      findings.push(...built.findings);
+      append(findings, built.findings);
       block.statements.push(sub);
     }
     const last = block.statements.at(-1)?.loc;
@@ -203,7 +204,7 @@ export class ProfileBuilder {
       }
       const loc = (child.errors.length === 0 ? undefined : child.cst && this.at.ofNode(child.cst)) ?? this.at.ofTokens(child.tokens[0]!, child.tokens.at(-1)!);
       const built = child.cst ? this.guarded(child.errors, () => this.route(child.cst!, loc)) : { value: undefined, findings: child.errors };
-      findings.push(...built.findings);
+      append(findings, built.findings);
       const route = built.value;
       if (!route) continue;
       const damaging = built.findings.find((f) => damageOf(f, false) !== 'none');
@@ -725,7 +726,7 @@ export class ProfileBuilder {
         stoppedAt = damaging.loc;
         entry.ignored = { reason: 'error in this PORT entry', cause: damaging.loc };
       }
-      this.findings.push(...entryFindings);
+      this.findings.pushAll(entryFindings);
     }
     return { kind: 'port', loc, keyword, entries };
   }

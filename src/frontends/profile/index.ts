@@ -40,7 +40,16 @@ export interface ParsedProfile {
 }
 
 /** INCLUDE nesting deeper than this is reported rather than followed (IBM documents no limit). */
-const MAX_INCLUDE_DEPTH = 16;
+export const MAX_INCLUDE_DEPTH = 16;
+/**
+ * Members one profile may include in all (each time a member is included counts).
+ * Without a budget, members that each INCLUDE the next one ten times expand
+ * exponentially (an "INCLUDE bomb": 16 levels, 10^16 members) even though no
+ * INCLUDE closes a cycle.
+ */
+export const MAX_INCLUDED_MEMBERS = 1000;
+/** Characters of included text one profile may expand to in all (the largest file plexlint reads). */
+export const MAX_INCLUDED_CHARS = 64 * 1024 * 1024;
 
 function parseOne(file: SourceFile, symbols: SymbolTable, findings: Finding[]): ProfileAst {
   const lexed = timed('lex', () => lexProfile(file, symbols, findings));
@@ -95,8 +104,11 @@ export function parseProfile(file: SourceFile, options: ProfileOptions): ParsedP
   const findings: Finding[] = [];
   const files: SourceFile[] = [];
   const active: string[] = [];
+  let included = 0;
+  let includedChars = 0;
+  let budgetReported = false;
   const visit = (f: SourceFile): ProfileAst => {
-    files.push(f);
+    if (!files.includes(f)) files.push(f);
     active.push(f.absPath || f.path);
     const ast = parseOne(f, options.symbols, findings);
     for (const s of ast.statements) {
@@ -137,6 +149,23 @@ export function parseProfile(file: SourceFile, options: ProfileOptions): ParsedP
       });
       return;
     }
+    if (included + 1 > MAX_INCLUDED_MEMBERS || includedChars + r.file.text.length > MAX_INCLUDED_CHARS) {
+      // Once per profile: every later INCLUDE would say the same.
+      if (!budgetReported) {
+        budgetReported = true;
+        findings.push({
+          ruleId: 'include-cycle',
+          loc: s.dataset.loc,
+          message:
+            `INCLUDE ${s.dataset.text}: this profile has already included ${included} members (${includedChars} characters), ` +
+            `more than plexlint follows (${MAX_INCLUDED_MEMBERS} members, ${MAX_INCLUDED_CHARS / 1048576} M characters); ` +
+            'it stops following INCLUDEs here. Members that INCLUDE the same members several times multiply: INCLUDE each member from one place.',
+        });
+      }
+      return;
+    }
+    included++;
+    includedChars += r.file.text.length;
     s.included = visit(r.file);
   };
   const ast = visit(file);

@@ -3,6 +3,7 @@
  * damage" of IBM's profile processing (IP Configuration Reference, statement
  * syntax rules; EZZ messages in ../shared/reference/tcpip-profile.md §3.5).
  */
+import { append } from '../../core/append.js';
 import type { Finding } from '../../core/diagnostic.js';
 
 export type Damage = 'none' | 'entry' | 'statement' | 'block';
@@ -59,6 +60,11 @@ export class FindingSink {
 
   push(...items: Finding[]): number {
     return this.target.push(...items);
+  }
+
+  /** Append a list of any length (push(...list) overflows the stack on a long one). */
+  pushAll(items: readonly Finding[]): number {
+    return append(this.target, items).length;
   }
 
   capture<T>(fn: () => T): { value: T; findings: Finding[] } {

@@ -34,6 +34,13 @@ import type { XmlAttribute, XmlDeclaration, XmlDocument, XmlElement } from './as
 export type { XmlAttribute, XmlDocument, XmlElement } from './ast.js';
 export { attribute } from './ast.js';
 
+/**
+ * Elements nested deeper than this are not read (plugin-cfg.xml nests 5 deep,
+ * cluster.xml 3). fast-xml-parser refuses deeper nesting (maxNestedTags); the
+ * reader then checks the file up to the element that goes too deep.
+ */
+export const MAX_XML_DEPTH = 100;
+
 /** Private prefix put on every element name while fast-xml-parser holds it. */
 const NAME_PREFIX = '\u0001';
 const METADATA = XMLParser.getMetaDataSymbol() as unknown as symbol;
@@ -59,6 +66,7 @@ function newParser(): XMLParser {
     trimValues: false,
     // Self-closing tags pass through this twice, so it must be idempotent.
     transformTagName: (name: string) => (name.startsWith(NAME_PREFIX) ? name : NAME_PREFIX + name),
+    maxNestedTags: MAX_XML_DEPTH,
   });
 }
 
@@ -89,10 +97,15 @@ export function readXml(file: SourceFile, options: ReadXmlOptions): ReadXmlResul
   const wellFormed = validation === true;
 
   // 2. The tree, parsing as much as the parser accepts.
-  const { nodes, parsedUpTo, unclosed } = parseLenient(text);
+  const { nodes, parsedUpTo, unclosed, tooDeepAt } = parseLenient(text);
   const roots: XmlElement[] = [];
-  const build = (list: unknown, out: XmlElement[], depth: number): void => {
-    if (!Array.isArray(list) || depth > 200) return;
+  let tooDeep: XmlElement | undefined;
+  const build = (list: unknown, out: XmlElement[], depth: number, parent?: XmlElement): void => {
+    if (!Array.isArray(list)) return;
+    if (depth > MAX_XML_DEPTH) {
+      tooDeep ??= parent;
+      return;
+    }
     for (const entry of list as unknown[]) {
       if (!entry || typeof entry !== 'object') continue;
       const node = entry as OrderedNode;
@@ -103,12 +116,12 @@ export function readXml(file: SourceFile, options: ReadXmlOptions): ReadXmlResul
       const children = node[key];
       if (!name || meta?.startIndex === undefined || text.charCodeAt(meta.startIndex) !== 60 /* < */) {
         // Not a usable element (an empty name, no position): keep its children.
-        build(children, out, depth + 1);
+        build(children, out, depth + 1, parent);
         continue;
       }
       const el = scanStartTag(text, meta.startIndex, name, loc);
       if (meta.endIndex !== undefined) el.endOffset = meta.endIndex;
-      build(children, el.children, depth + 1);
+      build(children, el.children, depth + 1, el);
       out.push(el);
     }
   };
@@ -117,9 +130,13 @@ export function readXml(file: SourceFile, options: ReadXmlOptions): ReadXmlResul
   const doc: XmlDocument = { file: file.path, roots, wellFormed, parsedUpTo };
   if (declaration) doc.declaration = declaration;
 
-  // 3. Findings about the encoding and well-formedness.
+  // 3. Findings about the encoding and well-formedness, and what plexlint does not read.
   const enc = encodingFinding(file, declaration, options);
   if (enc) findings.push(enc);
+  const entities = entityFinding(file, loc, options);
+  if (entities) findings.push(entities);
+  const control = controlCharacterFinding(file, loc, options);
+  if (control) findings.push(control);
   const multipleRoots = validation !== true && validation !== undefined && /Multiple possible root/i.test(validation.err.msg) && roots.length > 1;
   const validatorOff = validation !== true && validation !== undefined ? validatorOffset(text, validation.err.line, validation.err.col) : undefined;
   if (unclosed && (validatorOff === undefined || validatorOff >= unclosed.offset || /Unclosed tag|^Invalid '\[/.test(validation !== true ? (validation?.err.msg ?? '') : ''))) {
@@ -151,6 +168,25 @@ export function readXml(file: SourceFile, options: ReadXmlOptions): ReadXmlResul
       related: [related(roots[0]!.loc, `the first top-level element <${roots[0]!.name}>`)],
     });
   }
+  if (tooDeepAt !== undefined || tooDeep) {
+    const [s, e] = tooDeepAt !== undefined ? pointRange(text, tooDeepAt) : [tooDeep!.offset, tooDeep!.offset];
+    findings.push({
+      ruleId: 'syntax',
+      loc: tooDeepAt !== undefined ? loc(s, e) : tooDeep!.loc,
+      message:
+        `elements are nested more than ${MAX_XML_DEPTH} deep here; plexlint does not read ` +
+        `${tooDeepAt !== undefined ? 'the file from this element on' : 'deeper elements'} ` +
+        `(a plugin-cfg.xml nests at most 5 levels, a cluster.xml 3), so that part is not checked. Correct the nesting.`,
+    });
+  } else if (parsedUpTo < text.length && !findings.some((f) => f.ruleId === 'syntax' && f.severity === undefined)) {
+    // Whatever made the parser stop, the part it did not read must not pass silently.
+    const [s, e] = pointRange(text, parsedUpTo);
+    findings.push({
+      ruleId: 'syntax',
+      loc: loc(s, e),
+      message: `plexlint cannot parse the file from here on, so the rest of it is not checked; ${options.consumer} is likely to reject it. Check the XML (xmllint --noout).`,
+    });
+  }
   return { doc, findings };
 }
 
@@ -173,21 +209,36 @@ interface Unclosed {
   what: string;
 }
 
-function parseLenient(original: string): { nodes: unknown; parsedUpTo: number; unclosed?: Unclosed } {
+interface Lenient {
+  nodes: unknown;
+  parsedUpTo: number;
+  unclosed?: Unclosed;
+  /** Offset of the start tag that nests deeper than MAX_XML_DEPTH (the text was read up to it). */
+  tooDeepAt?: number;
+}
+
+function parseLenient(original: string): Lenient {
   const parser = newParser();
   let text = original;
+  let tooDeepAt: number | undefined;
   // The parser refuses some DOCTYPEs (external entities); the plug-in's files have none that matter: read without it.
   try {
     return { nodes: parser.parse(text), parsedUpTo: text.length };
-  } catch {
+  } catch (e) {
+    if (e instanceof Error && /Maximum nested tags/i.test(e.message)) tooDeepAt = depthExceededAt(text, MAX_XML_DEPTH);
     text = withoutDoctype(text) ?? text;
   }
-  let cut = text.length;
+  let cut = tooDeepAt ?? text.length;
   let unclosed: Unclosed | undefined;
+  const result = (nodes: unknown, parsedUpTo: number): Lenient => {
+    const r: Lenient = { nodes, parsedUpTo };
+    if (unclosed) r.unclosed = unclosed;
+    if (tooDeepAt !== undefined) r.tooDeepAt = tooDeepAt;
+    return r;
+  };
   for (let attempt = 0; attempt < 40 && cut > 0; attempt++) {
     try {
-      const nodes: unknown = parser.parse(text.slice(0, cut));
-      return unclosed ? { nodes, parsedUpTo: cut, unclosed } : { nodes, parsedUpTo: cut };
+      return result(parser.parse(text.slice(0, cut)), cut);
     } catch (e) {
       const msg = e instanceof Error ? e.message : '';
       const before = (marker: string): number => text.lastIndexOf(marker, cut - 1);
@@ -212,7 +263,63 @@ function parseLenient(original: string): { nodes: unknown; parsedUpTo: number; u
       cut = lt > 0 && lt < cut ? lt : next;
     }
   }
-  return { nodes: [], parsedUpTo: 0 };
+  return result([], 0);
+}
+
+/**
+ * Offset of the first start tag nested deeper than `limit` (comments, CDATA,
+ * processing instructions and declarations skipped; quotes respected), or
+ * undefined. One pass, no recursion.
+ */
+function depthExceededAt(text: string, limit: number): number | undefined {
+  let depth = 0;
+  let i = text.indexOf('<');
+  while (i >= 0 && i < text.length) {
+    let next: number;
+    if (text.startsWith('<!--', i)) next = endAfter(text, '-->', i + 4);
+    else if (text.startsWith('<![CDATA[', i)) next = endAfter(text, ']]>', i + 9);
+    else if (text.startsWith('<?', i)) next = endAfter(text, '?>', i + 2);
+    else if (text.startsWith('<!', i)) next = doctypeEnd(text, i);
+    else if (text.startsWith('</', i)) {
+      depth = Math.max(0, depth - 1);
+      next = endAfter(text, '>', i + 2);
+    } else {
+      next = offsetAfterTag(text, i);
+      if (text.charCodeAt(next - 2) !== 47 /* / */) {
+        depth++;
+        if (depth > limit) return i;
+      }
+    }
+    i = text.indexOf('<', next);
+  }
+  return undefined;
+}
+
+function endAfter(text: string, marker: string, from: number): number {
+  const k = text.indexOf(marker, from);
+  return k < 0 ? text.length : k + marker.length;
+}
+
+/**
+ * Characters XML 1.0 does not allow anywhere (§2.2 Char): C0 controls other than
+ * tab and line ends, U+FFFE and U+FFFF. The validator lets them through; the
+ * plug-in's parser does not. Reported once, at the first one.
+ */
+function controlCharacterFinding(file: SourceFile, loc: (s: number, e: number) => Loc, options: ReadXmlOptions): Finding | undefined {
+  const re = /[\x00-\x08\x0B\x0C\x0E-\x1F\uFFFE\uFFFF]/g;
+  const first = re.exec(file.text);
+  if (!first) return undefined;
+  let more = 0;
+  while (re.exec(file.text) && more < 1_000_000) more++;
+  const code = first[0].charCodeAt(0);
+  const name = code === 0 ? "NUL (X'00')" : code > 0xff ? `U+${code.toString(16).toUpperCase()}` : `X'${code.toString(16).toUpperCase().padStart(2, '0')}'`;
+  return {
+    ruleId: 'syntax',
+    loc: loc(first.index, first.index + 1),
+    message:
+      `control character ${name}${more ? ` (and ${more} more in the file)` : ''}: XML does not allow it anywhere, so ${options.consumer} cannot parse the file. ` +
+      'Remove it; it usually comes from a damaged transfer or a wrong encoding.',
+  };
 }
 
 const PREDEFINED: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
@@ -333,6 +440,42 @@ function readDeclaration(file: SourceFile, loc: (s: number, e: number) => Loc): 
   const decl: XmlDeclaration = { loc: loc(start, end) };
   for (const a of tag.attributes) if (a.name === 'encoding') decl.encoding = { value: a.value, loc: a.valueLoc };
   return decl;
+}
+
+/**
+ * A DOCTYPE that declares entities. fast-xml-parser runs with processEntities:
+ * false, so no entity is ever expanded — not a billion-laughs chain, not an
+ * external (SYSTEM / PUBLIC) entity that names a local file, not a parameter
+ * entity — and a reference such as &name; stays literal text. The finding says
+ * so, because values that use an entity are then checked as written.
+ */
+function entityFinding(file: SourceFile, loc: (s: number, e: number) => Loc, options: ReadXmlOptions): Finding | undefined {
+  const text = file.text;
+  const start = text.search(/<!DOCTYPE/i);
+  if (start < 0) return undefined;
+  const end = doctypeEnd(text, start);
+  const decl = text.slice(start, end);
+  const names: string[] = [];
+  const re = /<!ENTITY\s+(%\s+)?([^\s>]+)\s*(SYSTEM|PUBLIC)?/gi;
+  let external = false;
+  let parameter = false;
+  for (let m = re.exec(decl); m && names.length < 1000; m = re.exec(decl)) {
+    names.push(`${m[1] ? '%' : '&'}${m[2]!.slice(0, 40)};`);
+    if (m[1]) parameter = true;
+    if (m[3]) external = true;
+  }
+  if (names.length === 0) return undefined;
+  const shown = names.slice(0, 5).join(', ') + (names.length > 5 ? ` and ${names.length - 5} more` : '');
+  const kinds = [external ? 'external (SYSTEM/PUBLIC) entities' : '', parameter ? 'parameter entities' : ''].filter(Boolean).join(' and ');
+  return {
+    ruleId: 'syntax',
+    severity: 'warning',
+    loc: loc(start, start + '<!DOCTYPE'.length),
+    message:
+      `the DOCTYPE declares entities (${shown})${kinds ? `, among them ${kinds}` : ''}. plexlint never expands entities ` +
+      `(they can read local files or expand exponentially), so values that use them are checked as written; ` +
+      `${options.consumer} may read them differently. The files WAS generates have no DOCTYPE: remove it.`,
+  };
 }
 
 /** Offset of a validator (line, col): its lines end at \n (a \r before it is not counted). */

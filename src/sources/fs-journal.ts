@@ -1,0 +1,154 @@
+/**
+ * Every question the sources stage asks the file system, asked in one place
+ * and written down: which files were read (and a hash of their bytes), which
+ * paths exist, what a folder lists, where a symbolic link points. Nothing
+ * else in the compiler touches the disk, so the journal of a run is a complete
+ * account of what its result depends on: `plexlint check --cache` replays it to
+ * tell whether an earlier result still holds (src/engine/cache.ts).
+ */
+import { createHash } from 'node:crypto';
+import { lstatSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
+
+/** What a path is, following symbolic links ('missing' also when it cannot be examined). */
+export type PathKind = 'file' | 'dir' | 'other' | 'missing';
+
+export type Observation =
+  | { op: 'kind'; path: string; result: PathKind }
+  | { op: 'lkind'; path: string; result: PathKind | 'link' }
+  | { op: 'size'; path: string; result: number }
+  | { op: 'realpath'; path: string; result: string | null }
+  | { op: 'list'; path: string; result: string }
+  | { op: 'read'; path: string; result: string };
+
+function errCode(e: unknown): string {
+  return (e as NodeJS.ErrnoException).code ?? String(e);
+}
+
+export function hashBytes(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('base64');
+}
+
+/** The file system as the sources stage sees it, with a journal of every answer. */
+export class FsJournal {
+  private readonly seen = new Map<string, Observation>();
+
+  /** Every observation made, in the order first made. */
+  observations(): Observation[] {
+    return [...this.seen.values()];
+  }
+
+  private note<T extends Observation>(o: T): T['result'] {
+    const key = `${o.op}\0${o.path}`;
+    if (!this.seen.has(key)) this.seen.set(key, o);
+    return o.result;
+  }
+
+  kind(path: string): PathKind {
+    return this.note({ op: 'kind', path, result: probeKind(path) });
+  }
+
+  /** Like kind(), without following a symbolic link at the end of the path. */
+  lkind(path: string): PathKind | 'link' {
+    return this.note({ op: 'lkind', path, result: probeLkind(path) });
+  }
+
+  exists(path: string): boolean {
+    return this.kind(path) !== 'missing';
+  }
+
+  /** Size in bytes of a file (-1 when it cannot be examined). */
+  size(path: string): number {
+    return this.note({ op: 'size', path, result: probeSize(path) });
+  }
+
+  realpath(path: string): string | undefined {
+    return this.note({ op: 'realpath', path, result: probeRealpath(path) }) ?? undefined;
+  }
+
+  /** The names in a folder, sorted ([] when it cannot be listed). */
+  list(path: string): string[] {
+    const names = probeList(path);
+    this.note({ op: 'list', path, result: names.join('\0') });
+    return names;
+  }
+
+  /** A file's bytes, or the error code when it cannot be read. */
+  read(path: string): Buffer | { error: string } {
+    try {
+      const bytes = readFileSync(path);
+      this.note({ op: 'read', path, result: hashBytes(bytes) });
+      return bytes;
+    } catch (e) {
+      const error = errCode(e);
+      this.note({ op: 'read', path, result: `!${error}` });
+      return { error };
+    }
+  }
+}
+
+function probeKind(path: string): PathKind {
+  try {
+    const st = statSync(path);
+    return st.isFile() ? 'file' : st.isDirectory() ? 'dir' : 'other';
+  } catch {
+    return 'missing';
+  }
+}
+
+function probeLkind(path: string): PathKind | 'link' {
+  try {
+    const st = lstatSync(path);
+    return st.isSymbolicLink() ? 'link' : st.isFile() ? 'file' : st.isDirectory() ? 'dir' : 'other';
+  } catch {
+    return 'missing';
+  }
+}
+
+function probeSize(path: string): number {
+  try {
+    return statSync(path).size;
+  } catch {
+    return -1;
+  }
+}
+
+function probeRealpath(path: string): string | null {
+  try {
+    return realpathSync(path);
+  } catch {
+    return null;
+  }
+}
+
+function probeList(path: string): string[] {
+  try {
+    return readdirSync(path).sort();
+  } catch {
+    return [];
+  }
+}
+
+/** Whether the file system still gives the answer an observation recorded. */
+export function stillHolds(o: Observation): boolean {
+  switch (o.op) {
+    case 'kind':
+      return probeKind(o.path) === o.result;
+    case 'lkind':
+      return probeLkind(o.path) === o.result;
+    case 'size':
+      return probeSize(o.path) === o.result;
+    case 'realpath':
+      return probeRealpath(o.path) === o.result;
+    case 'list':
+      return probeList(o.path).join('\0') === o.result;
+    case 'read': {
+      let now: string;
+      try {
+        now = hashBytes(readFileSync(o.path));
+      } catch (e) {
+        now = `!${errCode(e)}`;
+      }
+      return now === o.result;
+    }
+  }
+}
