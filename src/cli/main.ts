@@ -29,7 +29,28 @@ export function program(): Command {
   return p;
 }
 
+let streamsGuarded = false;
+
+/**
+ * A reader that stops early (`plexlint check | head`) closes the pipe: writing
+ * on gets EPIPE, which Node raises as an unhandled 'error' event — a raw stack
+ * trace. The report is of no use to anyone then: end quietly with the exit code
+ * the run has. Any other output error is one clear line and exit 2.
+ */
+function guardStreams(): void {
+  if (streamsGuarded) return;
+  streamsGuarded = true;
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on('error', (e: NodeJS.ErrnoException) => {
+      if (e.code === 'EPIPE') process.exit();
+      if (stream !== process.stderr) process.stderr.write(`plexlint: cannot write the report: ${e.code ?? e.message}\n`);
+      process.exit(2);
+    });
+  }
+}
+
 export async function main(argv: string[]): Promise<number> {
+  guardStreams();
   const debug = argv.includes('--debug');
   process.exitCode = 0;
   try {

@@ -83,6 +83,8 @@ export function toDiagnostics(findings: Finding[], config: RuleConfig): Diagnost
 }
 
 export function lint(paths: string[], options: LintOptions = {}): LintResult {
+  // For tests only (test/hostile-cli.test.ts): a way to make the real CLI meet an internal error.
+  if (process.env['PLEXLINT_TEST_FAULT'] === 'lint') throw new Error('fault injected by PLEXLINT_TEST_FAULT=lint');
   const compiled = compile(paths, options);
   const config = new RuleConfig(compiled.manifest, options.rules, compiled.workspace.cwd);
   const findings: Finding[] = [...compiled.findings, ...timed('rules', () => runRules(compiled))];
