@@ -100,6 +100,11 @@ export function compile(paths: string[], options: CompileOptions = {}): CompileR
   let estateFiles: string[] | undefined;
   for (const cell of manifest?.web.cells ?? []) {
     for (const folder of cell.clusters) {
+      if (!ws.contains(folder.abs)) {
+        const path = ws.display(folder.abs);
+        if (!readErrors.some((e) => e.path === path)) readErrors.push({ path, message: 'is outside the estate being checked; plexlint does not read it', explicit: true });
+        continue;
+      }
       estateFiles ??= ws.allFiles();
       for (const abs of estateFiles.filter((x) => x.startsWith(folder.abs + sep) || x === folder.abs)) {
         const f = read(abs);

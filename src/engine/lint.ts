@@ -52,6 +52,19 @@ export function runRules(compiled: CompileResult): Finding[] {
   return findings;
 }
 
+/** Longest run of non-blank characters a message quotes in full. */
+const MAX_QUOTED_WORD = 200;
+
+/**
+ * Messages quote the offending text; a "word" of a megabyte (one line of a
+ * hostile file) would make every report line a megabyte long. Long runs are
+ * cut in the middle, saying how long they were.
+ */
+export function shortenMessage(message: string): string {
+  if (message.length <= MAX_QUOTED_WORD) return message;
+  return message.replace(/\S{201,}/g, (w) => `${w.slice(0, 80)}…${w.slice(-20)} [${w.length} characters]`);
+}
+
 export function toDiagnostics(findings: Finding[], config: RuleConfig): Diagnostic[] {
   const out: Diagnostic[] = [];
   for (const f of findings) {
@@ -61,14 +74,14 @@ export function toDiagnostics(findings: Finding[], config: RuleConfig): Diagnost
     const d: Diagnostic = {
       ruleId: f.ruleId,
       severity,
-      message: f.message,
+      message: shortenMessage(f.message),
       file: f.loc.file,
       line: f.loc.line,
       column: f.loc.column,
       endLine: f.loc.endLine,
       endColumn: f.loc.endColumn,
     };
-    if (f.related?.length) d.related = f.related;
+    if (f.related?.length) d.related = f.related.map((r) => (r.message.length > MAX_QUOTED_WORD ? { ...r, message: shortenMessage(r.message) } : r));
     if (f.fix) d.fix = f.fix;
     if (f.subject) d.subject = f.subject;
     out.push(d);

@@ -7,9 +7,10 @@
  * the sources into a private folder laid out like the package.
  */
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 const root = join(import.meta.dirname, '..', '..');
 let built: string | undefined;
@@ -38,6 +39,8 @@ export interface CliRun {
   signal: NodeJS.Signals | null;
   stdout: string;
   stderr: string;
+  /** With spyFs: `<op> <absolute path>` of every file-system access, in order. */
+  fsAccess: string[];
 }
 
 export interface CliOptions {
@@ -47,6 +50,8 @@ export interface CliOptions {
   timeout?: number;
   /** Heap limit for the child (MB): proves memory stays bounded. */
   maxOldSpaceMb?: number;
+  /** Record every path the child opens, reads or lists (./fs-spy.mjs) into CliRun.fsAccess. */
+  spyFs?: boolean;
 }
 
 export function runCli(args: string[], options: CliOptions = {}): CliRun {
@@ -55,6 +60,13 @@ export function runCli(args: string[], options: CliOptions = {}): CliRun {
   delete env['FORCE_COLOR'];
   delete env['PLEXLINT_TEST_FAULT'];
   Object.assign(env, options.env);
+  let log: string | undefined;
+  if (options.spyFs) {
+    log = join(mkdtempSync(join(tmpdir(), 'plexlint-fslog-')), 'fs.log');
+    writeFileSync(log, '');
+    env['PLEXLINT_FS_LOG'] = log;
+    node.push('--import', pathToFileURL(join(import.meta.dirname, 'fs-spy.mjs')).href);
+  }
   const r = spawnSync(process.execPath, [...node, cliPath(), ...args], {
     cwd: options.cwd ?? root,
     env,
@@ -62,7 +74,12 @@ export function runCli(args: string[], options: CliOptions = {}): CliRun {
     timeout: options.timeout ?? 120_000,
     maxBuffer: 1 << 28,
   });
-  return { code: r.status, signal: r.signal, stdout: r.stdout ?? '', stderr: r.stderr ?? '' };
+  let fsAccess: string[] = [];
+  if (log) {
+    fsAccess = readFileSync(log, 'utf8').split('\n').filter(Boolean);
+    rmSync(join(log, '..'), { recursive: true, force: true });
+  }
+  return { code: r.status, signal: r.signal, stdout: r.stdout ?? '', stderr: r.stderr ?? '', fsAccess };
 }
 
 /** True when the text looks like a JavaScript stack trace. */
