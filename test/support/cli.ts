@@ -3,11 +3,12 @@
  * way CI runs it, with a timeout that only guards against a hang.
  *
  * bin/plexlint.js loads the compiled dist/. So that the tests run what is in
- * src/ (and do not race `npm run build` or each other), the first call compiles
- * the sources into a private folder laid out like the package.
+ * src/ (and do not race `npm run build`), the first call compiles the sources
+ * into a folder of the temporary directory laid out like the package.
  */
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -15,22 +16,64 @@ import { pathToFileURL } from 'node:url';
 const root = join(import.meta.dirname, '..', '..');
 let built: string | undefined;
 
-/** The private build's bin/plexlint.js (compiled once per test file). */
+/** A hash of everything the build reads, so that a build is reused exactly while the sources are unchanged. */
+function sourceHash(): string {
+  const h = createHash('sha256');
+  const walk = (dir: string): void => {
+    for (const name of readdirSync(dir).sort()) {
+      const p = join(dir, name);
+      if (statSync(p).isDirectory()) walk(p);
+      else h.update(p.slice(root.length)).update('\0').update(readFileSync(p));
+    }
+  };
+  for (const d of ['src', 'grammar', 'bench', 'bin']) walk(join(root, d));
+  for (const f of ['package.json', 'tsconfig.json', 'tsconfig.build.json']) h.update(f).update(readFileSync(join(root, f)));
+  return h.digest('hex').slice(0, 16);
+}
+
+/**
+ * The private build's bin/plexlint.js. Test files running in parallel share one
+ * build per version of the sources: the first builds into a folder of its own
+ * and renames it into place; a folder that is there is complete.
+ */
 export function cliPath(): string {
   if (built) return built;
-  const dir = mkdtempSync(join(tmpdir(), 'plexlint-build-'));
-  const tsc = spawnSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(root, 'tsconfig.build.json'), '--outDir', join(dir, 'dist')], {
-    encoding: 'utf8',
-  });
-  if (tsc.status !== 0) throw new Error(`tsc failed:\n${tsc.stdout}${tsc.stderr}`);
-  mkdirSync(join(dir, 'bin'));
-  copyFileSync(join(root, 'bin', 'plexlint.js'), join(dir, 'bin', 'plexlint.js'));
-  copyFileSync(join(root, 'package.json'), join(dir, 'package.json'));
-  symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'), 'dir');
-  symlinkSync(join(root, 'docs'), join(dir, 'docs'), 'dir');
-  process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
+  const dir = join(tmpdir(), `plexlint-build-${sourceHash()}`);
+  if (!existsSync(join(dir, 'bin', 'plexlint.js'))) {
+    const work = mkdtempSync(`${dir}.tmp-`);
+    const tsc = spawnSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(root, 'tsconfig.build.json'), '--outDir', join(work, 'dist')], {
+      encoding: 'utf8',
+    });
+    if (tsc.status !== 0) throw new Error(`tsc failed:\n${tsc.stdout}${tsc.stderr}`);
+    copyFileSync(join(root, 'package.json'), join(work, 'package.json'));
+    symlinkSync(join(root, 'node_modules'), join(work, 'node_modules'), 'dir');
+    symlinkSync(join(root, 'docs'), join(work, 'docs'), 'dir');
+    // bin/ last: its presence marks a complete build.
+    mkdirSync(join(work, 'bin'));
+    copyFileSync(join(root, 'bin', 'plexlint.js'), join(work, 'bin', 'plexlint.js'));
+    try {
+      renameSync(work, dir);
+    } catch {
+      rmSync(work, { recursive: true, force: true }); // another test file was first
+    }
+    removeStaleBuilds(dir);
+  }
   built = join(dir, 'bin', 'plexlint.js');
   return built;
+}
+
+/** Builds of older sources, a day old or more. */
+function removeStaleBuilds(keep: string): void {
+  const day = Date.now() - 24 * 3600 * 1000;
+  for (const name of readdirSync(tmpdir())) {
+    const p = join(tmpdir(), name);
+    if (!name.startsWith('plexlint-build-') || p === keep) continue;
+    try {
+      if (statSync(p).mtimeMs < day) rmSync(p, { recursive: true, force: true });
+    } catch {
+      // another process removed it
+    }
+  }
 }
 
 export interface CliRun {

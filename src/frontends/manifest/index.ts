@@ -25,6 +25,32 @@ const LEVELS = ['off', 'info', 'warn', 'error'] as const;
  */
 export const MAX_ALIAS_NODES = 10_000;
 
+/** Flow collections ([ ] { }) nested deeper than this are not parsed. */
+export const MAX_YAML_DEPTH = 100;
+
+/**
+ * Offset of the bracket that opens flow collection number `limit + 1` inside
+ * the others, or undefined. Quoted scalars and comments are skipped; a quote
+ * starts a scalar only where a scalar can start.
+ */
+function flowDepthExceededAt(text: string, limit: number): number | undefined {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    const prev = i === 0 ? '\n' : text[i - 1]!;
+    if (c === '#' && /\s/.test(prev)) {
+      const nl = text.indexOf('\n', i);
+      if (nl < 0) return undefined;
+      i = nl;
+    } else if ((c === '"' || c === "'") && /[\s[{,:]/.test(prev)) {
+      for (i++; i < text.length && text[i] !== c; i++) if (c === '"' && text[i] === '\\') i++;
+    } else if (c === '[' || c === '{') {
+      if (++depth > limit) return i;
+    } else if (c === ']' || c === '}') depth = Math.max(0, depth - 1);
+  }
+  return undefined;
+}
+
 /** Number of nodes in a subtree, aliases counted as one (iterative: nesting depth does not matter). */
 function subtreeSize(node: Node): number {
   let n = 0;
@@ -215,13 +241,24 @@ export function parseManifest(file: SourceFile, dir: string, exists: (abs: strin
     rules: Object.create(null) as Record<string, RuleSetting>,
     overrides: [],
   };
+  const tooDeep = (at: number): ParsedManifest => {
+    r.findings.push({
+      ruleId: 'syntax',
+      loc: file.lines.loc(file.path, at, Math.min(file.text.length, at + 1)),
+      message: `plexlint.yaml: the YAML is nested more than ${MAX_YAML_DEPTH} levels deep here, which plexlint does not read (a plexlint.yaml nests a few levels); nothing in the manifest is used.`,
+    });
+    return { manifest, findings: r.findings };
+  };
+  // The yaml package parses nesting recursively: check the depth first, so that
+  // the result does not depend on how much stack the process has.
+  const deep = flowDepthExceededAt(file.text, MAX_YAML_DEPTH);
+  if (deep !== undefined) return tooDeep(deep);
   const doc = parseDocument(file.text, { prettyErrors: false, uniqueKeys: true });
+  const overflow = doc.errors.find((e) => /call stack/i.test(e.message));
+  if (overflow) return tooDeep(overflow.pos[0]);
   for (const e of doc.errors) {
     const [start, end] = e.pos;
-    const first = e.message.split('\n')[0]!;
-    // The yaml package reports its own stack overflow on absurdly deep nesting as a parse error.
-    const message = /call stack/i.test(first) ? 'the YAML is nested too deeply to read (thousands of levels); a plexlint.yaml nests a few levels' : first;
-    r.findings.push({ ruleId: 'syntax', loc: file.lines.loc(file.path, start, Math.max(start + 1, end)), message: `plexlint.yaml: ${message}` });
+    r.findings.push({ ruleId: 'syntax', loc: file.lines.loc(file.path, start, Math.max(start + 1, end)), message: `plexlint.yaml: ${e.message.split('\n')[0]}` });
   }
   if (doc.errors.length) return { manifest, findings: r.findings };
   r.targets = anchorTargets(doc);
