@@ -167,6 +167,16 @@ describe('XML size and shape', () => {
   });
 });
 
+describe('XML that never closes what it opens', () => {
+  it('an unclosed comment, processing instruction or declaration before the root: sorted and reported, no endless loop', () => {
+    for (const head of ['<!-- Broken: a member ', '<?xml version="1.0"', '<!DOCTYPE Config', '<?pi ', '<!-- a --><!-- b ']) {
+      const dir = estate({ 'cluster.xml': `<?xml version="1.0" encoding="UTF-8"?>\n${head}`, 'plugin-cfg.xml': head });
+      const { diagnostics } = lint(['.'], { cwd: dir });
+      expect(diagnostics.some((d) => d.ruleId === 'syntax'), head).toBe(true);
+    }
+  });
+});
+
 describe('XML bytes and encodings', () => {
   it('a NUL byte: a syntax finding at the NUL, the rest still checked', () => {
     const dir = estate({ 'plugin-cfg.xml': CLEANISH.replace('<Log', '\u0000<Log') });

@@ -17,6 +17,7 @@ import type { CompileResult } from '../src/engine/compile.js';
 import { buildWeb } from '../src/model/build/web.js';
 import type { Estate } from '../src/model/estate.js';
 import { sourceFromText, type SourceFile } from '../src/sources/source-file.js';
+import { fuzz } from './support/fuzz.js';
 
 const root = join(import.meta.dirname, '..');
 const seeds = [
@@ -82,7 +83,7 @@ describe('random XML never throws; findings stay inside the file', () => {
       fc.property(fc.array(fc.constantFrom(...TOKENS), { maxLength: 120 }), (parts) => {
         exercise(parts.join(''));
       }),
-      { numRuns: 400 },
+      fuzz(400),
     );
   });
 
@@ -91,7 +92,7 @@ describe('random XML never throws; findings stay inside the file', () => {
       fc.property(fc.string({ maxLength: 300 }), (s) => {
         exercise(s);
       }),
-      { numRuns: 300 },
+      fuzz(300),
     );
   });
 
@@ -120,7 +121,7 @@ describe('random XML never throws; findings stay inside the file', () => {
         }
         exercise(text);
       }),
-      { numRuns: 250 },
+      fuzz(250),
     );
   });
 

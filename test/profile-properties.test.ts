@@ -19,6 +19,7 @@ import { MODEL_VERSION, type Estate } from '../src/model/estate.js';
 import { emptyWebTier } from '../src/model/web.js';
 import { rules } from '../src/rules/registry.js';
 import { decode } from '../src/sources/decode.js';
+import { fuzz } from './support/fuzz.js';
 import { sourceFromText, type SourceFile } from '../src/sources/source-file.js';
 import {
   interfaceTable,
@@ -83,8 +84,8 @@ function check(text: string): void {
   expect(JSON.stringify(second)).toBe(JSON.stringify(first));
 }
 
-/** PLEXLINT_PROPERTY_RUNS=5000 npx vitest run test/profile-properties.test.ts for a deeper local search. */
-const RUNS = { numRuns: Number(process.env['PLEXLINT_PROPERTY_RUNS'] ?? 150) };
+/** `npm run fuzz` for a deeper search (test/support/fuzz.ts). */
+const RUNS = fuzz(150);
 
 // ---- generators -----------------------------------------------------------
 

@@ -22,14 +22,20 @@ function xmlRoot(text: string): string | undefined {
   while (i < n) {
     const lt = text.indexOf('<', i);
     if (lt < 0 || lt >= n) return undefined;
-    if (text.startsWith('<?', lt)) i = text.indexOf('?>', lt) + 2;
-    else if (text.startsWith('<!--', lt)) i = text.indexOf('-->', lt) + 3;
-    else if (text.startsWith('<!', lt)) i = text.indexOf('>', lt) + 1;
+    // An unclosed comment, processing instruction or declaration ends the search
+    // (indexOf gives -1: continuing from there would go round in circles).
+    const skip = (marker: string, from: number): number => {
+      const end = text.indexOf(marker, from);
+      return end < 0 ? -1 : end + marker.length;
+    };
+    if (text.startsWith('<?', lt)) i = skip('?>', lt + 2);
+    else if (text.startsWith('<!--', lt)) i = skip('-->', lt + 4);
+    else if (text.startsWith('<!', lt)) i = skip('>', lt + 2);
     else {
       const m = /^<([A-Za-z_][\w.:-]*)/.exec(text.slice(lt, lt + 200));
       return m?.[1];
     }
-    if (i <= 0) return undefined;
+    if (i <= lt) return undefined;
   }
   return undefined;
 }

@@ -269,7 +269,7 @@ export const portOptionTable: OptionTable = {
     { notation: 'DELAYAcks' },
     { notation: 'NODELAYAcks' },
     { notation: 'SHAREPort' },
-    { notation: 'SHAREPORTWLM' },
+    { notation: 'SHAREPORTWlm' },
     { notation: 'BIND', args: 1 },
     { notation: 'SAF', args: 1 },
     { notation: 'NOSMC' },

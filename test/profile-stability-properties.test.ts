@@ -1,0 +1,177 @@
+/**
+ * Property: the compiled model of a profile does not depend on how it is
+ * written. Comments, blank lines, blanks and tabs between operands, trailing
+ * blanks, CRLF line ends, the case of every word and the abbreviation of every
+ * keyword (to any form IBM accepts) leave the semantic model — the Stack with
+ * its locations removed — and the set of rules that fire unchanged.
+ *
+ * Inputs are the profiles of the fixtures and the corpus (valid and broken
+ * ones alike), each rewritten by a random but meaning-preserving rewrite.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { keywords } from '../grammar/profile/keywords.js';
+import { classifyWord } from '../grammar/profile/tokens.js';
+import type { Finding } from '../src/core/diagnostic.js';
+import { detectKind } from '../src/frontends/detect.js';
+import { parseProfile } from '../src/frontends/profile/index.js';
+import { buildSystem } from '../src/model/build/system.js';
+import { decode } from '../src/sources/decode.js';
+import { sourceFromText } from '../src/sources/source-file.js';
+import { fuzz } from './support/fuzz.js';
+
+const SYMBOLS = { SYSNAME: 'SYSA', HOSTIP: '10.20.1.11', XCFIP: '10.30.1.1', SVIPA: '10.21.1.11' };
+
+/** The model of one profile with every location (and the line count) removed, and the rule ids that fired. */
+function semantics(text: string): { model: unknown; rules: string[] } {
+  const parsed = parseProfile(sourceFromText('SYSA.tcpip', text), { symbols: new Map(Object.entries(SYMBOLS)) });
+  const system = buildSystem({ name: 'SYSA', nameSource: 'file-name', symbols: SYMBOLS, parsed });
+  return { model: withoutLocations(system.stack), rules: parsed.findings.map((f: Finding) => f.ruleId).sort() };
+}
+
+const POSITION_KEYS = new Set(['file', 'line', 'column', 'endLine', 'endColumn', 'lines']);
+
+function withoutLocations(x: unknown): unknown {
+  // Some texts of the model name a line ("ignored after the error at line 22").
+  if (typeof x === 'string') return x.replace(/\bline \d+/g, 'line N');
+  if (Array.isArray(x)) return x.map(withoutLocations);
+  if (x === null || typeof x !== 'object') return x;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(x)) {
+    if (k === 'loc' || k.endsWith('Loc') || POSITION_KEYS.has(k)) continue;
+    out[k] = withoutLocations(v);
+  }
+  return out;
+}
+
+/** Profile texts of the fixtures and the corpus. */
+function profiles(): { name: string; text: string }[] {
+  const root = join(import.meta.dirname, '..', 'fixtures');
+  const out: { name: string; text: string }[] = [];
+  const walk = (dir: string): void => {
+    for (const n of readdirSync(dir).sort()) {
+      const p = join(dir, n);
+      if (statSync(p).isDirectory()) walk(p);
+      else {
+        const d = decode(readFileSync(p));
+        if (d.binary) continue;
+        if (detectKind(sourceFromText(n, d.text)) === 'profile') out.push({ name: p.slice(root.length + 1), text: d.text });
+      }
+    }
+  };
+  walk(root);
+  return out;
+}
+const PROFILES = profiles();
+
+/** The forms IBM accepts for a keyword, as the lexer reads them: every one must lex to the same token type. */
+function abbreviations(word: string): string[] {
+  const k = keywords.get(word.toUpperCase());
+  if (!k) return [];
+  const type = classifyWord(k.name);
+  const out: string[] = [];
+  for (let len = k.min.length; len < k.name.length; len++) {
+    const w = k.name.slice(0, len);
+    if (classifyWord(w) === type) out.push(w);
+  }
+  return out;
+}
+
+interface Rewrite {
+  crlf: boolean;
+  /** One choice per line (repeated cyclically). */
+  lines: {
+    caseOf: 'upper' | 'lower' | 'mixed' | 'keep';
+    abbreviate: boolean;
+    pick: number;
+    gap: string;
+    indent: string;
+    trailing: string;
+    comment: boolean;
+    before: '' | 'blank' | 'comment';
+  }[];
+}
+
+const rewrite: fc.Arbitrary<Rewrite> = fc.record({
+  crlf: fc.boolean(),
+  lines: fc.array(
+    fc.record({
+      caseOf: fc.constantFrom<'upper' | 'lower' | 'mixed' | 'keep'>('upper', 'lower', 'mixed', 'keep'),
+      abbreviate: fc.boolean(),
+      pick: fc.nat(),
+      gap: fc.constantFrom(' ', '  ', '\t', ' \t ', '   '),
+      indent: fc.constantFrom('', ' ', '   ', '\t'),
+      trailing: fc.constantFrom('', ' ', '  \t', '\t'),
+      comment: fc.boolean(),
+      before: fc.constantFrom<'' | 'blank' | 'comment'>('', '', 'blank', 'comment'),
+    }),
+    { minLength: 1, maxLength: 12 },
+  ),
+});
+
+/** Longest line a rewrite produces: columns 73–80 carry sequence numbers, which the rewrite must not create or move. */
+const MAX_LINE = 71;
+
+function applyCase(word: string, how: Rewrite['lines'][number]['caseOf']): string {
+  if (how === 'upper') return word.toUpperCase();
+  if (how === 'lower') return word.toLowerCase();
+  if (how === 'mixed') return word.replace(/./g, (c, i: number) => (i % 2 ? c.toLowerCase() : c.toUpperCase()));
+  return word;
+}
+
+/** Rewrite a profile without changing its meaning. */
+function rewriteProfile(text: string, r: Rewrite): string {
+  const out: string[] = [];
+  text.split(/\r\n|\n|\r/).forEach((line, i) => {
+    const choice = r.lines[i % r.lines.length]!;
+    if (choice.before === 'blank') out.push('');
+    if (choice.before === 'comment') out.push('; a comment plexlint must ignore');
+    if (line.length > MAX_LINE || /[\u0000-\u0008\u000b-\u001f\u007f]/.test(line)) {
+      out.push(line);
+      return;
+    }
+    const semi = line.indexOf(';');
+    const code = semi < 0 ? line : line.slice(0, semi);
+    const comment = semi < 0 ? '' : line.slice(semi);
+    const words = code.trim() === '' ? [] : code.trim().split(/[ \t]+/);
+    const rewritten = words.map((w, j) => {
+      const forms = choice.abbreviate ? abbreviations(w) : [];
+      const base = forms.length ? forms[(choice.pick + j) % forms.length]! : w;
+      return applyCase(base, choice.caseOf);
+    });
+    let next = rewritten.length ? choice.indent + rewritten.join(choice.gap) : '';
+    // A ';' glued to an operand is reported (comment-needs-blank): keep a blank before a comment.
+    if (comment) next += (next ? ' ' : '') + comment;
+    else if (choice.comment && next) next += ' ; rewritten';
+    next += choice.trailing;
+    out.push(next.length > MAX_LINE ? line : next);
+  });
+  return out.join(r.crlf ? '\r\n' : '\n');
+}
+
+describe('the compiled model does not depend on how a profile is written', () => {
+  it(`has profiles to rewrite (${PROFILES.length})`, () => {
+    expect(PROFILES.length).toBeGreaterThan(40);
+  });
+
+  it('keyword abbreviations are the ones IBM documents', () => {
+    expect(abbreviations('VIPADISTRIBUTE')).toEqual(['VIPADIST', 'VIPADISTR', 'VIPADISTRI', 'VIPADISTRIB', 'VIPADISTRIBU', 'VIPADISTRIBUT']);
+    expect(abbreviations('DISTMETHOD')).toContain('DISTM');
+    expect(abbreviations('LOOPBACK')).toEqual([]);
+  });
+
+  it('comments, blank lines, blanks, tabs, CRLF, case and abbreviations', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...PROFILES), rewrite, (p, r) => {
+        const before = semantics(p.text);
+        const text = rewriteProfile(p.text, r);
+        const after = semantics(text);
+        expect(after.rules, `${p.name}\n${text}`).toEqual(before.rules);
+        expect(after.model, `${p.name}\n${text}`).toEqual(before.model);
+      }),
+      fuzz(120),
+    );
+  });
+});
