@@ -1,14 +1,16 @@
-import { resolve } from 'node:path';
+import { statSync } from 'node:fs';
+import { join, resolve, sep } from 'node:path';
 import { Command, Option } from 'commander';
+import { cacheKey, cacheStats, DEFAULT_CACHE_FILE, lookup, outcomeOf, readCacheFile, updatedCache, type CheckOutcome } from '../engine/cache.js';
 import { parseLevel, RuleConfig, type Level } from '../engine/config.js';
-import { lint, type LintResult } from '../engine/lint.js';
+import { lint, type LintOptions, type LintResult } from '../engine/lint.js';
 import { parseManifest } from '../frontends/manifest/index.js';
 import { consoleCompanions, formatters, type ReportInput } from '../report/index.js';
 import { summaryCounts } from '../report/stylish.js';
 import { rules } from '../rules/registry.js';
 import { supportedEncodings, type Encoding } from '../sources/decode.js';
 import { loadWorkspace, type ReadError } from '../sources/workspace.js';
-import { emit, useColor, UsageError, version } from './io.js';
+import { emit, useColor, UsageError, version, writeAtomic } from './io.js';
 import { projectLinks, ruleDocs } from './links.js';
 
 export interface CommonOptions {
@@ -59,6 +61,8 @@ interface CheckOptions extends CommonOptions {
   quiet?: boolean;
   inlineConfig?: boolean;
   printConfig?: string;
+  cache?: boolean;
+  cacheLocation?: string;
 }
 
 /**
@@ -92,32 +96,87 @@ export function printConfig(file: string, opts: CommonOptions, cwd = process.cwd
 
 /** What every formatter gets from one lint run (also used by the tests, so they see what users see). */
 export function reportInput(result: LintResult, options: { quiet?: boolean; color?: boolean; env?: NodeJS.ProcessEnv } = {}): ReportInput {
-  let diagnostics = result.diagnostics;
-  let suppressed = result.suppressed;
+  return reportInputFrom(outcomeOf(result), result.compiled.workspace.cwd, options);
+}
+
+/** What every formatter gets from the outcome of a check, run now or read from the cache. */
+export function reportInputFrom(outcome: CheckOutcome, cwd: string, options: { quiet?: boolean; color?: boolean; env?: NodeJS.ProcessEnv } = {}): ReportInput {
+  let diagnostics = outcome.diagnostics;
+  let suppressed = outcome.suppressed;
   if (options.quiet) {
     diagnostics = diagnostics.filter((d) => d.severity === 'error');
     suppressed = suppressed.filter((d) => d.severity === 'error');
   }
-  const { compiled } = result;
-  // Files whose kind plexlint could not tell were not checked: they are neither clean test cases nor checkstyle entries.
-  const files = [...compiled.sources.keys()].filter((f) => (compiled.kinds.get(f) ?? 'unknown') !== 'unknown').sort();
-  const cwd = compiled.workspace.cwd;
   const workspace = (options.env ?? process.env)['GITHUB_WORKSPACE'];
   return {
     diagnostics,
-    files,
+    files: outcome.files,
     cwd,
     color: options.color === true,
     toolVersion: version,
     sourceRoot: workspace ? resolve(workspace) : cwd,
-    lineText: (file, line) => {
-      const source = compiled.sources.get(file);
-      return source && line >= 1 && line <= source.lines.lineCount ? source.lines.lineText(line - 1) : undefined;
-    },
+    lineText: (file, line) => (Object.prototype.hasOwnProperty.call(outcome.lines, file) ? outcome.lines[file]![String(line)] : undefined),
     suppressed,
     ruleDocs,
     ...(projectLinks ? { links: projectLinks } : {}),
   };
+}
+
+/** --cache-location: a file, or a folder to put .plexlintcache in (ESLint's rule). */
+export function cacheLocation(option: string | undefined, cwd: string): string {
+  if (!option) return join(cwd, DEFAULT_CACHE_FILE);
+  const abs = resolve(cwd, option);
+  let isDir = option.endsWith('/') || option.endsWith(sep);
+  try {
+    isDir ||= statSync(abs).isDirectory();
+  } catch {
+    // does not exist yet: a file
+  }
+  return isDir ? join(abs, DEFAULT_CACHE_FILE) : abs;
+}
+
+/**
+ * Lint, or — with --cache — take the outcome of an earlier run whose files are
+ * unchanged (src/engine/cache.ts). The cache never makes a run fail: a cache
+ * file that cannot be read or written is a note on stderr with --debug or a
+ * warning, and the check runs as without --cache.
+ */
+export function checkOutcome(paths: string[], lintOptions: LintOptions, cache: { location: string; debug?: boolean } | undefined): CheckOutcome {
+  if (!cache) return outcomeOf(lint(paths, lintOptions));
+  const cwd = process.cwd();
+  const note = (text: string): void => {
+    if (cache.debug) process.stderr.write(`plexlint: cache: ${text}\n`);
+  };
+  const key = cacheKey(version, {
+    paths: (paths.length ? paths : ['.']).map((p) => resolve(cwd, p)),
+    cwd,
+    ...(lintOptions.config ? { config: resolve(cwd, lintOptions.config) } : {}),
+    ...(lintOptions.encoding ? { encoding: lintOptions.encoding } : {}),
+    ...(lintOptions.rules ? { rules: lintOptions.rules } : {}),
+    inlineConfig: lintOptions.inlineConfig !== false,
+  });
+  const read = readCacheFile(cache.location);
+  const found = lookup(read, key);
+  if ('hit' in found) {
+    cacheStats.hits++;
+    note(`hit (${cache.location}): no file changed, the earlier result is reported`);
+    return found.hit;
+  }
+  cacheStats.misses++;
+  note(`miss (${cache.location}): ${found.miss}`);
+  const result = lint(paths, lintOptions);
+  const outcome = outcomeOf(result);
+  if (read.kind === 'foreign') {
+    process.stderr.write(`plexlint: warning: ${cache.location} is not a plexlint cache file; it is left as it is and nothing is cached.\n`);
+    return outcome;
+  }
+  try {
+    writeAtomic(cache.location, updatedCache(read, { key, observations: result.compiled.workspace.fs.observations(), outcome }));
+    cacheStats.writes++;
+  } catch (e) {
+    process.stderr.write(`plexlint: warning: cannot write the cache ${cache.location} (${(e as NodeJS.ErrnoException).code ?? String(e)}); the next run checks everything again.\n`);
+  }
+  return outcome;
 }
 
 export function checkCommand(): Command {
@@ -131,23 +190,29 @@ export function checkCommand(): Command {
     })
     .option('--quiet', 'report errors only')
     .option('--no-inline-config', 'ignore plexlint-disable/enable comments in the files')
-    .option('--print-config <file>', 'print the effective severity of every rule for <file> as JSON, and lint nothing');
+    .option('--print-config <file>', 'print the effective severity of every rule for <file> as JSON, and lint nothing')
+    .option('--cache', 'reuse the result of the last check when no file it read has changed (content hashes)')
+    .option('--cache-location <path>', `the cache file, or a folder for ${DEFAULT_CACHE_FILE} (default: ./${DEFAULT_CACHE_FILE})`);
   commonOptions(cmd);
-  cmd.action((paths: string[], opts: CheckOptions) => {
+  cmd.action((paths: string[], opts: CheckOptions, command: Command) => {
     if (opts.printConfig !== undefined) {
       emit(printConfig(opts.printConfig, opts), opts.output);
       process.exitCode = 0;
       return;
     }
     const encoding = encodingOption(opts.encoding);
-    const result = lint(paths, {
+    const lintOptions: LintOptions = {
       ...(opts.config ? { config: opts.config } : {}),
       ...(encoding ? { encoding } : {}),
       rules: parseRuleOptions(opts.rule),
       inlineConfig: opts.inlineConfig !== false,
-    });
-    failOnExplicitReadErrors(result.compiled.readErrors);
-    const input = reportInput(result, { quiet: opts.quiet === true, color: useColor(opts.color, Boolean(opts.output)) });
+    };
+    const debug = (command.optsWithGlobals() as { debug?: boolean }).debug === true;
+    // As in ESLint, --cache-location means nothing without --cache.
+    const cache = opts.cache ? { location: cacheLocation(opts.cacheLocation, process.cwd()), debug } : undefined;
+    const outcome = checkOutcome(paths, lintOptions, cache);
+    failOnExplicitReadErrors(outcome.readErrors);
+    const input = reportInputFrom(outcome, process.cwd(), { quiet: opts.quiet === true, color: useColor(opts.color, Boolean(opts.output)) });
     const companion = consoleCompanions[opts.format];
     // stderr gets a colour decision of its own: the report may go to a file or a pipe while a person watches stderr.
     if (companion) process.stderr.write(companion({ ...input, color: useColor(opts.color, false, process.stderr) }));

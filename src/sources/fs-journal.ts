@@ -65,7 +65,11 @@ export class FsJournal {
     return this.note({ op: 'realpath', path, result: probeRealpath(path) }) ?? undefined;
   }
 
-  /** The names in a folder, sorted ([] when it cannot be listed). */
+  /**
+   * The names in a folder that folder scans look at (not hidden, not in
+   * SKIP_DIRS), sorted; [] when it cannot be listed. Only those are recorded:
+   * a hidden file appearing (the cache file itself) changes nothing a scan saw.
+   */
   list(path: string): string[] {
     const names = probeList(path);
     this.note({ op: 'list', path, result: names.join('\0') });
@@ -120,13 +124,24 @@ function probeRealpath(path: string): string | null {
   }
 }
 
+/** Folders never scanned. */
+export const SKIP_DIRS: ReadonlySet<string> = new Set(['node_modules', '.git', '.hg', '.svn', 'dist', 'coverage']);
+
+/** Whether a folder scan looks at a name at all: hidden files and folders and SKIP_DIRS are left out. */
+export function scanned(name: string): boolean {
+  return !name.startsWith('.') && !SKIP_DIRS.has(name);
+}
+
 function probeList(path: string): string[] {
   try {
-    return readdirSync(path).sort();
+    return readdirSync(path).filter(scanned).sort();
   } catch {
     return [];
   }
 }
+
+/** Largest file a replay reads (the largest file the sources stage reads, src/sources/workspace.ts). */
+const MAX_REPLAY_BYTES = 64 * 1024 * 1024;
 
 /** Whether the file system still gives the answer an observation recorded. */
 export function stillHolds(o: Observation): boolean {
@@ -142,6 +157,14 @@ export function stillHolds(o: Observation): boolean {
     case 'list':
       return probeList(o.path).join('\0') === o.result;
     case 'read': {
+      // Only regular files of a size plexlint reads: an observation from a damaged or
+      // hand-made cache file must not make it read a device (/dev/zero) or a huge file.
+      try {
+        const st = statSync(o.path);
+        if (!st.isFile() || st.size > MAX_REPLAY_BYTES) return false;
+      } catch {
+        return false;
+      }
       let now: string;
       try {
         now = hashBytes(readFileSync(o.path));

@@ -30,8 +30,6 @@ export const MAX_XML_BYTES = 16 * MB;
 /** Largest estate manifest: a plexlint.yaml is a few KB. */
 export const MAX_MANIFEST_BYTES = 1 * MB;
 
-/** Folders never scanned. */
-const SKIP_DIRS = new Set(['node_modules', '.git', '.hg', '.svn', 'dist', 'coverage']);
 /** Extensions that are never configuration inputs. */
 const SKIP_EXT = /\.(md|markdown|json|js|mjs|cjs|ts|map|png|jpe?g|gif|svg|pdf|zip|gz|tgz|tar|jar|class|exe|dll|so|lock|html?|css)$/i;
 /** Folder scans go no deeper than this. */
@@ -140,7 +138,7 @@ export class Workspace {
 
   /**
    * The files of a folder of the estate, in a stable order. Hidden files, the
-   * folders in SKIP_DIRS and files that are never inputs are left out. A
+   * folders in SKIP_DIRS (./fs-journal.ts) and files that are never inputs are left out. A
    * symbolic link to a folder is followed only when the folder lies inside the
    * estate and has not been scanned yet (so a link loop ends); a link to a
    * folder outside the estate is listed as a file, which read() refuses with a
@@ -153,8 +151,8 @@ export class Workspace {
       const real = this.fs.realpath(d) ?? d;
       if (depth > MAX_SCAN_DEPTH || visited.has(real)) return;
       visited.add(real);
+      // Hidden names and SKIP_DIRS are left out by the listing itself.
       for (const name of this.fs.list(d)) {
-        if (name.startsWith('.') || SKIP_DIRS.has(name)) continue;
         const p = join(d, name);
         const lkind = this.fs.lkind(p);
         const kind = lkind === 'link' ? this.fs.kind(p) : lkind;

@@ -1,0 +1,196 @@
+/**
+ * The result cache of `plexlint check --cache` (ESLint's `--cache
+ * --cache-strategy content`, for a whole estate).
+ *
+ * Correct first. Cross-file rules make every finding depend on every file, so
+ * one entry holds the result of one whole run, under a key of everything that
+ * is not on disk: plexlint's version and rule set, the paths and the options
+ * that change findings (--config, --rule, --encoding, --no-inline-config) and
+ * the working directory (paths in findings are relative to it). What is on disk
+ * is the run's file-system journal (src/sources/fs-journal.ts): every file read
+ * with a hash of its bytes — profiles, INCLUDEd members, the manifest, files
+ * found by folder scans — every folder listed, every existence, size and
+ * symbolic-link answer. The sources stage asks the disk nothing else, so an
+ * entry whose journal still gives the same answers is the result the run would
+ * give; one changed byte, one new file in a scanned folder, one link pointing
+ * elsewhere, and the estate is checked again.
+ *
+ * The cache file is JSON, written atomically by the caller. A cache file that
+ * cannot be read, is damaged, or is not plexlint's is ignored (a miss), never
+ * fatal; a file that is not plexlint's is never overwritten.
+ */
+import { createHash } from 'node:crypto';
+import { closeSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
+import type { Diagnostic } from '../core/diagnostic.js';
+import { MODEL_VERSION } from '../model/estate.js';
+import { rules } from '../rules/registry.js';
+import { stillHolds, type Observation } from '../sources/fs-journal.js';
+import type { ReadError } from '../sources/workspace.js';
+import type { Level } from './config.js';
+import type { LintResult } from './lint.js';
+import type { SuppressedDiagnostic } from './suppress.js';
+
+/** Bump when the layout of the cache file or of an entry changes. */
+export const CACHE_FORMAT = 1;
+/** The first bytes of every cache file plexlint writes: how it knows a file is its own. */
+export const CACHE_SIGNATURE = '{"tool":"plexlint-cache"';
+/** Entries kept (one per key: estates, option sets), newest first. */
+export const MAX_ENTRIES = 4;
+export const DEFAULT_CACHE_FILE = '.plexlintcache';
+
+/** What a check reports: everything the formatters and the exit code need, from a run or from the cache. */
+export interface CheckOutcome {
+  diagnostics: Diagnostic[];
+  suppressed: SuppressedDiagnostic[];
+  /** Files checked (display paths), so clean files appear in file-based formats. */
+  files: string[];
+  readErrors: ReadError[];
+  /** Text of the lines findings point at (SARIF fingerprints): file → line → text. */
+  lines: Record<string, Record<string, string>>;
+}
+
+export interface CacheEntry {
+  key: string;
+  observations: Observation[];
+  outcome: CheckOutcome;
+}
+
+interface CacheFile {
+  tool: 'plexlint-cache';
+  format: number;
+  entries: CacheEntry[];
+}
+
+/** What the key is made of, besides the version. */
+export interface CacheKeyInput {
+  /** Absolute paths given on the command line (or the working directory). */
+  paths: string[];
+  cwd: string;
+  /** Absolute --config, if given. */
+  config?: string;
+  encoding?: string;
+  rules?: Record<string, Level>;
+  inlineConfig?: boolean;
+}
+
+/** Counters for tests and --debug: a hit means no file was parsed and no rule ran. */
+export const cacheStats = { hits: 0, misses: 0, writes: 0 };
+
+export function cacheKey(version: string, input: CacheKeyInput): string {
+  const ruleSet = rules.map((r) => `${r.meta.id}:${r.meta.severity}`).join(',');
+  const settings = Object.entries(input.rules ?? {}).sort(([a], [b]) => a.localeCompare(b));
+  const material = JSON.stringify([
+    CACHE_FORMAT,
+    version,
+    MODEL_VERSION,
+    ruleSet,
+    input.paths,
+    input.cwd,
+    input.config ?? null,
+    input.encoding ?? null,
+    settings,
+    input.inlineConfig !== false,
+  ]);
+  return createHash('sha256').update(material).digest('hex');
+}
+
+/** The outcome of a lint run, in the form the cache stores. */
+export function outcomeOf(result: LintResult): CheckOutcome {
+  const { compiled } = result;
+  // Files whose kind plexlint could not tell were not checked: they are neither clean test cases nor checkstyle entries.
+  const files = [...compiled.sources.keys()].filter((f) => (compiled.kinds.get(f) ?? 'unknown') !== 'unknown').sort();
+  const lines: CheckOutcome['lines'] = {};
+  for (const d of [...result.diagnostics, ...result.suppressed]) {
+    const source = compiled.sources.get(d.file);
+    if (!source || d.line < 1 || d.line > source.lines.lineCount) continue;
+    (lines[d.file] ??= {})[String(d.line)] = source.lines.lineText(d.line - 1);
+  }
+  return { diagnostics: result.diagnostics, suppressed: result.suppressed, files, readErrors: compiled.readErrors, lines };
+}
+
+export type CacheRead = { kind: 'absent' } | { kind: 'ours'; file: CacheFile } | { kind: 'damaged'; why: string } | { kind: 'foreign' };
+
+/** Largest cache file read (a run with a million findings writes a few hundred MB). */
+const MAX_CACHE_BYTES = 1024 * 1024 * 1024;
+
+function head(path: string, n: number): string {
+  const fd = openSync(path, 'r');
+  try {
+    const buf = Buffer.alloc(n);
+    return buf.subarray(0, readSync(fd, buf, 0, n, 0)).toString('utf8');
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Read a cache file; never throws. */
+export function readCacheFile(path: string): CacheRead {
+  let text: string;
+  try {
+    const st = statSync(path);
+    // A folder, a device or a pipe is nobody's cache file: never read (it may not end), never replaced.
+    if (!st.isFile()) return { kind: 'foreign' };
+    if (st.size > MAX_CACHE_BYTES) return head(path, CACHE_SIGNATURE.length) === CACHE_SIGNATURE ? { kind: 'damaged', why: 'is too large' } : { kind: 'foreign' };
+    text = readFileSync(path, 'utf8');
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    return code === 'ENOENT' ? { kind: 'absent' } : { kind: 'damaged', why: `cannot be read (${code ?? String(e)})` };
+  }
+  if (text.trim() === '') return { kind: 'damaged', why: 'is empty' };
+  if (!text.startsWith(CACHE_SIGNATURE)) return { kind: 'foreign' };
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    return { kind: 'damaged', why: 'is not valid JSON' };
+  }
+  if (!isCacheFile(data)) return { kind: 'damaged', why: 'does not have the layout this plexlint writes' };
+  return { kind: 'ours', file: data };
+}
+
+function isObject(x: unknown): x is Record<string, unknown> {
+  return typeof x === 'object' && x !== null && !Array.isArray(x);
+}
+
+const OPS = new Set(['kind', 'lkind', 'size', 'realpath', 'list', 'read']);
+
+function isCacheFile(x: unknown): x is CacheFile {
+  if (!isObject(x) || x['tool'] !== 'plexlint-cache' || x['format'] !== CACHE_FORMAT || !Array.isArray(x['entries'])) return false;
+  return x['entries'].every(
+    (e: unknown) =>
+      isObject(e) &&
+      typeof e['key'] === 'string' &&
+      Array.isArray(e['observations']) &&
+      e['observations'].every((o: unknown) => isObject(o) && typeof o['op'] === 'string' && OPS.has(o['op']) && typeof o['path'] === 'string' && 'result' in o) &&
+      isObject(e['outcome']) &&
+      Array.isArray(e['outcome']['diagnostics']) &&
+      Array.isArray(e['outcome']['suppressed']) &&
+      Array.isArray(e['outcome']['files']) &&
+      Array.isArray(e['outcome']['readErrors']) &&
+      isObject(e['outcome']['lines']),
+  );
+}
+
+export type Lookup = { hit: CheckOutcome } | { miss: string };
+
+/** The stored outcome for this key, if every observation of its run still holds. */
+export function lookup(read: CacheRead, key: string): Lookup {
+  if (read.kind === 'absent') return { miss: 'no cache file yet' };
+  if (read.kind === 'foreign') return { miss: 'the cache file is not a plexlint cache' };
+  if (read.kind === 'damaged') return { miss: `the cache file ${read.why}` };
+  const entry = read.file.entries.find((e) => e.key === key);
+  if (!entry) return { miss: 'no entry for this plexlint version, these paths and these options' };
+  for (const o of entry.observations) {
+    if (!stillHolds(o)) return { miss: `${o.path} changed (${o.op})` };
+  }
+  return { hit: entry.outcome };
+}
+
+/** The new content of the cache file: this run's entry first, then the other keys' entries. */
+export function updatedCache(read: CacheRead, entry: CacheEntry): string {
+  const others = read.kind === 'ours' ? read.file.entries.filter((e) => e.key !== entry.key) : [];
+  const file: CacheFile = { tool: 'plexlint-cache', format: CACHE_FORMAT, entries: [entry, ...others].slice(0, MAX_ENTRIES) };
+  const text = JSON.stringify(file);
+  if (!text.startsWith(CACHE_SIGNATURE)) throw new Error('cache layout does not start with its signature');
+  return text + '\n';
+}
