@@ -99,6 +99,14 @@ describe('large profiles', () => {
     expect(r.fsAccess.filter((a) => a.endsWith('SYSA.tcpip'))).toEqual([]);
   });
 
+  it('a profile too large for the heap that is left: one line and exit 2, not an out-of-memory abort', () => {
+    const dir = estate({ 'SYSA.tcpip': largeProfile(6).text });
+    const r = runCli(['check', 'SYSA.tcpip'], { cwd: dir, maxOldSpaceMb: 128 });
+    expect(r.signal).toBeNull();
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^plexlint: SYSA\.tcpip needs about \d+ MB of memory to check, and the Node heap has \d+ MB left \(limit \d+ MB\); run plexlint with NODE_OPTIONS=--max-old-space-size=\d+\n$/);
+  });
+
   it('a single line of 1 MB: the finding quotes the operand shortened, the report stays small', () => {
     const word = 'X'.repeat(1 << 20);
     const dir = estate({ 'SYSA.tcpip': `PORT 23 TCP TN3270 ${word}\n; ${'c'.repeat(1 << 20)}\nHOME 10.20.1.300 LOOPBACK\n` });

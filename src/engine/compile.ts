@@ -19,6 +19,7 @@ import type { Encoding } from '../sources/decode.js';
 import { EstateIncludeResolver, scanIncludes } from '../sources/includes.js';
 import type { SourceFile } from '../sources/source-file.js';
 import { loadWorkspace, type ReadError, type Workspace } from '../sources/workspace.js';
+import { memoryShortfall } from './memory.js';
 
 export interface CompileOptions {
   cwd?: string;
@@ -153,7 +154,14 @@ export function compile(paths: string[], options: CompileOptions = {}): CompileR
     ...profiles.filter((f) => !members.has(f.path)).map((file) => ({ file })),
   ];
   const usedNames = new Set<string>();
+  /** A file too large for the heap that is left: an explicit read error (exit 2), not an out-of-memory abort. */
+  const fits = (f: SourceFile, kind: 'profile' | 'xml'): boolean => {
+    const short = memoryShortfall(kind, f.text.length);
+    if (short) readErrors.push({ path: f.path, message: short, explicit: true });
+    return short === undefined;
+  };
   for (const { file, entry } of entries) {
+    if (!fits(file, 'profile')) continue;
     const fromFile = basename(file.path).replace(/\.[^.]*$/, '').toUpperCase();
     const name = uniqueName(entry?.name ?? fromFile, usedNames);
     const symbols: Record<string, string> = { SYSNAME: name, ...(entry?.symbols ?? {}) };
@@ -176,6 +184,7 @@ export function compile(paths: string[], options: CompileOptions = {}): CompileR
   // The web tier.
   const pluginAsts: PluginAst[] = [];
   for (const f of [...webPlugins, ...(byKind.get('plugin-cfg') ?? [])]) {
+    if (!fits(f, 'xml')) continue;
     const parsed = timed('parse', () => parsePlugin(f));
     append(findings, parsed.findings);
     pluginAsts.push(parsed.ast);
@@ -183,6 +192,7 @@ export function compile(paths: string[], options: CompileOptions = {}): CompileR
   const clusterInputs: ClusterXmlInput[] = [];
   const scanned: { file: SourceFile; cell?: string }[] = (byKind.get('cluster-xml') ?? []).map((file) => ({ file }));
   for (const { file, cell } of [...webClusters, ...scanned]) {
+    if (!fits(file, 'xml')) continue;
     const parsed = timed('parse', () => parseClusterXml(file));
     append(findings, parsed.findings);
     clusterInputs.push(cell === undefined ? { ast: parsed.ast } : { ast: parsed.ast, cell });

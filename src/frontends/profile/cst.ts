@@ -50,7 +50,11 @@ export class LocMaker {
     if (t.startLine === undefined || Number.isNaN(t.startLine) || t.startColumn === undefined) {
       return this.lines.loc(this.file, t.startOffset, t.endOffset! + 1);
     }
-    return { file: this.file, line: t.startLine, column: t.startColumn, endLine: t.startLine, endColumn: t.startColumn + t.image.length };
+    // `| 0`: Chevrotain's token positions are stored as heap numbers (its EOF token carries NaN);
+    // copied as they are, every Loc of the model would hold four boxed numbers instead of small integers.
+    const line = t.startLine | 0;
+    const column = t.startColumn | 0;
+    return { file: this.file, line, column, endLine: line, endColumn: (column + t.image.length) | 0 };
   }
 
   /** From the first to the last token (both in the file). */

@@ -90,6 +90,9 @@ function parseTokens(file: SourceFile, tokens: IToken[], findings: Finding[]): P
         : builder.routesBlock(tokens[seg.header]!, children, seg.endToken === undefined ? undefined : tokens[seg.endToken]),
     );
   }
+  // The parser is shared: without this it keeps the last statement's tokens (for a
+  // profile that is one long PORT list, every token of the file) alive after the parse.
+  parser.input = [];
   const statements = applyBlockSemantics(placed, (s) => vipaFindings.get(s) ?? [], findings);
   return { file: file.path, statements };
 }

@@ -70,9 +70,66 @@ function blankSequenceNumbers(file: SourceFile, findings: Finding[]): string {
 
 const SYMBOL = /&([A-Za-z@#$][A-Za-z0-9@#$]{0,7})(\.?)/g;
 
+/** Characters lexed at a time: Chevrotain's own tokens of one chunk are all that exist at once. */
+const CHUNK = 1 << 20;
+
+interface Lexed {
+  tokens: IToken[];
+  comments: IToken[];
+  junk: IToken[];
+  errors: { offset: number; length: number; message: string }[];
+}
+
+/**
+ * Chevrotain's token of a chunk as a token of the file. The object literal has
+ * a shape of its own, with small integers only: Chevrotain's tokens share their
+ * shape with its EOF token, whose NaN positions make V8 store every position of
+ * every token as a boxed number (about twice the memory; a 60 MB profile has
+ * ten million tokens).
+ */
+function fileToken(t: IToken, offset: number, lines: number): IToken {
+  return {
+    tokenType: t.tokenType,
+    tokenTypeIdx: t.tokenTypeIdx,
+    image: t.image,
+    startOffset: (t.startOffset + offset) | 0,
+    endOffset: (t.endOffset! + offset) | 0,
+    startLine: (t.startLine! + lines) | 0,
+    endLine: (t.endLine! + lines) | 0,
+    startColumn: t.startColumn! | 0,
+    endColumn: t.endColumn! | 0,
+    payload: undefined,
+  };
+}
+
+/**
+ * Tokenize in chunks that end at a line end. No token spans a line end (a
+ * comment ends there; blanks, which may, are skipped), so the tokens are those
+ * of the whole text; columns are unchanged because every chunk starts a line.
+ */
+function tokenize(text: string, lineOf: (offset: number) => number): Lexed {
+  const out: Lexed = { tokens: [], comments: [], junk: [], errors: [] };
+  for (let start = 0; start < text.length || start === 0; ) {
+    let end = Math.min(text.length, start + CHUNK);
+    if (end < text.length) {
+      const nl = text.indexOf('\n', end - 1);
+      end = nl < 0 ? text.length : nl + 1;
+    }
+    const r = profileLexer.tokenize(start === 0 && end === text.length ? text : text.slice(start, end));
+    const lines = lineOf(start);
+    for (const t of r.tokens) out.tokens.push(fileToken(t, start, lines));
+    for (const t of r.groups['comments'] ?? []) out.comments.push(fileToken(t, start, lines));
+    for (const t of r.groups['junk'] ?? []) out.junk.push(fileToken(t, start, lines));
+    for (const e of r.errors) out.errors.push({ offset: e.offset + start, length: e.length, message: e.message });
+    if (end >= text.length) break;
+    start = end;
+  }
+  return out;
+}
+
 export function lexProfile(file: SourceFile, symbols: SymbolTable, findings: Finding[]): LexedProfile {
   const text = blankSequenceNumbers(file, findings);
-  const result = profileLexer.tokenize(text);
+  const result = tokenize(text, (offset) => file.lines.lineOf(offset));
   for (const err of result.errors) {
     findings.push({
       ruleId: 'syntax',
@@ -80,7 +137,7 @@ export function lexProfile(file: SourceFile, symbols: SymbolTable, findings: Fin
       message: `unexpected character in the profile: ${err.message}`,
     });
   }
-  for (const junk of result.groups['junk'] ?? []) {
+  for (const junk of result.junk) {
     const code = junk.image.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0');
     findings.push({
       ruleId: 'syntax',
@@ -88,7 +145,7 @@ export function lexProfile(file: SourceFile, symbols: SymbolTable, findings: Fin
       message: `control character X'${code}' in the profile: a profile is text, so this is probably a binary or wrongly transferred file (download it in text mode, or give --encoding)`,
     });
   }
-  const comments = result.groups['comments'] ?? [];
+  const comments = result.comments;
   for (const comment of comments) {
     const before = comment.startOffset > 0 ? text.charCodeAt(comment.startOffset - 1) : 32;
     if (before === 32 || before === 9 || before === 10 || before === 13) continue;
@@ -141,7 +198,8 @@ export function lexProfile(file: SourceFile, symbols: SymbolTable, findings: Fin
     const type = classifyWord(upper);
     token.tokenType = type;
     token.tokenTypeIdx = type.tokenTypeIdx!;
-    token.payload = { text: upper, symbolic } satisfies WordPayload;
+    // Most words are written in upper case already: keep one string, not two.
+    token.payload = { text: upper === resolved ? resolved : upper, symbolic } satisfies WordPayload;
   }
   return { tokens: result.tokens, comments };
 }
