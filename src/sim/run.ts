@@ -9,6 +9,7 @@ import { DistributorEngine } from './distributor.js';
 import { Rng } from './rng.js';
 import type { Bound, Expectations, Scenario, Step } from './scenario.js';
 import { emptyState, mergeState, type RuntimeState } from './state.js';
+import { checkWebState, webStepHandlers } from './web.js';
 
 export interface ExpectationResult {
   name: string;
@@ -75,6 +76,15 @@ export function registerStepHandler(kind: string, handler: StepHandler): void {
   handlers.set(kind, handler);
 }
 
+/** Checks a `set` step's names against the estate before it is merged (throws SimulationError). */
+export type StateCheck = (sim: Simulation, patch: Partial<RuntimeState>) => void;
+
+const stateChecks: StateCheck[] = [];
+
+export function registerStateCheck(check: StateCheck): void {
+  stateChecks.push(check);
+}
+
 function round(x: number): number {
   return Math.round(x * 10000) / 10000;
 }
@@ -109,6 +119,7 @@ export class Simulation {
   private execute(step: Step): { observed: Observed; summary: string } {
     switch (step.kind) {
       case 'set':
+        for (const c of stateChecks) c(this, step.state);
         mergeState(this.state, step.state);
         return { observed: {}, summary: 'state updated' };
       case 'connect':
@@ -213,3 +224,7 @@ export function runScenario(scenario: Scenario, estate: Estate): ScenarioResult 
   const steps = scenario.steps.map((s, i) => sim.step(s, i + 1));
   return { file: scenario.file, seed: scenario.seed, steps, pass: steps.every((s) => !s.error && s.expectations.every((x) => x.pass)) };
 }
+
+// The WebSphere tier's steps (plug-in requests, ODR cell affinity, EJB WLM): src/sim/web.ts.
+for (const [kind, handler] of webStepHandlers()) registerStepHandler(kind, handler);
+registerStateCheck(checkWebState);
