@@ -142,6 +142,7 @@ function vhostMatches(v: VhostIx, req: PluginRequest): boolean {
 export function resolve(plugin: PluginIx, req: PluginRequest, trace?: TraceStep[]): Resolution | string {
   let best: { r: RouteIx; uri: PluginUri; vh: VhostIx; score: number; exact: boolean } | undefined;
   const considered: string[] = [];
+  let matching = 0;
   for (const r of plugin.routes) {
     const vh = r.hosts.find((v) => v.exact && vhostMatches(v, req)) ?? r.hosts.find((v) => vhostMatches(v, req));
     if (!vh) {
@@ -161,7 +162,7 @@ export function resolve(plugin: PluginIx, req: PluginRequest, trace?: TraceStep[
       if (trace) considered.push(`Route to ${r.route.serverCluster ?? '?'}: ${req.host}:${req.port} matches VirtualHost ${vh.vh.name}, but no Uri of ${r.uriGroup ?? '(none)'} matches ${req.path}`);
       continue;
     }
-    if (trace) considered.push(`Route to ${r.route.serverCluster ?? '?'}: VirtualHost ${vh.vh.name}, Uri ${uri.pattern}`);
+    matching++;
     if (!best || score > best.score || (score === best.score && vh.exact && !best.exact)) best = { r, uri, vh, score, exact: vh.exact };
   }
   if (!best) {
@@ -171,7 +172,7 @@ export function resolve(plugin: PluginIx, req: PluginRequest, trace?: TraceStep[
   const cluster = best.r.cluster;
   if (trace) {
     trace.push({ what: 'virtual host', detail: `Host ${req.host}:${req.port} matches VirtualHost ${best.vh.vh.name} of VirtualHostGroup ${best.r.vhostGroup}` });
-    const others = considered.length > 1 ? ` (most specific of ${considered.length} matching routes; plexlint ranks exact URIs first, then more literal characters)` : '';
+    const others = matching > 1 ? ` (the most specific of ${matching} matching Route${matching === 1 ? '' : 's'}: plexlint ranks exact URIs first, then more literal characters, then an exact host)` : '';
     trace.push({ what: 'URI', detail: `${req.path} matches Uri ${best.uri.pattern} of UriGroup ${best.r.uriGroup}${others}` });
   }
   if (!cluster) return `the Route for ${best.uri.pattern} names ServerCluster ${best.r.route.serverCluster ?? '(none)'}, which ${plugin.p.file} does not define: the plug-in fails to load`;
@@ -202,6 +203,8 @@ export interface RequestOutcome {
 
 /** Per web-server process, per cluster: the weighted round robin counters and the mark-downs. */
 interface ClusterRuntime {
+  /** Starting weight of each primary: LoadBalanceWeight ÷ GCD (or as written, see PluginEngineOptions). */
+  start: number[];
   /** Current weight of each primary (aligned with ClusterIx.primaries). */
   current: number[];
   /** Position in the primaries where the next search starts. */
@@ -222,6 +225,16 @@ export function parseAffinityValue(value: string, separator: string, bareIsClone
   return { sid: parts[0]!.slice(4), clones: parts.slice(1).filter(Boolean) };
 }
 
+export interface PluginEngineOptions {
+  /**
+   * Divide the weights by their GCD (default true: today's plug-in, §2.4 and the
+   * technote "Recommended values for web server plug-in config"). The WAS V6
+   * Redpaper's worked example (Table 1: weights 2 and 4, counters 2/4 → … → 0/0)
+   * counts down the weights as written: false reproduces that plug-in.
+   */
+  divideByGcd?: boolean;
+}
+
 export class PluginEngine {
   private readonly runtimes = new Map<ClusterIx, ClusterRuntime>();
   private step = 0;
@@ -232,6 +245,7 @@ export class PluginEngine {
     private readonly rng: Rng,
     readonly sessions: SessionStore,
     private readonly odr: OdrRouter,
+    private readonly options: PluginEngineOptions = {},
   ) {}
 
   /** A new step: time has passed; mark-downs from the previous step have expired (RetryInterval). */
@@ -243,7 +257,8 @@ export class PluginEngine {
     let rt = this.runtimes.get(c);
     if (!rt) {
       // §2.4: the starting point is chosen at random per web-server process.
-      rt = { current: [...c.reduced], next: c.primaries.length ? this.rng.int(c.primaries.length) : 0, marked: new Uint8Array(c.servers.length), markedStep: this.step };
+      const start = this.options.divideByGcd === false ? c.weights : c.reduced;
+      rt = { start, current: [...start], next: c.primaries.length ? this.rng.int(c.primaries.length) : 0, marked: new Uint8Array(c.servers.length), markedStep: this.step };
       this.runtimes.set(c, rt);
     }
     if (rt.markedStep !== this.step) {
@@ -282,7 +297,7 @@ export class PluginEngine {
     let anyEligible = false;
     let anyPositive = false;
     for (let j = 0; j < n; j++) {
-      if (c.reduced[j]! <= 0 || rt.marked[c.primaries[j]!.pos] === 1) continue;
+      if (rt.start[j]! <= 0 || rt.marked[c.primaries[j]!.pos] === 1) continue;
       anyEligible = true;
       if (cur[j]! > 0) {
         anyPositive = true;
@@ -291,8 +306,8 @@ export class PluginEngine {
     }
     if (!anyEligible) return -1;
     if (!anyPositive) {
-      for (let j = 0; j < n; j++) cur[j] = c.reduced[j]!;
-      trace?.push({ what: 'reset', detail: `every available server's weight is ≤ 0: the plug-in resets all weights to their starting values (${c.reduced.join(', ')})` });
+      for (let j = 0; j < n; j++) cur[j] = rt.start[j]!;
+      trace?.push({ what: 'reset', detail: `every available server's weight is ≤ 0: the plug-in resets all weights to their starting values (${rt.start.join(', ')})` });
     }
     for (let k = 0; k < n; k++) {
       const j = (rt.next + k) % n;
@@ -317,7 +332,7 @@ export class PluginEngine {
           c.primaries.forEach((s, j) =>
             trace.push({
               what: 'candidate',
-              detail: `${s.name}: LoadBalanceWeight ${s.s.weight}${c.gcd > 1 ? ` ÷ GCD ${c.gcd} = ${c.reduced[j]}` : ''}, current weight ${rt.current[j]}${this.isMarked(rt, s) ? ', marked down' : ''}${c.reduced[j] === 0 ? ' (weight 0: no new requests)' : ''}`,
+              detail: `${s.name}: LoadBalanceWeight ${s.s.weight}${rt.start !== c.weights && c.gcd > 1 ? ` ÷ GCD ${c.gcd} = ${c.reduced[j]}` : ''}, current weight ${rt.current[j]}${this.isMarked(rt, s) ? ', marked down' : ''}${rt.start[j] === 0 ? ' (weight 0: no new requests)' : ''}`,
             }),
           );
         }

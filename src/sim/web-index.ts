@@ -62,7 +62,9 @@ export interface ClusterIx {
   primaries: ServerIx[];
   /** BackupServers in list order. */
   backups: ServerIx[];
-  /** LoadBalanceWeight of each primary divided by the GCD of the primaries' weights (§2.4). */
+  /** LoadBalanceWeight of each primary (whole, ≥ 0), aligned with primaries. */
+  weights: number[];
+  /** ... divided by the GCD of the primaries' weights (§2.4). */
   reduced: number[];
   gcd: number;
   random: boolean;
@@ -176,6 +178,7 @@ function clusterIx(plugin: PluginConfig, c: PluginCluster, servers: ServerIx[]):
     servers: [],
     primaries: [],
     backups: [],
+    weights: [],
     reduced: [],
     gcd: 1,
     random,
@@ -217,9 +220,9 @@ function clusterIx(plugin: PluginConfig, c: PluginCluster, servers: ServerIx[]):
     if (sx && !ix.backups.includes(sx) && !ix.primaries.includes(sx)) ix.backups.push(sx);
   }
   ix.primaries.forEach((p, j) => (p.ppos = j));
-  const weights = ix.primaries.map((p) => Math.max(0, Math.floor(p.s.weight)));
-  ix.gcd = weights.reduce((g, w) => gcd(g, w), 0) || 1;
-  ix.reduced = weights.map((w) => w / ix.gcd);
+  ix.weights = ix.primaries.map((p) => Math.max(0, Math.floor(p.s.weight)));
+  ix.gcd = ix.weights.reduce((g, w) => gcd(g, w), 0) || 1;
+  ix.reduced = ix.weights.map((w) => w / ix.gcd);
   return ix;
 }
 
