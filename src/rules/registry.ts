@@ -67,6 +67,7 @@ import { rule as dvipaLimit } from './sysplex/dvipa-limit.js';
 import { rule as viparangeLimit } from './sysplex/viparange-limit.js';
 import { rule as dvipaRefusedOnOwnerFailure } from './simulation/dvipa-refused-on-owner-failure.js';
 import { rule as hotstandbyBackupsSameCpc } from './simulation/hotstandby-backups-same-cpc.js';
+import { rule as odrSpraySessionLoss } from './simulation/odr-spray-session-loss.js';
 
 import { rule as unusedSuppression } from './meta/unused-suppression.js';
 import { rule as invalidSuppression } from './meta/invalid-suppression.js';
@@ -162,6 +163,7 @@ export const rules: readonly Rule[] = [
   viparangeLimit,
   dvipaRefusedOnOwnerFailure,
   hotstandbyBackupsSameCpc,
+  odrSpraySessionLoss,
   unusedSuppression,
   invalidSuppression,
   blanketSuppression,
