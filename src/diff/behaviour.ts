@@ -7,6 +7,7 @@
  */
 import type { Estate } from '../model/estate.js';
 import { Simulation, type Observed } from '../sim/run.js';
+import { webFlowSource } from './web-flows.js';
 
 export interface Flow {
   /** Readable, e.g. "connections from SYSB to 10.40.1.2:3000". */
@@ -74,6 +75,9 @@ const sources: FlowSource[] = [
 export function registerFlowSource(source: FlowSource): void {
   sources.push(source);
 }
+
+// Plug-in routes and EJB clusters (src/diff/web-flows.ts).
+registerFlowSource(webFlowSource);
 
 function pct(x: number): string {
   return `${Math.round(x * 1000) / 10}%`;
