@@ -316,3 +316,27 @@ describe('mark-down and RetryInterval (§2.2 step 4 and 6, §2.3)', () => {
     expect(r.observed.servers!['s1']).toBeUndefined();
   });
 });
+
+describe('no lasting skew from the GCD, the reset or the random start (docs/simulator.md: why there is no plugin-weight-skew rule)', () => {
+  it('after any number n of requests, each server is within its weight ÷ GCD of n × its share (§2.4)', () => {
+    const rng = new Rng(5);
+    for (let trial = 0; trial < 25; trial++) {
+      const weights = Array.from({ length: 2 + rng.int(4) }, () => 1 + rng.int(20));
+      const e = engine(one({ name: 'C', servers: weights.map((w, i) => ({ name: `s${i}`, weight: w })) }), {}, trial + 7);
+      const c = e.cluster('C');
+      const total = c.reduced.reduce((a, b) => a + b, 0);
+      const got = new Array<number>(weights.length).fill(0);
+      for (let n = 1; n <= 500; n++) {
+        got[Number(e.send('http://h/app/x').slice(1))]!++;
+        c.reduced.forEach((w, i) => expect(Math.abs(got[i]! - (n * w) / total)).toBeLessThan(w));
+      }
+    }
+  });
+  it('only web-server processes that end within one cycle skew the shares — towards the light member, not the heavy one', () => {
+    const estate = one({ name: 'C', servers: [{ name: 'light', weight: 1 }, { name: 'heavy', weight: 19 }] });
+    const short = counts(Array.from({ length: 200 }, (_, p) => engine(estate, {}, p + 1)).flatMap((e) => Array.from({ length: 4 }, () => e.send('http://h/app/x'))));
+    expect(short['light']! / 800).toBe(0.25); // 4 requests per process: one to light, whatever the start (its share is 5%)
+    const long = counts(Array.from({ length: 5 }, (_, p) => engine(estate, {}, p + 1)).flatMap((e) => Array.from({ length: 2000 }, () => e.send('http://h/app/x'))));
+    expect(long['light']! / 10000).toBe(0.05);
+  });
+});
