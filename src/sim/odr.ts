@@ -32,7 +32,7 @@
 import type { TraceStep } from './distributor.js';
 import type { Jar, SessionStore } from './plugin.js';
 import { SmoothWeighted } from './rng.js';
-import type { CellIx, ClusterIx, GscIx, OdrIx, WebHealth, WebIndex } from './web-index.js';
+import type { ClusterIx, GscIx, OdrIx, WebHealth, WebIndex } from './web-index.js';
 
 /** The application servers' session cookie behind the ODRs (the WAS default). */
 export const APP_SESSION_COOKIE = 'JSESSIONID';
@@ -207,10 +207,5 @@ export class OdrRouter {
     const out: OdrResult = { final, cell, inSession, lost };
     if (reason) out.reason = reason;
     return out;
-  }
-
-  /** The cells, for callers that want a cell's index. */
-  cell(name: string): CellIx | undefined {
-    return this.ix.cells.get(name);
   }
 }
