@@ -2,6 +2,7 @@
  * The compiler driver: sources → front ends → model. Everything a command
  * needs to lint, simulate or diff an estate starts here.
  */
+import { existsSync } from 'node:fs';
 import { basename, dirname, sep } from 'node:path';
 import type { Finding } from '../core/diagnostic.js';
 import { timed } from '../core/timing.js';
@@ -78,9 +79,12 @@ export function compile(paths: string[], options: CompileOptions = {}): CompileR
     byKind.set(kind, list);
   };
   const systemProfiles = new Map<string, { entry: Manifest['systems'][number]; file: SourceFile }>();
+  // A manifest path that does not exist already has its manifest-missing-file finding;
+  // any other read error of a file the manifest names ends the run (exit 2).
+  const named = (abs: string): SourceFile | undefined => (existsSync(abs) ? read(abs, true) : undefined);
   for (const sys of manifest?.systems ?? []) {
     if (!sys.profile) continue;
-    const f = read(sys.profile.abs, true);
+    const f = named(sys.profile.abs);
     if (f) {
       systemProfiles.set(f.path, { entry: sys, file: f });
       kinds.set(f.path, 'profile');
@@ -90,7 +94,7 @@ export function compile(paths: string[], options: CompileOptions = {}): CompileR
   const webPlugins: SourceFile[] = [];
   const webClusters: { file: SourceFile; cell?: string }[] = [];
   for (const p of manifest?.web.plugins ?? []) {
-    const f = read(p.abs, true);
+    const f = named(p.abs);
     if (f && !kinds.has(f.path)) {
       kinds.set(f.path, 'plugin-cfg');
       webPlugins.push(f);

@@ -102,14 +102,14 @@ class ManifestReader {
 
   ruleSettings(node: Node | null, what: string): Record<string, RuleSetting> {
     const out: Record<string, RuleSetting> = Object.create(null) as Record<string, RuleSetting>;
-    for (const [key, value] of this.entries(node, what, null)) {
+    for (const [key, value, pair] of this.entries(node, what, null)) {
       const raw = yaml().isScalar(value) ? String(value.value) : '';
       const level = raw === 'warning' ? 'warn' : raw;
       if (!(LEVELS as readonly string[]).includes(level)) {
         this.problem('manifest-invalid-value', value, `${what}.${key} must be one of off, info, warn, error`);
         continue;
       }
-      out[key] = { level: level as RuleSetting['level'], loc: this.loc(value) };
+      out[key] = { level: level as RuleSetting['level'], loc: this.loc(value), keyLoc: this.loc(pair.key as Node) };
     }
     return out;
   }
