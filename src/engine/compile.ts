@@ -9,6 +9,7 @@ import { parseManifest, type Manifest } from '../frontends/manifest/index.js';
 import { parseProfile } from '../frontends/profile/index.js';
 import { buildSystem } from '../model/build/system.js';
 import { buildSysplex } from '../model/build/sysplex.js';
+import { compileLoadBalancers, registerLoadBalancerFiles } from './lb.js';
 import { MODEL_VERSION, type Estate, type System } from '../model/estate.js';
 import type { Encoding } from '../sources/decode.js';
 import { EstateIncludeResolver, scanIncludes } from '../sources/includes.js';
@@ -82,6 +83,7 @@ export function compile(paths: string[], options: CompileOptions = {}): CompileR
       kinds.set(f.path, 'profile');
     }
   }
+  const manifestLbs = registerLoadBalancerFiles(manifest, ws, read, kinds);
   for (const abs of ws.inputs) {
     if (abs === ws.manifestPath) continue;
     const f = read(abs);
@@ -139,11 +141,24 @@ export function compile(paths: string[], options: CompileOptions = {}): CompileR
     systems.push(system);
   }
 
+  // Load balancers: dscontrol configurations and go scripts, matched to the systems above.
+  const lbs = compileLoadBalancers({
+    manifestLbs,
+    dscontrol: byKind.get('dscontrol') ?? [],
+    goscripts: byKind.get('goscript') ?? [],
+    systems,
+    ws,
+    read,
+    kinds,
+  });
+  findings.push(...lbs.findings);
+
   const estate: Estate = {
     version: MODEL_VERSION,
     files: [...sources.keys()].sort(),
     systems,
     sysplex: buildSysplex(systems),
+    loadBalancers: lbs.loadBalancers,
   };
   return { estate, findings: dedupe(findings), sources, readErrors, workspace: ws, kinds, ...(manifest ? { manifest } : {}) };
 }

@@ -4,6 +4,7 @@
  * what `plexlint compile` prints (schema in docs/model.md).
  */
 import type { Loc } from '../core/loc.js';
+import type { ExternalLb } from './lb.js';
 import type { DistMethod, Stack } from './stack.js';
 
 /** Bumped when the JSON shape of `plexlint compile` changes incompatibly. */
@@ -112,6 +113,9 @@ export interface Estate {
   files: string[];
   systems: System[];
   sysplex: Sysplex;
+  /** External Load Balancer (Edge Components Dispatcher) machines (./lb.ts). */
+  loadBalancers: ExternalLb[];
 }
 
 export type { DistMethod } from './stack.js';
+export type { ExternalLb } from './lb.js';
