@@ -176,6 +176,8 @@ export interface LbRejection {
 export interface LbGoScript {
   name: string;
   file: string;
+  /** Its first line. */
+  loc: Loc;
   /** Files it sources that were read. */
   sources: string[];
 }

@@ -515,7 +515,7 @@ export class LineBuilder {
     const sub = this.sub(node!, HA_SUBCOMMANDS)!;
     const action = this.sub(node!, HA_ADD_DELETE, 'action');
     if (!action) {
-      this.badSubcommand(node!, sub.word, [...HA_ADD_DELETE]);
+      this.badSubcommand(node!, { ...sub.word, text: `highavailability ${sub.action}` }, [...HA_ADD_DELETE]);
       return undefined;
     }
     const s: HaStatement = {

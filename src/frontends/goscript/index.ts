@@ -55,6 +55,8 @@ export interface AliasOp {
 export interface GoScriptAst {
   file: string;
   name: GoScriptName;
+  /** The first line of the script. */
+  loc: Loc;
   ops: AliasOp[];
   /** Files it sources (display paths), resolved or not. */
   sourced: { path: string; file?: string; loc: Loc }[];
@@ -363,7 +365,7 @@ export function scanGoScript(file: SourceFile, resolve?: SourceResolver): Parsed
     });
   }
   return {
-    ast: { file: file.path, name, ops: scanner.ops, sourced: scanner.sourced, variables },
+    ast: { file: file.path, name, loc: file.lines.loc(file.path, 0, file.lines.lineText(0).length), ops: scanner.ops, sourced: scanner.sourced, variables },
     findings: scanner.findings,
     files: scanner.files,
   };

@@ -147,7 +147,7 @@ class LbBuilder {
           ruleId: 'lb-product-line-keyword',
           loc: o.keyword.loc,
           message:
-            `${s.kind} ${s.action}: '${o.keyword.raw}' (${o.name}) is a ${LINE_NAMES[o.line]} keyword, but this configuration is written for ${here}${first}` +
+            `${s.kind} ${s.action}: '${o.keyword.raw}'${o.keyword.raw.toLowerCase() === o.name ? '' : ` (${o.name})`} is a ${LINE_NAMES[o.line]} keyword, but this configuration is written for ${here}${first}` +
             `${o.note && o.line === 'ipv4' ? `: ${o.note}` : ', which does not have it'}. dscontrol refuses the whole command, so nothing of it is configured. ` +
             (o.line === 'ipv4'
               ? o.name === 'method'
@@ -525,7 +525,7 @@ class LbBuilder {
 
   private aliases(): void {
     const byName = new Map(this.input.scripts.map((s) => [s.name, s]));
-    this.lb.scripts = this.input.scripts.map((s) => ({ name: s.name, file: s.file, sources: s.sourced.flatMap((x) => (x.file ? [x.file] : [])) }));
+    this.lb.scripts = this.input.scripts.map((s) => ({ name: s.name, file: s.file, loc: s.loc, sources: s.sourced.flatMap((x) => (x.file ? [x.file] : [])) }));
     const base: LbAlias[] = this.lb.executor.configured.map((c) => ({
       address: c.address,
       ...(c.interface ? { interface: c.interface } : {}),

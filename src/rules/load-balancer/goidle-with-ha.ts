@@ -19,7 +19,7 @@ export const rule = defineRule({
       const clusters = new Set(lb.clusters.flatMap((c) => (c.address ? [c.address] : [])));
       const aliases = lb.aliases.idle.filter((a) => a.via === 'goIdle' && clusters.has(a.address));
       const first = aliases[0];
-      const loc = first?.loc ?? { file: script.file, line: 1, column: 1, endLine: 1, endColumn: 1 };
+      const loc = first?.loc ?? script.loc;
       ctx.report({
         loc,
         severity: first ? 'error' : 'warning',
