@@ -202,7 +202,15 @@ class Scanner {
     }
     const fn = this.functions.get(program);
     if (fn && ctx.depth < 8) {
+      // Positional parameters $1… of the call.
+      const saved = Array.from({ length: 9 }, (_, i) => this.vars.get(String(i + 1)));
+      for (let i = 0; i < 9; i++) {
+        const a = rest[i];
+        if (a && !a.symbolic) this.vars.set(String(i + 1), a.text);
+        else this.vars.delete(String(i + 1));
+      }
       this.exec(fn.body, fn.file, fn.cmd, { conditional: ctx.conditional, viaFunction: ctx.viaFunction ?? program, depth: ctx.depth + 1 });
+      saved.forEach((v, i) => (v === undefined ? this.vars.delete(String(i + 1)) : this.vars.set(String(i + 1), v)));
       return;
     }
     const at = { file, start: node.start, end: node.end, ctx };

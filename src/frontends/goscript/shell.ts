@@ -383,7 +383,7 @@ export function expand(raw: string, vars: ReadonlyMap<string, string>, cmd: bool
   const dollar = (quoted: boolean): void => {
     // raw[i] === '$'
     const rest = raw.slice(i);
-    let m = /^\$\{([A-Za-z_][A-Za-z0-9_]*)(?:(:?[-=+?])([^}]*))?\}/.exec(rest);
+    let m = /^\$\{([A-Za-z_][A-Za-z0-9_]*|[0-9])(?:(:?[-=+?])([^}]*))?\}/.exec(rest);
     if (m) {
       const v = lookup(m[1]!);
       const op = m[2];
@@ -416,7 +416,18 @@ export function expand(raw: string, vars: ReadonlyMap<string, string>, cmd: bool
       i = j + 1;
       return;
     }
-    if (/^\$[0-9#?@*!$-]/.test(rest)) {
+    m = /^\$([0-9])/.exec(rest);
+    if (m) {
+      const v = lookup(m[1]!);
+      if (v === undefined) symbolic = true;
+      else {
+        out += v;
+        if (!quoted) split = true;
+      }
+      i += 2;
+      return;
+    }
+    if (/^\$[#?@*!$-]/.test(rest)) {
       symbolic = true;
       i += 2;
       return;
