@@ -219,7 +219,7 @@ export function keywordOf(word: string, candidates: readonly string[]): string |
 }
 
 /** The program name at the start of a line: dscontrol, ndcontrol, a path to them, with .cmd/.exe/.bat. */
-const PREFIX = /^(?:.*[/\\])?(dscontrol|ndcontrol)(?:\.(?:cmd|exe|bat|sh))?$/i;
+const PREFIX = /^(?:[^=\s]*[/\\])?(dscontrol|ndcontrol)(?:\.(?:cmd|exe|bat|sh))?$/i;
 
 export function prefixOf(word: string): 'dscontrol' | 'ndcontrol' | undefined {
   const m = PREFIX.exec(word);

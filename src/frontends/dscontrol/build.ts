@@ -366,7 +366,9 @@ export class LineBuilder {
       for (const i of items) {
         if (i.wildcard) {
           if (last || !wildcardsAllowed) {
-            this.problem('dscontrol-invalid-value', at(i.start, Math.max(i.end, i.start + 1)), `${context}: the ${field} field of '${word.raw}' is empty. dscontrol refuses the command.`);
+            // An empty last field: point at the separator before it.
+            const where = i.start >= word.text.length ? at(Math.max(0, i.start - 1), i.start) : at(i.start, i.start + 1);
+            this.problem('dscontrol-invalid-value', where, `${context}: the ${field} field of '${word.raw}' is empty. dscontrol refuses the command.`);
             ok = false;
           }
           continue;
