@@ -1,11 +1,15 @@
+import { resolve } from 'node:path';
 import { Command, Option } from 'commander';
-import { parseLevel, type Level } from '../engine/config.js';
-import { lint } from '../engine/lint.js';
-import { formatters } from '../report/index.js';
+import { parseLevel, RuleConfig, type Level } from '../engine/config.js';
+import { lint, type LintResult } from '../engine/lint.js';
+import { parseManifest } from '../frontends/manifest/index.js';
+import { consoleCompanions, formatters, type ReportInput } from '../report/index.js';
 import { summaryCounts } from '../report/stylish.js';
+import { rules } from '../rules/registry.js';
 import { supportedEncodings, type Encoding } from '../sources/decode.js';
-import type { ReadError } from '../sources/workspace.js';
+import { loadWorkspace, type ReadError } from '../sources/workspace.js';
 import { emit, useColor, UsageError, version } from './io.js';
+import { projectLinks, ruleDocs } from './links.js';
 
 export interface CommonOptions {
   format?: string;
@@ -49,6 +53,73 @@ export function commonOptions(cmd: Command): Command {
     .option('--no-color', 'never colour the output (NO_COLOR and FORCE_COLOR are honoured)');
 }
 
+interface CheckOptions extends CommonOptions {
+  format: string;
+  maxWarnings?: number;
+  quiet?: boolean;
+  inlineConfig?: boolean;
+  printConfig?: string;
+}
+
+/**
+ * `--print-config <file>`: the severity every rule has for that file after
+ * plexlint.yaml `rules:`, the `overrides:` whose globs match it, and `--rule`
+ * (ESLint's --print-config). The file need not exist: globs are about paths.
+ */
+export function printConfig(file: string, opts: CommonOptions, cwd = process.cwd()): string {
+  const ws = loadWorkspace([file], { cwd, ...(opts.config ? { config: opts.config } : {}) });
+  const fatal = ws.errors.filter((e) => e.explicit && e.message.includes('--config'));
+  if (fatal.length) throw new UsageError(fatal.map((e) => `${e.path} ${e.message}`).join('; '));
+  let manifest;
+  if (ws.manifestPath) {
+    const source = ws.read(ws.manifestPath);
+    if (!('text' in source)) throw new UsageError(`${source.path} ${source.message}`);
+    const parsed = parseManifest(source, resolve(ws.manifestPath, '..'));
+    manifest = parsed.manifest;
+    const errors = parsed.findings.filter((f) => f.ruleId === 'syntax' || f.ruleId === 'manifest-invalid-value');
+    for (const e of errors) process.stderr.write(`plexlint: ${e.loc.file}:${e.loc.line}:${e.loc.column}: ${e.message}\n`);
+  }
+  const config = new RuleConfig(manifest, parseRuleOptions(opts.rule), cwd);
+  const display = ws.display(resolve(cwd, file));
+  const effective = config.effective(display);
+  const out = {
+    file: display,
+    manifest: manifest ? ws.display(ws.manifestPath!) : null,
+    rules: Object.fromEntries(rules.map((r) => [r.meta.id, effective[r.meta.id] ?? r.meta.severity])),
+  };
+  return JSON.stringify(out, null, 2) + '\n';
+}
+
+/** What every formatter gets from one lint run (also used by the tests, so they see what users see). */
+export function reportInput(result: LintResult, options: { quiet?: boolean; color?: boolean; env?: NodeJS.ProcessEnv } = {}): ReportInput {
+  let diagnostics = result.diagnostics;
+  let suppressed = result.suppressed;
+  if (options.quiet) {
+    diagnostics = diagnostics.filter((d) => d.severity === 'error');
+    suppressed = suppressed.filter((d) => d.severity === 'error');
+  }
+  const { compiled } = result;
+  // Files whose kind plexlint could not tell were not checked: they are neither clean test cases nor checkstyle entries.
+  const files = [...compiled.sources.keys()].filter((f) => (compiled.kinds.get(f) ?? 'unknown') !== 'unknown').sort();
+  const cwd = compiled.workspace.cwd;
+  const workspace = (options.env ?? process.env)['GITHUB_WORKSPACE'];
+  return {
+    diagnostics,
+    files,
+    cwd,
+    color: options.color === true,
+    toolVersion: version,
+    sourceRoot: workspace ? resolve(workspace) : cwd,
+    lineText: (file, line) => {
+      const source = compiled.sources.get(file);
+      return source && line >= 1 && line <= source.lines.lineCount ? source.lines.lineText(line - 1) : undefined;
+    },
+    suppressed,
+    ruleDocs,
+    ...(projectLinks ? { links: projectLinks } : {}),
+  };
+}
+
 export function checkCommand(): Command {
   const cmd = new Command('check')
     .description('lint TCP/IP profiles, Load Balancer configurations, plug-in files and cluster.xml (files or folders; default .)')
@@ -58,29 +129,33 @@ export function checkCommand(): Command {
       if (!/^\d+$/.test(v)) throw new UsageError(`--max-warnings ${v}: expected a whole number`);
       return Number(v);
     })
-    .option('--quiet', 'report errors only');
+    .option('--quiet', 'report errors only')
+    .option('--no-inline-config', 'ignore plexlint-disable/enable comments in the files')
+    .option('--print-config <file>', 'print the effective severity of every rule for <file> as JSON, and lint nothing');
   commonOptions(cmd);
-  cmd.action((paths: string[], opts: CommonOptions & { maxWarnings?: number; quiet?: boolean; format: string }) => {
+  cmd.action((paths: string[], opts: CheckOptions) => {
+    if (opts.printConfig !== undefined) {
+      emit(printConfig(opts.printConfig, opts), opts.output);
+      process.exitCode = 0;
+      return;
+    }
     const encoding = encodingOption(opts.encoding);
     const result = lint(paths, {
       ...(opts.config ? { config: opts.config } : {}),
       ...(encoding ? { encoding } : {}),
       rules: parseRuleOptions(opts.rule),
+      inlineConfig: opts.inlineConfig !== false,
     });
     failOnExplicitReadErrors(result.compiled.readErrors);
-    let diagnostics = result.diagnostics;
-    if (opts.quiet) diagnostics = diagnostics.filter((d) => d.severity === 'error');
-    const formatter = formatters[opts.format]!;
-    const files = [...result.compiled.sources.keys()].filter((f) => result.compiled.kinds.get(f) !== undefined).sort();
-    emit(
-      formatter({ diagnostics, files, cwd: result.compiled.workspace.cwd, color: useColor(opts.color, Boolean(opts.output)), toolVersion: version }),
-      opts.output,
-    );
-    const { errors, warnings } = summaryCounts(diagnostics);
+    const input = reportInput(result, { quiet: opts.quiet === true, color: useColor(opts.color, Boolean(opts.output)) });
+    const companion = consoleCompanions[opts.format];
+    // stderr gets a colour decision of its own: the report may go to a file or a pipe while a person watches stderr.
+    if (companion) process.stderr.write(companion({ ...input, color: useColor(opts.color, false, process.stderr) }));
+    emit(formatters[opts.format]!(input), opts.output);
+    const { errors, warnings } = summaryCounts(input.diagnostics);
     const tooManyWarnings = opts.maxWarnings !== undefined && warnings > opts.maxWarnings;
-    if (tooManyWarnings && opts.format === 'stylish' && !opts.output) {
-      process.stderr.write(`plexlint found too many warnings (maximum: ${opts.maxWarnings}).\n`);
-    }
+    // stdout carries only the report, so this goes to stderr whatever the format.
+    if (tooManyWarnings) process.stderr.write(`plexlint found too many warnings (${warnings}; maximum: ${opts.maxWarnings}).\n`);
     process.exitCode = errors > 0 || tooManyWarnings ? 1 : 0;
   });
   return cmd;

@@ -34,12 +34,12 @@ export function writeAtomic(path: string, content: string): void {
 }
 
 /** Colour when writing to a terminal, unless NO_COLOR / --no-color; FORCE_COLOR forces it. */
-export function useColor(option: boolean | undefined, toFile: boolean): boolean {
+export function useColor(option: boolean | undefined, toFile: boolean, stream: { isTTY?: boolean } = process.stdout): boolean {
   if (option === false || toFile) return false;
   const force = process.env['FORCE_COLOR'];
   if (force !== undefined) return force !== '0' && force !== 'false';
   if (process.env['NO_COLOR'] !== undefined && process.env['NO_COLOR'] !== '') return false;
-  return process.stdout.isTTY === true;
+  return stream.isTTY === true;
 }
 
 export function emit(content: string, output: string | undefined): void {

@@ -8,8 +8,11 @@ import { Command, CommanderError } from 'commander';
 import { InternalError } from '../engine/lint.js';
 import { checkCommand } from './check.js';
 import { compileCommand } from './compile.js';
+import { diffCommand } from './diff.js';
 import { UsageError, version } from './io.js';
 import { explainCommand, rulesCommand } from './rules.js';
+import { simulateCommand } from './simulate.js';
+import { traceCommand } from './trace.js';
 
 export function program(): Command {
   const p = new Command('plexlint')
@@ -19,7 +22,7 @@ export function program(): Command {
     .exitOverride()
     .configureOutput({ writeErr: (s) => process.stderr.write(s) })
     .showSuggestionAfterError(true);
-  for (const c of [checkCommand(), compileCommand(), rulesCommand(), explainCommand()]) {
+  for (const c of [checkCommand(), compileCommand(), simulateCommand(), traceCommand(), diffCommand(), rulesCommand(), explainCommand()]) {
     c.exitOverride();
     p.addCommand(c);
   }

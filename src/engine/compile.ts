@@ -4,6 +4,7 @@
  */
 import { basename, dirname } from 'node:path';
 import type { Finding } from '../core/diagnostic.js';
+import { timed } from '../core/timing.js';
 import { detectKind, type FileKind } from '../frontends/detect.js';
 import { parseManifest, type Manifest } from '../frontends/manifest/index.js';
 import { parseProfile } from '../frontends/profile/index.js';
@@ -131,13 +132,13 @@ export function compile(paths: string[], options: CompileOptions = {}): CompileR
       kinds.set(f.path, 'profile');
     }
     findings.push(...parsed.findings);
-    const system = buildSystem({
+    const system = timed('model', () => buildSystem({
       name,
       nameSource: entry ? 'manifest' : 'file-name',
       ...(entry?.cpc ? { cpc: entry.cpc.value } : {}),
       symbols,
       parsed,
-    });
+    }));
     systems.push(system);
   }
 
@@ -157,7 +158,7 @@ export function compile(paths: string[], options: CompileOptions = {}): CompileR
     version: MODEL_VERSION,
     files: [...sources.keys()].sort(),
     systems,
-    sysplex: buildSysplex(systems),
+    sysplex: timed('model', () => buildSysplex(systems)),
     loadBalancers: lbs.loadBalancers,
   };
   return { estate, findings: dedupe(findings), sources, readErrors, workspace: ws, kinds, ...(manifest ? { manifest } : {}) };

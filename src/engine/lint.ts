@@ -4,19 +4,27 @@
  */
 import type { Diagnostic, Finding } from '../core/diagnostic.js';
 import { compareLocs } from '../core/loc.js';
+import { timed } from '../core/timing.js';
 import { findRule, rules } from '../rules/registry.js';
-import type { RuleContext } from '../rules/rule.js';
+import type { Rule, RuleContext } from '../rules/rule.js';
 import { compile, type CompileOptions, type CompileResult } from './compile.js';
 import { registerIds, RuleConfig, type Level } from './config.js';
+import { applySuppressions, type Directive, type SuppressedDiagnostic } from './suppress.js';
 
 export interface LintOptions extends CompileOptions {
   /** --rule id=level */
   rules?: Record<string, Level>;
+  /** false: ignore inline directives (--no-inline-config). Default true. */
+  inlineConfig?: boolean;
 }
 
 export interface LintResult {
   compiled: CompileResult;
   diagnostics: Diagnostic[];
+  /** Findings hidden by inline directives (with their configured severity). */
+  suppressed: SuppressedDiagnostic[];
+  /** Every inline directive read (none with --no-inline-config). */
+  directives: Directive[];
   config: RuleConfig;
 }
 
@@ -24,11 +32,17 @@ export class InternalError extends Error {}
 
 registerIds(rules.map((r) => r.meta.id));
 
+/** Whether a rule runs on this estate: rules that compare stacks need at least two. */
+export function ruleRuns(rule: Rule, compiled: CompileResult): boolean {
+  return rule.meta.needs !== 'sysplex' || compiled.estate.systems.length >= 2;
+}
+
 /** Run every model rule over a compiled estate. */
 export function runRules(compiled: CompileResult): Finding[] {
   const findings: Finding[] = [];
   for (const rule of rules) {
     if (!rule.check) continue;
+    if (!ruleRuns(rule, compiled)) continue;
     const ctx: RuleContext = {
       estate: compiled.estate,
       report: (f) => findings.push({ ...f, ruleId: rule.meta.id }),
@@ -71,7 +85,7 @@ export function toDiagnostics(findings: Finding[], config: RuleConfig): Diagnost
 export function lint(paths: string[], options: LintOptions = {}): LintResult {
   const compiled = compile(paths, options);
   const config = new RuleConfig(compiled.manifest, options.rules, compiled.workspace.cwd);
-  const findings: Finding[] = [...compiled.findings, ...runRules(compiled)];
+  const findings: Finding[] = [...compiled.findings, ...timed('rules', () => runRules(compiled))];
   // Unreadable files found by a folder scan are findings (binary ones are simply not
   // configuration files); files named explicitly make the run fail (exit 2, see the CLI).
   for (const e of compiled.readErrors) {
@@ -82,5 +96,31 @@ export function lint(paths: string[], options: LintOptions = {}): LintResult {
       message: `${e.path} ${e.message}.`,
     });
   }
-  return { compiled, diagnostics: toDiagnostics(findings, config), config };
+  // Directives apply to the raw findings, before the configuration decides severities
+  // (see src/engine/suppress.ts for why).
+  const s = applySuppressions(
+    findings,
+    {
+      sources: compiled.sources,
+      kinds: compiled.kinds,
+      rule: (id) => {
+        const r = findRule(id);
+        return r ? { unsuppressible: r.meta.unsuppressible === true } : undefined;
+      },
+      ruleIds: rules.map((r) => r.meta.id),
+      // A directive for a rule that did not run here (a cross-stack rule while one profile is
+      // checked on its own, as an editor does) cannot be called unused.
+      ran: (id) => {
+        const r = findRule(id);
+        return r !== undefined && ruleRuns(r, compiled);
+      },
+    },
+    options.inlineConfig !== false,
+  );
+  const suppressed: SuppressedDiagnostic[] = [];
+  for (const { finding, directives } of s.suppressed) {
+    const [d] = toDiagnostics([finding], config);
+    if (d) suppressed.push({ ...d, suppressions: directives.map((x) => ({ kind: 'directive' as const, justification: x.reason ?? '' })) });
+  }
+  return { compiled, diagnostics: toDiagnostics(s.findings, config), suppressed, directives: s.directives, config };
 }

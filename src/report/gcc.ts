@@ -1,11 +1,18 @@
 /**
  * `file:line:column: error|warning|note: message [rule-id]` — one line per
- * finding, the format VS Code's `$gcc` problem matcher, vim's errorformat and
- * GitHub problem matchers read. Info findings are "note".
+ * finding, for vim's errorformat, Emacs' compilation-mode, VS Code and GitHub
+ * problem matchers. Info findings are "note".
+ *
+ * The `$gcc` matcher (it ships with the C/C++ extension, ms-vscode.cpptools,
+ * not with VS Code itself) matches `error` and `warning` lines only and has no
+ * code group; plexlint-matcher.json at the package root also reads the notes
+ * and the rule id (docs/editor.md, docs/ci.md).
  */
+import type { Diagnostic } from '../core/diagnostic.js';
 import type { Formatter } from './types.js';
 
-export const gcc: Formatter = ({ diagnostics }) =>
-  diagnostics
-    .map((d) => `${d.file}:${d.line}:${d.column}: ${d.severity === 'info' ? 'note' : d.severity}: ${d.message.replace(/\r?\n/g, ' ')} [${d.ruleId}]`)
-    .join('\n') + (diagnostics.length ? '\n' : '');
+export function gccLine(d: Diagnostic): string {
+  return `${d.file}:${d.line}:${d.column}: ${d.severity === 'info' ? 'note' : d.severity}: ${d.message.replace(/\r?\n/g, ' ')} [${d.ruleId}]`;
+}
+
+export const gcc: Formatter = ({ diagnostics }) => diagnostics.map(gccLine).join('\n') + (diagnostics.length ? '\n' : '');

@@ -4,9 +4,25 @@
  * "level": "info" so tools that know only ESLint still read them.
  */
 import { resolve } from 'node:path';
+import type { Diagnostic } from '../core/diagnostic.js';
 import type { Formatter } from './types.js';
 
-export const json: Formatter = ({ diagnostics, files, cwd }) => {
+function message(d: Diagnostic): Record<string, unknown> {
+  return {
+    ruleId: d.ruleId,
+    severity: d.severity === 'error' ? 2 : 1,
+    ...(d.severity === 'info' ? { level: 'info' } : {}),
+    message: d.message,
+    line: d.line,
+    column: d.column,
+    endLine: d.endLine,
+    endColumn: d.endColumn,
+    ...(d.related ? { related: d.related } : {}),
+    ...(d.fix ? { plexlintFix: d.fix } : {}),
+  };
+}
+
+export const json: Formatter = ({ diagnostics, files, cwd, suppressed = [] }) => {
   const byFile = new Map<string, typeof diagnostics>();
   for (const f of files) byFile.set(f, []);
   for (const d of diagnostics) {
@@ -16,19 +32,9 @@ export const json: Formatter = ({ diagnostics, files, cwd }) => {
   }
   const results = [...byFile.entries()].map(([file, list]) => ({
     filePath: resolve(cwd, file),
-    messages: list.map((d) => ({
-      ruleId: d.ruleId,
-      severity: d.severity === 'error' ? 2 : 1,
-      ...(d.severity === 'info' ? { level: 'info' } : {}),
-      message: d.message,
-      line: d.line,
-      column: d.column,
-      endLine: d.endLine,
-      endColumn: d.endColumn,
-      ...(d.related ? { related: d.related } : {}),
-      ...(d.fix ? { plexlintFix: d.fix } : {}),
-    })),
-    suppressedMessages: [],
+    messages: list.map(message),
+    // ESLint's shape: the suppressed finding plus how it was suppressed.
+    suppressedMessages: suppressed.filter((d) => d.file === file).map((d) => ({ ...message(d), suppressions: d.suppressions })),
     errorCount: list.filter((d) => d.severity === 'error').length,
     warningCount: list.filter((d) => d.severity === 'warning').length,
     infoCount: list.filter((d) => d.severity === 'info').length,

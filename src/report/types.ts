@@ -1,4 +1,5 @@
 import type { Diagnostic } from '../core/diagnostic.js';
+import type { SuppressedDiagnostic } from '../engine/suppress.js';
 
 export interface ReportInput {
   diagnostics: Diagnostic[];
@@ -7,8 +8,28 @@ export interface ReportInput {
   /** Working directory: display paths are relative to it. */
   cwd: string;
   color: boolean;
-  /** Rule metadata for formats that describe rules (SARIF). */
+  /** plexlint's version (SARIF tool.driver.version). */
   toolVersion: string;
+  /**
+   * Where repository-relative paths start (SARIF `%SRCROOT%`, GitHub `file=`):
+   * GITHUB_WORKSPACE inside GitHub Actions, else the working directory.
+   */
+  sourceRoot?: string;
+  /** Text of a 1-based line of a checked file (SARIF fingerprints). */
+  lineText?: (file: string, line: number) => string | undefined;
+  /** Findings hidden by inline directives (json: `suppressedMessages`). */
+  suppressed?: SuppressedDiagnostic[];
+  /** Where the rules are documented, when the package says (package.json homepage / repository). */
+  links?: ProjectLinks;
+  /** The Markdown docs page of a rule (docs/rules/<id>.md), for SARIF help. */
+  ruleDocs?: (ruleId: string) => string | undefined;
+}
+
+export interface ProjectLinks {
+  /** The project's home page (SARIF tool.driver.informationUri). */
+  informationUri: string;
+  /** A rule's docs page. */
+  ruleUrl(ruleId: string): string;
 }
 
 export type Formatter = (input: ReportInput) => string;

@@ -20,3 +20,33 @@ export function reportRejections(ruleId: string): (ctx: RuleContext) => void {
     }
   };
 }
+
+import type { Estate, System } from '../model/estate.js';
+
+/** Systems by name. */
+export function systemsByName(estate: Estate): Map<string, System> {
+  return new Map(estate.systems.map((s) => [s.name, s]));
+}
+
+/** Where a fix that concerns a whole stack belongs: its IPCONFIG statement, else the top of its profile. */
+export function stackAnchor(system: System): Loc {
+  const ipc = Object.values(system.stack.ipconfig)[0]?.loc;
+  return ipc ?? { file: system.profile, line: 1, column: 1, endLine: 1, endColumn: 1 };
+}
+
+export function plural(n: number, word: string, pluralWord = `${word}s`): string {
+  return `${n} ${n === 1 ? word : pluralWord}`;
+}
+
+/** Every address a stack owns that dynamic routing or the OSA would treat as its own (not loopback, not XCF). */
+export function ownedAddresses(system: System): { address: string; kind: 'home' | 'interface' | 'static-vipa'; loc: Loc; via: string }[] {
+  const out: { address: string; kind: 'home' | 'interface' | 'static-vipa'; loc: Loc; via: string }[] = [];
+  for (const h of system.stack.home) {
+    if (h.kind === 'loopback') continue;
+    out.push({ address: h.address, kind: h.kind === 'static-vipa' ? 'static-vipa' : 'home', loc: h.loc, via: `HOME (link ${h.link})` });
+  }
+  for (const i of system.stack.interfaces) {
+    for (const a of i.addresses) out.push({ address: a.address, kind: i.kind === 'static-vipa' ? 'static-vipa' : 'interface', loc: a.loc, via: `INTERFACE ${i.name}` });
+  }
+  return out;
+}

@@ -49,6 +49,25 @@ import { rule as vipadistributeUndefinedDvipa } from './profile/vipadistribute-u
 import { rule as homeDuplicateAddress } from './profile/home-duplicate-address.js';
 import { rule as vipabackupShortForm } from './profile/vipabackup-short-form.js';
 
+import { rule as destipNotXcf } from './sysplex/destip-not-xcf.js';
+import { rule as dynamicxcfMissing } from './sysplex/dynamicxcf-missing.js';
+import { rule as sysplexroutingMissing } from './sysplex/sysplexrouting-missing.js';
+import { rule as distributorNoBackup } from './sysplex/distributor-no-backup.js';
+import { rule as backupSameCpc } from './sysplex/backup-same-cpc.js';
+import { rule as dvipaConflictingDefinitions } from './sysplex/dvipa-conflicting-definitions.js';
+import { rule as dvipaMultipleOwners } from './sysplex/dvipa-multiple-owners.js';
+import { rule as backupDistributionDiffers } from './sysplex/backup-distribution-differs.js';
+import { rule as duplicateAddress } from './sysplex/duplicate-address.js';
+import { rule as viparangeOverlap } from './sysplex/viparange-overlap.js';
+import { rule as tierGroupUnmatched } from './sysplex/tier-group-unmatched.js';
+import { rule as controlportMismatch } from './sysplex/controlport-mismatch.js';
+import { rule as cpcscopeTargetOtherCpc } from './sysplex/cpcscope-target-other-cpc.js';
+import { rule as optlocalZeroWlm } from './sysplex/optlocal-zero-wlm.js';
+import { rule as dvipaLimit } from './sysplex/dvipa-limit.js';
+import { rule as viparangeLimit } from './sysplex/viparange-limit.js';
+import { rule as dvipaRefusedOnOwnerFailure } from './simulation/dvipa-refused-on-owner-failure.js';
+import { rule as hotstandbyBackupsSameCpc } from './simulation/hotstandby-backups-same-cpc.js';
+
 import { rule as dscontrolUnknownCommand } from './load-balancer/dscontrol-unknown-command.js';
 import { rule as dscontrolUnknownOption } from './load-balancer/dscontrol-unknown-option.js';
 import { rule as dscontrolInvalidValue } from './load-balancer/dscontrol-invalid-value.js';
@@ -73,6 +92,10 @@ import { rule as haTakeoverWithoutBoth } from './load-balancer/ha-takeover-witho
 import { rule as haNoReplication } from './load-balancer/ha-no-replication.js';
 import { rule as ph50064ClusterAliasedOnAdapter } from './load-balancer/ph50064-cluster-aliased-on-adapter.js';
 import { rule as goidleWithHa } from './load-balancer/goidle-with-ha.js';
+
+import { rule as unusedSuppression } from './meta/unused-suppression.js';
+import { rule as invalidSuppression } from './meta/invalid-suppression.js';
+import { rule as blanketSuppression } from './meta/blanket-suppression.js';
 
 export const rules: readonly Rule[] = [
   syntax,
@@ -114,6 +137,24 @@ export const rules: readonly Rule[] = [
   vipadistributeUndefinedDvipa,
   homeDuplicateAddress,
   vipabackupShortForm,
+  destipNotXcf,
+  dynamicxcfMissing,
+  sysplexroutingMissing,
+  distributorNoBackup,
+  backupSameCpc,
+  dvipaConflictingDefinitions,
+  dvipaMultipleOwners,
+  backupDistributionDiffers,
+  duplicateAddress,
+  viparangeOverlap,
+  tierGroupUnmatched,
+  controlportMismatch,
+  cpcscopeTargetOtherCpc,
+  optlocalZeroWlm,
+  dvipaLimit,
+  viparangeLimit,
+  dvipaRefusedOnOwnerFailure,
+  hotstandbyBackupsSameCpc,
   dscontrolUnknownCommand,
   dscontrolUnknownOption,
   dscontrolInvalidValue,
@@ -138,6 +179,9 @@ export const rules: readonly Rule[] = [
   haNoReplication,
   ph50064ClusterAliasedOnAdapter,
   goidleWithHa,
+  unusedSuppression,
+  invalidSuppression,
+  blanketSuppression,
 ];
 
 const byId = new Map(rules.map((r) => [r.meta.id, r]));

@@ -34,6 +34,12 @@ export interface RuleMeta {
   emittedBy?: 'front end' | 'model builder';
   /** `syntax` findings can never be suppressed or turned off. */
   unsuppressible?: boolean;
+  /**
+   * 'sysplex': the rule compares stacks, so it runs only when the estate holds at
+   * least two stacks — checking one profile on its own (in an editor, say) must not
+   * report a backup or a target as missing because the other profiles were not given.
+   */
+  needs?: 'sysplex';
 }
 
 export interface RuleContext {

@@ -7,6 +7,7 @@ import { existsSync, readdirSync, readFileSync, realpathSync, statSync } from 'n
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { decode, type Encoding } from './decode.js';
 import { sourceFromText, type SourceFile } from './source-file.js';
+import { timed } from '../core/timing.js';
 
 export const MANIFEST_NAMES = ['plexlint.yaml', 'plexlint.yml'];
 
@@ -77,7 +78,7 @@ export class Workspace {
     const key = resolve(abs);
     const cached = this.cache.get(key);
     if (cached) return cached;
-    const result = this.readUncached(key);
+    const result = timed('read', () => this.readUncached(key));
     this.cache.set(key, result);
     return result;
   }

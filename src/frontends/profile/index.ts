@@ -12,6 +12,8 @@ import type { IncludeStatement, ProfileAst, Statement, VipaStatement } from './a
 import { applyBlockSemantics, type PlacedStatement } from './blocks.js';
 import { ProfileBuilder, vipaFindings } from './build.js';
 import { lexProfile, type SymbolTable } from './lex.js';
+import { timed } from '../../core/timing.js';
+import type { IToken } from '../../../grammar/chevrotain.js';
 
 export type { ProfileAst } from './ast.js';
 export type { SymbolTable } from './lex.js';
@@ -41,8 +43,12 @@ export interface ParsedProfile {
 const MAX_INCLUDE_DEPTH = 16;
 
 function parseOne(file: SourceFile, symbols: SymbolTable, findings: Finding[]): ProfileAst {
-  const lexed = lexProfile(file, symbols, findings);
+  const lexed = timed('lex', () => lexProfile(file, symbols, findings));
   const tokens = lexed.tokens;
+  return timed('parse', () => parseTokens(file, tokens, findings));
+}
+
+function parseTokens(file: SourceFile, tokens: IToken[], findings: Finding[]): ProfileAst {
   const parser = profileParser();
   const builder = new ProfileBuilder(file);
   /** Parse tokens [start, end) with one grammar rule; return the CST and the parse errors as findings. */

@@ -1,0 +1,87 @@
+/**
+ * A large, realistic estate for the benchmark: dozens of systems with hundreds
+ * of DVIPAs each (250k+ profile lines) and plug-in files with thousands of
+ * clusters, written to a folder. Deterministic for a given size.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+export interface EstateSize {
+  systems: number;
+  dvipasPerSystem: number;
+  portsPerSystem: number;
+  routesPerSystem: number;
+  pluginFiles: number;
+  clustersPerPlugin: number;
+}
+
+export const LARGE: EstateSize = { systems: 64, dvipasPerSystem: 150, portsPerSystem: 1500, routesPerSystem: 1500, pluginFiles: 2, clustersPerPlugin: 2000 };
+
+const xcf = (i: number): string => `10.30.${Math.floor(i / 250)}.${(i % 250) + 1}`;
+const dvipa = (sys: number, n: number): string => `10.${64 + Math.floor(sys / 4)}.${(sys % 4) * 60 + Math.floor(n / 250)}.${(n % 250) + 1}`;
+
+function profile(i: number, size: EstateSize): string {
+  const name = `SYS${String(i + 1).padStart(2, '0')}`;
+  const out: string[] = [
+    `; PROFILE.TCPIP for ${name} - generated for the plexlint benchmark`,
+    ';',
+    `IPCONFIG SYSPLEXROUTING SOURCEVIPA`,
+    `         DYNAMICXCF ${xcf(i)} 255.255.0.0 1`,
+    `INTERFACE OSA1 DEFINE IPAQENET PORTNAME OSAP${i} IPADDR 10.20.${Math.floor(i / 200)}.${(i % 200) + 1}/16 PRIROUTER`,
+    `INTERFACE OSA2 DEFINE IPAQENET PORTNAME OSAQ${i} IPADDR 10.21.${Math.floor(i / 200)}.${(i % 200) + 1}/16`,
+    `INTERFACE SVIPA1 DEFINE VIRTUAL IPADDR 10.22.${Math.floor(i / 200)}.${(i % 200) + 1}`,
+    'HOME',
+  ];
+  for (let h = 0; h < 8; h++) out.push(`   10.60.${h}.1   LOOPBACK       ; load balancer cluster ${h}`);
+  out.push('PORT');
+  for (let p = 0; p < size.portsPerSystem; p++) {
+    out.push(`  ${String(1024 + p).padStart(5)} TCP JOB${String(p % 97).padStart(4, '0')}${p % 5 === 0 ? ' SHAREPORT' : ''}   ; application ${p}`);
+  }
+  out.push('BEGINROUTES');
+  for (let r = 0; r < size.routesPerSystem; r++) {
+    out.push(`   ROUTE 172.${16 + Math.floor(r / 256)}.${r % 256}.0/24  10.20.0.254  OSA${(r % 2) + 1}  MTU 1492`);
+  }
+  out.push('ENDROUTES', 'VIPADYNAMIC');
+  for (let n = 0; n < size.dvipasPerSystem; n++) {
+    const a = dvipa(i, n);
+    const t = [i, (i + 1) % size.systems, (i + 2) % size.systems].map(xcf);
+    out.push(`   ; service ${n} of ${name}`);
+    out.push(`   VIPADEFINE MOVEABLE IMMEDIATE 255.255.255.255 ${a}`);
+    out.push(`   VIPADISTRIBUTE DEFINE DISTMETHOD ${n % 3 === 0 ? 'SERVERWLM' : n % 3 === 1 ? 'BASEWLM OPTLOCAL 1' : 'ROUNDROBIN'}`);
+    out.push(`       ${a} PORT ${2000 + (n % 500)}`);
+    out.push(`       DESTIP ${t.join(' ')}`);
+  }
+  const prev = (i + size.systems - 1) % size.systems;
+  for (let n = 0; n < size.dvipasPerSystem; n++) out.push(`   VIPABACKUP 100 MOVEABLE IMMEDIATE 255.255.255.255 ${dvipa(prev, n)}`);
+  out.push('ENDVIPADYNAMIC', 'START OSA1', 'START OSA2', '');
+  return out.join('\n');
+}
+
+function plugin(f: number, size: EstateSize): string {
+  const out = ['<?xml version="1.0" encoding="ISO-8859-1"?>', `<!-- HTTP server plugin config file for webserver${f} generated for the plexlint benchmark -->`, '<Config IgnoreDNSFailures="false" RefreshInterval="60">', '   <Log LogLevel="Error" Name="/opt/IBM/HTTPServer/logs/http_plugin.log"/>', '   <VirtualHostGroup Name="default_host">', '      <VirtualHost Name="*:80"/>', '      <VirtualHost Name="*:443"/>', '   </VirtualHostGroup>'];
+  for (let c = 0; c < size.clustersPerPlugin; c++) {
+    out.push(`   <ServerCluster CloneSeparatorChange="false" LoadBalance="Round Robin" Name="cluster${c}" PostSizeLimit="-1" RemoveSpecialHeaders="true" RetryInterval="60">`);
+    for (let m = 0; m < 2; m++) {
+      out.push(`      <Server CloneID="c${c}m${m}" ConnectTimeout="5" LoadBalanceWeight="${m + 1}" MaxConnections="-1" Name="node${m}_member${c}" ServerIOTimeout="900">`);
+      out.push(`         <Transport Hostname="app${m}.example.com" Port="${9080 + (c % 100)}" Protocol="http"/>`);
+      out.push('      </Server>');
+    }
+    out.push('   </ServerCluster>', `   <UriGroup Name="default_host_cluster${c}_URIs">`, `      <Uri AffinityCookie="JSESSIONID" AffinityURLIdentifier="jsessionid" Name="/app${c}/*"/>`, '   </UriGroup>');
+    out.push(`   <Route ServerCluster="cluster${c}" UriGroup="default_host_cluster${c}_URIs" VirtualHostGroup="default_host"/>`);
+  }
+  out.push('</Config>', '');
+  return out.join('\n');
+}
+
+export function generate(dir: string, size: EstateSize = LARGE): { files: number; profileLines: number } {
+  mkdirSync(join(dir, 'profiles'), { recursive: true });
+  mkdirSync(join(dir, 'web'), { recursive: true });
+  let profileLines = 0;
+  for (let i = 0; i < size.systems; i++) {
+    const text = profile(i, size);
+    profileLines += text.split('\n').length;
+    writeFileSync(join(dir, 'profiles', `SYS${String(i + 1).padStart(2, '0')}.tcpip`), text);
+  }
+  for (let f = 0; f < size.pluginFiles; f++) writeFileSync(join(dir, 'web', `plugin-cfg-${f}.xml`), plugin(f, size));
+  return { files: size.systems + size.pluginFiles, profileLines };
+}

@@ -1,0 +1,153 @@
+/**
+ * `npm run bench`: plexlint's speed as ratios against floors measured in the
+ * same run on the same machine (these machines are shared and noisy; absolute
+ * times mean little, ratios do):
+ *
+ * - check: `lint()` over a generated large estate vs. reading every file and
+ *   splitting it into tokens with one regular-expression pass; with the
+ *   per-stage split (read, lex, parse, model, rules, report) and peak memory;
+ * - cold start: `plexlint check` of one small file vs. `node -e 0`;
+ * - simulator: sysplex-distributor decisions per second vs. a baseline loop.
+ *
+ * Prints a table and writes bench/results.json.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { enableTimings, stageTimes } from '../src/core/timing.js';
+import { lint } from '../src/engine/lint.js';
+import { formatters } from '../src/report/index.js';
+import { Simulation } from '../src/sim/run.js';
+import { generate, LARGE } from './generate.js';
+
+const root = join(fileURLToPath(import.meta.url), '..', '..', '..');
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)]!;
+}
+
+function files(dir: string): string[] {
+  return readdirSync(dir).flatMap((n) => {
+    const p = join(dir, n);
+    return statSync(p).isDirectory() ? files(p) : [p];
+  });
+}
+
+/** The floor: read every file and split it into tokens with one regex pass. */
+function floor(dir: string): number {
+  const t = performance.now();
+  let tokens = 0;
+  for (const f of files(dir)) {
+    const text = readFileSync(f, 'latin1');
+    const re = /;[^\n]*|[^\s;<>="]+/g;
+    while (re.exec(text)) tokens++;
+  }
+  if (tokens === 0) throw new Error('no tokens');
+  return performance.now() - t;
+}
+
+function checkOnce(dir: string): { ms: number; stages: Record<string, number>; findings: number } {
+  enableTimings(true);
+  const t = performance.now();
+  const r = lint([dir], { cwd: dir });
+  const rt = performance.now();
+  formatters['json']!({ diagnostics: r.diagnostics, files: [...r.compiled.sources.keys()], cwd: dir, color: false, toolVersion: 'bench' });
+  const stages = { ...stageTimes(), report: performance.now() - rt };
+  const ms = performance.now() - t;
+  enableTimings(false);
+  return { ms, stages, findings: r.diagnostics.length };
+}
+
+function coldStart(small: string): { plexlint: number; node: number } {
+  const bin = join(root, 'bin', 'plexlint.js');
+  const time = (args: string[]): number => {
+    const t = performance.now();
+    try {
+      execFileSync(process.execPath, args, { stdio: 'ignore' });
+    } catch {
+      // findings exit 1; only the time matters
+    }
+    return performance.now() - t;
+  };
+  const p: number[] = [];
+  const n: number[] = [];
+  for (let i = 0; i < 9; i++) {
+    n.push(time(['-e', '0']));
+    p.push(time([bin, 'check', small]));
+  }
+  return { plexlint: median(p), node: median(n) };
+}
+
+function simulator(dir: string): { perSecond: number; baselinePerSecond: number } {
+  const { compiled } = lint([dir], { cwd: dir });
+  const sim = new Simulation(compiled.estate, 1);
+  const dists = compiled.estate.sysplex.distributions.slice(0, 200);
+  const origins = ['client', ...compiled.estate.systems.slice(0, 3).map((s) => s.name)];
+  const N = 1_000_000;
+  let t = performance.now();
+  for (let i = 0; i < N; i++) {
+    const d = dists[i % dists.length]!;
+    sim.distributor.connect(origins[i % origins.length]!, d.dvipa, d.ports[0]!.from);
+  }
+  const simMs = performance.now() - t;
+  // Baseline: the same number of map look-ups and a weighted pick over three candidates.
+  const m = new Map(dists.map((d) => [d.dvipa, [64, 64, 64]]));
+  let acc = 0;
+  t = performance.now();
+  for (let i = 0; i < N; i++) {
+    const w = m.get(dists[i % dists.length]!.dvipa)!;
+    acc += w[i % 3]! > w[(i + 1) % 3]! ? 1 : 0;
+  }
+  const baseMs = performance.now() - t + (acc < 0 ? 1 : 0);
+  return { perSecond: N / (simMs / 1000), baselinePerSecond: N / (baseMs / 1000) };
+}
+
+function main(): void {
+  const dir = mkdtempSync(join(tmpdir(), 'plexlint-bench-'));
+  try {
+    const gen = generate(dir, LARGE);
+    const floors = [floor(dir), floor(dir), floor(dir)];
+    checkOnce(dir); // warm up (JIT, parser initialisation)
+    const runs = [checkOnce(dir), checkOnce(dir), checkOnce(dir)];
+    const best = runs.reduce((a, b) => (a.ms <= b.ms ? a : b));
+    const floorMs = median(floors);
+    const peak = process.resourceUsage().maxRSS / 1024;
+    const cold = coldStart(join(root, 'fixtures', 'example', 'profiles', 'SYSA.tcpip'));
+    const simr = simulator(dir);
+    const results = {
+      machine: { node: process.version, cpus: (await_cpus()), platform: process.platform },
+      estate: { ...gen, size: LARGE },
+      check: { ms: Math.round(best.ms), floorMs: Math.round(floorMs), ratio: +(best.ms / floorMs).toFixed(2), target: 3, stages: Object.fromEntries(Object.entries(best.stages).map(([k, v]) => [k, Math.round(v)])), findings: best.findings },
+      peakMemoryMB: Math.round(peak),
+      coldStart: { plexlintMs: Math.round(cold.plexlint), nodeMs: Math.round(cold.node), ratio: +(cold.plexlint / cold.node).toFixed(2), target: 4 },
+      simulator: { decisionsPerSecond: Math.round(simr.perSecond), baselinePerSecond: Math.round(simr.baselinePerSecond), target: 1_000_000 },
+    };
+    const rows: [string, string, string][] = [
+      ['estate', `${gen.files} files, ${gen.profileLines.toLocaleString('en')} profile lines`, ''],
+      ['check (large estate)', `${results.check.ms} ms`, `${results.check.ratio}× floor (${results.check.floorMs} ms; target ≤ 3×)`],
+      ...Object.entries(results.check.stages).map(([k, v]): [string, string, string] => [`  ${k}`, `${v} ms`, '']),
+      ['peak memory', `${results.peakMemoryMB} MB`, ''],
+      ['cold start (one small file)', `${results.coldStart.plexlintMs} ms`, `${results.coldStart.ratio}× node -e 0 (${results.coldStart.nodeMs} ms; target ≤ 4×)`],
+      ['distributor decisions', `${results.simulator.decisionsPerSecond.toLocaleString('en')}/s`, `baseline loop ${results.simulator.baselinePerSecond.toLocaleString('en')}/s (target > 1,000,000/s)`],
+    ];
+    const w = Math.max(...rows.map((r) => r[0].length));
+    const w2 = Math.max(...rows.map((r) => r[1].length));
+    process.stdout.write(rows.map(([a, b, c]) => `${a.padEnd(w)}  ${b.padStart(w2)}  ${c}`).join('\n') + '\n');
+    writeFileSync(join(root, 'bench', 'results.json'), JSON.stringify(results, null, 2) + '\n');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function await_cpus(): number {
+  try {
+    return readFileSync('/proc/cpuinfo', 'utf8').split('\n').filter((l) => l.startsWith('processor')).length;
+  } catch {
+    return 0;
+  }
+}
+
+main();

@@ -1,0 +1,52 @@
+/** `plexlint diff`: semantic changes, behaviour delta and findings delta of two estates. */
+import { lint, type LintOptions } from '../engine/lint.js';
+import { behaviourDelta, type BehaviourChange } from './behaviour.js';
+import { findingsDelta, type FindingsDelta } from './findings.js';
+import { diffModels, type Change } from './model-diff.js';
+import { openSide } from './sides.js';
+
+export interface DiffResult {
+  before: string;
+  after: string;
+  changes: Change[];
+  behaviour: BehaviourChange[];
+  findings: FindingsDelta;
+}
+
+export interface DiffOptions extends Omit<LintOptions, 'cwd'> {
+  threshold?: number;
+}
+
+export function runDiff(beforeSpec: string, afterSpec: string, cwd: string, options: DiffOptions = {}): DiffResult {
+  // A git:<ref> side reads, at that revision, the paths the other side names.
+  const pathsFor = (other: string): string[] => (other.startsWith('git:') ? ['.'] : [other]);
+  const before = openSide(beforeSpec, cwd, pathsFor(afterSpec));
+  let after;
+  try {
+    after = openSide(afterSpec, cwd, pathsFor(beforeSpec));
+  } catch (e) {
+    before.cleanup();
+    throw e;
+  }
+  try {
+    const lintOpts = (side: { cwd: string }): LintOptions => ({ ...options, cwd: side.cwd });
+    const a = lint(before.paths, lintOpts(before));
+    const b = lint(after.paths, lintOpts(after));
+    const fatal = [...a.compiled.readErrors, ...b.compiled.readErrors].filter((e) => e.explicit);
+    if (fatal.length) throw new Error(fatal.map((e) => `${e.path} ${e.message}`).join('; '));
+    return {
+      before: beforeSpec,
+      after: afterSpec,
+      changes: diffModels(a.compiled.estate, b.compiled.estate),
+      behaviour: behaviourDelta(a.compiled.estate, b.compiled.estate, options.threshold ?? 0.01),
+      findings: findingsDelta(a.diagnostics, b.diagnostics),
+    };
+  } finally {
+    before.cleanup();
+    after.cleanup();
+  }
+}
+
+export type { Change } from './model-diff.js';
+export type { BehaviourChange } from './behaviour.js';
+export type { FindingsDelta } from './findings.js';

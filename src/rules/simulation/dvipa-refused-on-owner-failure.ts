@@ -1,0 +1,50 @@
+import { defineRule } from '../rule.js';
+import { rel } from '../helpers.js';
+import { Simulation } from '../../sim/run.js';
+
+/**
+ * Simulation: fail the DVIPA's owner and connect from a client. When backups
+ * exist but connections are still refused (the backup's distribution — its own
+ * or the owner's — has no target left once the owner is gone), the takeover
+ * keeps the address but not the service. DVIPAs with no backup at all are
+ * distributor-no-backup's case.
+ */
+export const rule = defineRule({
+  meta: {
+    id: 'dvipa-refused-on-owner-failure',
+    severity: 'warning',
+    category: 'simulation',
+    needs: 'sysplex',
+    description: 'A distributed DVIPA that refuses connections when its owner stack fails, although it has backups',
+    source: 'Simulation of IBM VIPABACKUP takeover and sysplex distribution (docs/simulator.md)',
+  },
+  check(ctx) {
+    const { estate } = ctx;
+    for (const dv of estate.sysplex.dvipas) {
+      const owner = dv.owners[0];
+      if (!owner || dv.owners.length > 1 || !dv.backups.some((b) => b.system !== owner.system)) continue;
+      for (const id of dv.distributions) {
+        const d = estate.sysplex.distributions.find((x) => x.id === id);
+        if (!d || d.system !== owner.system) continue;
+        const port = d.ports[0]?.from ?? 1;
+        const sim = new Simulation(estate, 1);
+        sim.connect('client', dv.address, port, 1); // the DVIPA is active while the owner is up
+        sim.stackEvent(owner.system, false);
+        const r = sim.connect('client', dv.address, port, 10);
+        if ((r.observed.refused ?? 0) < 1) continue;
+        const decision = sim.distributor.connect('client', dv.address, port, true);
+        const candidates = decision.trace.filter((t) => t.what === 'candidate').map((t) => t.detail);
+        const why = candidates.length ? `its targets are ${candidates.join('; ')}` : (decision.trace.at(-1)?.detail ?? 'no target is ready');
+        ctx.report({
+          loc: d.loc,
+          message:
+            `When ${owner.system} fails, ${dv.address}:${port} refuses every connection although it has backups: ${why}. ` +
+            `The backup takes the address over but has nothing to distribute to — add targets on other stacks (or DESTIP ALL). ` +
+            `See: plexlint trace --from client --to ${dv.address}:${port} --down ${owner.system}`,
+          related: dv.backups.map((b) => rel(b.loc, `VIPABACKUP on ${b.system}`)),
+          subject: `${d.id} owner failure`,
+        });
+      }
+    }
+  },
+});

@@ -1,0 +1,52 @@
+import { defineRule } from '../rule.js';
+import { ownedAddresses, rel } from '../helpers.js';
+import { ipconfigAnchor } from './scope.js';
+
+/**
+ * IP Configuration Guide, dynamic XCF: DYNAMICXCF must be coded in every
+ * stack's profile; stacks join the sysplex's XCF group through it, and sysplex
+ * distribution forwards over the dynamic XCF links (or VIPAROUTE).
+ */
+export const rule = defineRule({
+  meta: {
+    id: 'dynamicxcf-missing',
+    severity: 'error',
+    category: 'sysplex',
+    needs: 'sysplex',
+    description: 'A stack that distributes, backs up a distributor or is named as a target without IPCONFIG DYNAMICXCF',
+    source: 'IBM IP Configuration Guide, dynamic XCF ("DYNAMICXCF must be coded on every stack"); tcpip-profile.md §4',
+  },
+  check(ctx) {
+    for (const s of ctx.estate.systems) {
+      const v4 = s.stack.dynamicXcf.v4;
+      const v6 = s.stack.dynamicXcf.v6;
+      const has = (version: 4 | 6): boolean => (version === 4 ? Boolean(v4) : Boolean(v6));
+      const reasons: { loc: import('../../core/loc.js').Loc; why: string; version: 4 | 6 }[] = [];
+      for (const d of s.stack.distributions) if (!has(d.version)) reasons.push({ loc: d.loc, why: `it distributes ${d.dvipa}`, version: d.version });
+      for (const dv of s.stack.dvipas) {
+        if (dv.role !== 'backup' || has(dv.version)) continue;
+        const distributors = [...new Set(ctx.estate.sysplex.distributions.filter((x) => x.dvipa === dv.address && x.system !== s.name && x.role !== 'undefined').map((x) => x.system))];
+        if (distributors.length) reasons.push({ loc: dv.loc, why: `it backs up ${dv.address}, which ${distributors.join(' and ')} ${distributors.length === 1 ? 'distributes' : 'distribute'}`, version: dv.version });
+      }
+      const mine = new Set(ownedAddresses(s).map((o) => o.address));
+      for (const d of ctx.estate.sysplex.distributions) {
+        if (d.routing) continue;
+        for (const t of d.targets) {
+          if (t.address && mine.has(t.address) && !has(d.version)) reasons.push({ loc: t.loc, why: `${d.system} names it as a DESTIP target of ${d.dvipa}`, version: d.version });
+        }
+      }
+      if (reasons.length === 0) continue;
+      const first = reasons[0]!;
+      ctx.report({
+        loc: ipconfigAnchor(s, first.version),
+        message:
+          `${s.name} codes no IPCONFIG${first.version === 6 ? '6' : ''} DYNAMICXCF, but ${first.why}${reasons.length > 1 ? ` (and ${reasons.length - 1} more)` : ''}. ` +
+          'Sysplex distribution forwards connections over the dynamic XCF links (or VIPAROUTE routes named by dynamic XCF address), and DESTIP names targets by that address: ' +
+          'without it this stack can neither distribute nor be a target, and a DVIPA it takes over as a backup is not distributed. ' +
+          `Code IPCONFIG${first.version === 6 ? '6' : ''} DYNAMICXCF with this stack's address on every stack of the sysplex.`,
+        related: reasons.slice(0, 5).map((r) => rel(r.loc, r.why)),
+        subject: `${s.name} DYNAMICXCF`,
+      });
+    }
+  },
+});

@@ -1,0 +1,59 @@
+import { defineRule } from '../rule.js';
+import { ownedAddresses, rel } from '../helpers.js';
+import { parseCidr, parseIp, subnetContains } from '../../core/ip.js';
+import type { Loc } from '../../core/loc.js';
+import type { ViparangeDef } from '../../model/stack.js';
+import { byLocation, listNames } from './scope.js';
+
+/**
+ * VIPARANGE page: ranges must not overlap non-DVIPA addresses elsewhere in the
+ * sysplex; when DVIPAs share a subnet with ordinary addresses, define them one
+ * by one (mask 255.255.255.255) so that no duplicate addresses appear.
+ *
+ * "Elsewhere": a range coded only on one stack may hold that stack's own
+ * addresses, since binding to them creates no DVIPA.
+ *
+ * IBM advises coding shared VIPARANGEs once in a member every stack INCLUDEs,
+ * so one statement is often the range of several stacks: it is reported once.
+ */
+export const rule = defineRule({
+  meta: {
+    id: 'viparange-overlap',
+    severity: 'warning',
+    category: 'sysplex',
+    needs: 'sysplex',
+    description: 'A VIPARANGE that contains ordinary (non-DVIPA) addresses of a stack in the sysplex',
+    source: 'IBM IP Configuration Reference, VIPADYNAMIC - VIPARANGE statement (guideline on overlapping addresses)',
+  },
+  check(ctx) {
+    const ranges: { system: string; range: ViparangeDef }[] = [];
+    for (const s of ctx.estate.systems) for (const r of s.stack.vipaRanges) ranges.push({ system: s.name, range: r });
+    for (const group of byLocation(ranges, (x) => x.range.loc)) {
+      const r = group[0]!.range;
+      const net = parseCidr(r.subnet);
+      if (!net) continue;
+      const systems = group.map((x) => x.system);
+      const hits: { system: string; address: string; via: string; loc: Loc }[] = [];
+      for (const other of ctx.estate.systems) {
+        // An application binding to its own stack's address binds to it and creates no DVIPA:
+        // only addresses of stacks other than (one of) the range's stacks can be duplicated.
+        if (!systems.some((x) => x !== other.name)) continue;
+        const xcf = [other.stack.dynamicXcf.v4, other.stack.dynamicXcf.v6].filter((x) => x !== undefined).map((x) => ({ address: x.address, via: 'dynamic XCF', loc: x.loc }));
+        for (const o of [...ownedAddresses(other), ...xcf]) {
+          const a = parseIp(o.address);
+          if (a && subnetContains(net, a)) hits.push({ system: other.name, address: o.address, via: o.via, loc: o.loc });
+        }
+      }
+      if (hits.length === 0) continue;
+      const shown = hits.slice(0, 3).map((x) => `${x.address} (${x.system}'s ${x.via})`);
+      ctx.report({
+        loc: r.loc,
+        message:
+          `${listNames(systems)}: VIPARANGE ${r.subnet} contains ordinary addresses: ${shown.join(', ')}${hits.length > 3 ? ` and ${hits.length - 3} more` : ''}. ` +
+          `An application on a stack of the range can create a DVIPA there (bind(), SIOCSVIPA, MODDVIPA) and so duplicate another stack's address. Narrow the range so it holds only DVIPAs, or define the DVIPAs one by one with mask 255.255.255.255.`,
+        related: hits.slice(0, 5).map((x) => rel(x.loc, `${x.system} ${x.via} ${x.address}`)),
+        subject: `${systems.join(',')} VIPARANGE ${r.subnet}`,
+      });
+    }
+  },
+});

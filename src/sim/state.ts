@@ -1,0 +1,70 @@
+/**
+ * Runtime state of a simulation: what the configuration does not say —
+ * which stacks, balancers, ODRs and members are up, and how each server is
+ * doing. Defaults (DESIGN.md "Scenario files"): everything is up; every server a
+ * distribution needs is listening and healthy: WLM system and server weight 64,
+ * TSR 100, SEF 100, health 100, abnormal completions 0.
+ */
+export interface ServerState {
+  listening: boolean;
+  /** Server health 0–100 (IWM4HLTH / IWMSRSRG). */
+  health: number;
+  /** Server accept efficiency fraction 0–100 (part of TSR). */
+  sef: number;
+  /** Abnormal transaction completions per 1000 (ABNORM). */
+  abnormal: number;
+  /** WLM server-specific weight (0–64). */
+  wlm: number;
+  /** Target server responsiveness 0–100. */
+  tsr: number;
+}
+
+export interface StackState {
+  up: boolean;
+  /** WLM system weight (BASEWLM uses it). */
+  wlm: number;
+  servers: Record<string, Partial<ServerState>>;
+}
+
+export interface RuntimeState {
+  stacks: Record<string, Partial<StackState>>;
+  lbs: Record<string, { up?: boolean; active?: boolean }>;
+  odrs: Record<string, { up?: boolean }>;
+  members: Record<string, { up?: boolean }>;
+}
+
+export const DEFAULT_SERVER: ServerState = { listening: true, health: 100, sef: 100, abnormal: 0, wlm: 64, tsr: 100 };
+
+export function emptyState(): RuntimeState {
+  return { stacks: {}, lbs: {}, odrs: {}, members: {} };
+}
+
+export function stackUp(state: RuntimeState, system: string): boolean {
+  return state.stacks[system]?.up !== false;
+}
+
+export function systemWeight(state: RuntimeState, system: string): number {
+  return state.stacks[system]?.wlm ?? 64;
+}
+
+/** The server on a stack for a port (a port range or all-ports distribution asks for the connection's port). */
+export function server(state: RuntimeState, system: string, port: number): ServerState {
+  const s = state.stacks[system]?.servers?.[String(port)];
+  return { ...DEFAULT_SERVER, ...(s ?? {}) };
+}
+
+/** Deep-merge a `set` step into the state. */
+export function mergeState(into: RuntimeState, patch: Partial<RuntimeState>): void {
+  for (const [name, s] of Object.entries(patch.stacks ?? {})) {
+    const cur = (into.stacks[name] ??= {});
+    if (s.up !== undefined) cur.up = s.up;
+    if (s.wlm !== undefined) cur.wlm = s.wlm;
+    for (const [port, srv] of Object.entries(s.servers ?? {})) {
+      cur.servers ??= {};
+      cur.servers[port] = { ...(cur.servers[port] ?? {}), ...srv };
+    }
+  }
+  for (const key of ['lbs', 'odrs', 'members'] as const) {
+    for (const [name, v] of Object.entries(patch[key] ?? {})) into[key][name] = { ...(into[key][name] ?? {}), ...v };
+  }
+}

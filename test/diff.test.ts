@@ -1,0 +1,89 @@
+/**
+ * `plexlint diff` on the pairs in fixtures/diff: each case states the changes,
+ * routing changes and findings delta it expects in expected.yaml.
+ */
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { diffExit } from '../src/cli/diff.js';
+import { runDiff } from '../src/diff/index.js';
+import { diffMarkdown } from '../src/report/diff/markdown.js';
+
+const root = join(import.meta.dirname, '..');
+const cases = join(root, 'fixtures', 'diff');
+
+interface Expected {
+  changes: { kind: string; object: string; attribute?: string; before?: unknown; after?: unknown }[];
+  behaviour: { flow: string; measures?: Record<string, [number, number]> }[];
+  findings: { new: string[]; fixed: string[] };
+}
+
+describe('fixtures/diff', () => {
+  for (const name of readdirSync(cases).sort()) {
+    it(name, () => {
+      const expected = parse(readFileSync(join(cases, name, 'expected.yaml'), 'utf8')) as Expected;
+      const r = runDiff(`fixtures/diff/${name}/old`, `fixtures/diff/${name}/new`, root);
+      expect(r.changes.map((c) => ({ kind: c.kind, object: c.object, ...(c.attribute ? { attribute: c.attribute, before: c.before, after: c.after } : {}) }))).toEqual(expected.changes);
+      expect(r.behaviour.map((b) => b.flow)).toEqual(expected.behaviour.map((b) => b.flow));
+      for (const b of expected.behaviour) {
+        const got = r.behaviour.find((x) => x.flow === b.flow)!;
+        for (const [measure, [before, after]] of Object.entries(b.measures ?? {})) {
+          const m = got.measures.find((x) => x.measure === measure);
+          expect(m, measure).toBeDefined();
+          expect(m!.before).toBeCloseTo(before, 3);
+          expect(m!.after).toBeCloseTo(after, 3);
+        }
+      }
+      expect(r.findings.new.map((d) => d.ruleId)).toEqual(expected.findings.new);
+      expect(r.findings.fixed.map((d) => d.ruleId)).toEqual(expected.findings.fixed);
+      const nothing = !expected.changes.length && !expected.behaviour.length && !expected.findings.new.length && !expected.findings.fixed.length;
+      expect(diffExit(r, [])).toBe(nothing ? 0 : 1);
+    });
+  }
+});
+
+describe('diff exit codes and gating', () => {
+  it('--fail-on new-findings ignores pure configuration changes', () => {
+    const r = runDiff('fixtures/diff/hotstandby/old', 'fixtures/diff/hotstandby/new', root);
+    expect(diffExit(r, ['new-findings'])).toBe(0);
+    expect(diffExit(r, ['behaviour'])).toBe(1);
+    expect(diffExit(r, ['changes'])).toBe(1);
+  });
+});
+
+describe('markdown for a PR comment', () => {
+  it('leads with a summary and stays under the GitHub comment limit, saying when it cut', () => {
+    const r = runDiff('fixtures/diff/nooptlocal/old', 'fixtures/diff/nooptlocal/new', root);
+    const md = diffMarkdown(r);
+    expect(md.split('\n')[0]).toMatch(/^## plexlint: 1 configuration change, 4 routing changes, 0 new findings, 0 fixed$/);
+    const many = { ...r, changes: Array.from({ length: 3000 }, () => r.changes[0]!) };
+    const cut = diffMarkdown(many, 20000);
+    expect(cut.length).toBeLessThanOrEqual(20000);
+    expect(cut).toContain('The report was cut');
+    expect(cut).toContain('<details>');
+  });
+});
+
+describe('git:<ref> sides are read with git, without a checkout', () => {
+  it('diffs the working tree against a commit of a scratch repository', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'plexlint-diff-'));
+    try {
+      cpSync(join(cases, 'nooptlocal', 'old'), join(dir, 'estate'), { recursive: true });
+      const git = (...args: string[]) => execFileSync('git', args, { cwd: dir, stdio: 'pipe' });
+      git('init', '-q');
+      git('-c', 'user.email=t@t', '-c', 'user.name=t', 'add', '.');
+      git('-c', 'user.email=t@t', '-c', 'user.name=t', 'commit', '-qm', 'base');
+      const p = join(dir, 'estate', 'profiles', 'SYSB.tcpip');
+      writeFileSync(p, readFileSync(p, 'utf8').replace('DISTMETHOD BASEWLM OPTLOCAL 1', 'DISTMETHOD BASEWLM'));
+      const r = runDiff('git:HEAD', 'estate', dir);
+      expect(r.changes.map((c) => `${c.object} ${c.attribute}`)).toEqual(['VIPADISTRIBUTE 10.40.1.2 port 3000 on SYSB optLocal']);
+      expect(r.changes[0]!.oldLoc!.file).toBe('estate/profiles/SYSB.tcpip');
+      expect(execFileSync('git', ['status', '--porcelain'], { cwd: dir }).toString()).toBe(' M estate/profiles/SYSB.tcpip\n');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
