@@ -44,10 +44,8 @@ describe('load-balancer rules', () => {
   });
 
   it('dispatch-cluster-advertised: the entry to change; VIPARANGE overlap is a warning', () => {
-    expect(diags('rules/dispatch-cluster-advertised/bad', 'dispatch-cluster-advertised').map(at)).toEqual([
-      'rules/dispatch-cluster-advertised/bad/SYSA.tcpip:4:43-4:52 error',
-      'rules/dispatch-cluster-advertised/bad/SYSB.tcpip:5:50-5:59 error',
-    ]);
+    expect(diags('rules/dispatch-cluster-advertised/bad', 'dispatch-cluster-advertised').map(at)).toEqual(['rules/dispatch-cluster-advertised/bad/SYSA.tcpip:4:43-4:52 error']);
+    expect(diags('rules/dispatch-cluster-advertised/bad-dvipa', 'dispatch-cluster-advertised').map(at)).toEqual(['rules/dispatch-cluster-advertised/bad-dvipa/SYSB.tcpip:5:50-5:59 error']);
     expect(diags('rules/dispatch-cluster-advertised/bad-range', 'dispatch-cluster-advertised').map((d) => d.severity)).toEqual(['warning']);
   });
 
