@@ -11,6 +11,7 @@ import { parseDscontrol } from '../src/frontends/dscontrol/index.js';
 import { scanGoScript } from '../src/frontends/goscript/index.js';
 import { buildLoadBalancers } from '../src/model/build/lb.js';
 import type { Estate } from '../src/model/estate.js';
+import { emptyWebTier } from '../src/model/web.js';
 import { rules } from '../src/rules/registry.js';
 import type { RuleContext } from '../src/rules/rule.js';
 import { sourceFromText, type SourceFile } from '../src/sources/source-file.js';
@@ -110,7 +111,7 @@ function check(config: string, goscript?: string): { findings: Finding[]; files:
   }
   const built = buildLoadBalancers([{ name: 'edge1', nameSource: 'file-name', config: parsed.ast, scripts }], []);
   findings.push(...built.findings);
-  const estate: Estate = { version: 1, files: [...files.keys()], systems: [], sysplex: { members: [], dvipas: [], distributions: [] }, loadBalancers: built.loadBalancers };
+  const estate: Estate = { version: 1, files: [...files.keys()], systems: [], sysplex: { members: [], dvipas: [], distributions: [] }, web: emptyWebTier(), loadBalancers: built.loadBalancers };
   for (const rule of rules) {
     const ctx: RuleContext = { estate, report: (f) => findings.push({ ...f, ruleId: rule.meta.id }) };
     rule.check?.(ctx);

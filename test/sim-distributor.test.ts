@@ -10,6 +10,7 @@ import { buildSystem } from '../src/model/build/system.js';
 import { buildSysplex } from '../src/model/build/sysplex.js';
 import { MODEL_VERSION, type Estate } from '../src/model/estate.js';
 import { Simulation } from '../src/sim/run.js';
+import { emptyWebTier } from '../src/model/web.js';
 
 /** A sysplex of stacks from inline profiles (name → text, optional CPC). */
 function estate(profiles: Record<string, string>, cpcs: Record<string, string> = {}): Estate {
@@ -18,7 +19,7 @@ function estate(profiles: Record<string, string>, cpcs: Record<string, string> =
     expect(parsed.findings.filter((f) => f.ruleId !== 'unresolved-symbol')).toEqual([]);
     return buildSystem({ name, nameSource: 'file-name', ...(cpcs[name] ? { cpc: cpcs[name] } : {}), symbols: {}, parsed });
   });
-  return { version: MODEL_VERSION, files: [], systems, sysplex: buildSysplex(systems), loadBalancers: [] };
+  return { version: MODEL_VERSION, files: [], systems, sysplex: buildSysplex(systems), web: emptyWebTier(), loadBalancers: [] };
 }
 
 const xcf = (n: number): string => `IPCONFIG SYSPLEXROUTING DYNAMICXCF 10.1.1.${n} 255.255.255.0 1\n`;

@@ -2,12 +2,15 @@
  * The compiler driver: sources → front ends → model. Everything a command
  * needs to lint, simulate or diff an estate starts here.
  */
-import { basename, dirname } from 'node:path';
+import { basename, dirname, sep } from 'node:path';
 import type { Finding } from '../core/diagnostic.js';
 import { timed } from '../core/timing.js';
 import { detectKind, type FileKind } from '../frontends/detect.js';
 import { parseManifest, type Manifest } from '../frontends/manifest/index.js';
 import { parseProfile } from '../frontends/profile/index.js';
+import { parsePlugin, type PluginAst } from '../frontends/plugin/index.js';
+import { parseClusterXml } from '../frontends/was/index.js';
+import { buildWeb, type ClusterXmlInput } from '../model/build/web.js';
 import { buildSystem } from '../model/build/system.js';
 import { buildSysplex } from '../model/build/sysplex.js';
 import { compileLoadBalancers, registerLoadBalancerFiles } from './lb.js';
@@ -84,6 +87,30 @@ export function compile(paths: string[], options: CompileOptions = {}): CompileR
       kinds.set(f.path, 'profile');
     }
   }
+  // The web tier's files the manifest names: plug-in files, and the cluster.xml files in each cell's `clusters` folders.
+  const webPlugins: SourceFile[] = [];
+  const webClusters: { file: SourceFile; cell?: string }[] = [];
+  for (const p of manifest?.web.plugins ?? []) {
+    const f = read(p.abs, true);
+    if (f && !kinds.has(f.path)) {
+      kinds.set(f.path, 'plugin-cfg');
+      webPlugins.push(f);
+    }
+  }
+  let estateFiles: string[] | undefined;
+  for (const cell of manifest?.web.cells ?? []) {
+    for (const folder of cell.clusters) {
+      estateFiles ??= ws.allFiles();
+      for (const abs of estateFiles.filter((x) => x.startsWith(folder.abs + sep) || x === folder.abs)) {
+        const f = read(abs);
+        if (!f || kinds.has(f.path)) continue;
+        if (basename(abs).toLowerCase() !== 'cluster.xml' && detectKind(f) !== 'cluster-xml') continue;
+        kinds.set(f.path, 'cluster-xml');
+        webClusters.push({ file: f, cell: cell.name });
+      }
+    }
+  }
+
   const manifestLbs = registerLoadBalancerFiles(manifest, ws, read, kinds);
   for (const abs of ws.inputs) {
     if (abs === ws.manifestPath) continue;
@@ -142,6 +169,23 @@ export function compile(paths: string[], options: CompileOptions = {}): CompileR
     systems.push(system);
   }
 
+  // The web tier.
+  const pluginAsts: PluginAst[] = [];
+  for (const f of [...webPlugins, ...(byKind.get('plugin-cfg') ?? [])]) {
+    const parsed = timed('parse', () => parsePlugin(f));
+    findings.push(...parsed.findings);
+    pluginAsts.push(parsed.ast);
+  }
+  const clusterInputs: ClusterXmlInput[] = [];
+  const scanned: { file: SourceFile; cell?: string }[] = (byKind.get('cluster-xml') ?? []).map((file) => ({ file }));
+  for (const { file, cell } of [...webClusters, ...scanned]) {
+    const parsed = timed('parse', () => parseClusterXml(file));
+    findings.push(...parsed.findings);
+    clusterInputs.push(cell === undefined ? { ast: parsed.ast } : { ast: parsed.ast, cell });
+  }
+  const web = timed('model', () => buildWeb({ plugins: pluginAsts, clusterXmls: clusterInputs, cells: manifest?.web.cells ?? [] }));
+  findings.push(...web.findings);
+
   // Load balancers: dscontrol configurations and go scripts, matched to the systems above.
   const lbs = compileLoadBalancers({
     manifestLbs,
@@ -159,6 +203,7 @@ export function compile(paths: string[], options: CompileOptions = {}): CompileR
     files: [...sources.keys()].sort(),
     systems,
     sysplex: timed('model', () => buildSysplex(systems)),
+    web: web.web,
     loadBalancers: lbs.loadBalancers,
   };
   return { estate, findings: dedupe(findings), sources, readErrors, workspace: ws, kinds, ...(manifest ? { manifest } : {}) };

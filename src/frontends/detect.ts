@@ -13,6 +13,9 @@ const GO_SCRIPTS = /^(goActive|goStandby|goInOp|goIdle|highavailChange|serverUp|
 const DSCONTROL_LINE =
   /^\s*(?:(?:dscontrol|ndcontrol)\s+\S+|(?:executor|cluster|port|server|manager|advisor|highavailability|high|rule|subagent)\s+(?:add|set|start|stop|remove|configure|unconfigure|heartbeat|backup|reach|takeover|report|status)\b)/i;
 
+/** Elements that only plugin-cfg.xml has, as the root of a fragment. */
+const PLUGIN_FRAGMENT_ROOTS = new Set(['VirtualHostGroup', 'UriGroup', 'Route', 'TrustedProxyGroup', 'RequestMetrics']);
+
 function xmlRoot(text: string): string | undefined {
   let i = 0;
   const n = Math.min(text.length, 65536);
@@ -60,6 +63,9 @@ export function detectKind(file: SourceFile): FileKind {
   if (head.startsWith('<')) {
     const root = xmlRoot(head);
     if (root === 'Config') return 'plugin-cfg';
+    // A plugin-cfg.xml fragment (no Config root): the plug-in's ServerCluster writes Name, cluster.xml's writes name.
+    if (root && PLUGIN_FRAGMENT_ROOTS.has(root)) return 'plugin-cfg';
+    if (root === 'ServerCluster' && /<ServerCluster\b[^>]*\s(Name|LoadBalance|RetryInterval)\s*=/.test(head.slice(0, 4096))) return 'plugin-cfg';
     if (root && /(^|:)ServerCluster$/.test(root)) return 'cluster-xml';
     if (/plugin-cfg.*\.xml$/i.test(name)) return 'plugin-cfg';
     if (/^cluster\.xml$/i.test(name)) return 'cluster-xml';

@@ -6,6 +6,7 @@
 import type { Loc } from '../core/loc.js';
 import type { ExternalLb } from './lb.js';
 import type { DistMethod, Stack } from './stack.js';
+import type { WebTier } from './web.js';
 
 /** Bumped when the JSON shape of `plexlint compile` changes incompatibly. */
 export const MODEL_VERSION = 1;
@@ -113,9 +114,12 @@ export interface Estate {
   files: string[];
   systems: System[];
   sysplex: Sysplex;
+  /** The WebSphere tier: plug-in files, cells, ODRs, GSCs, cluster.xml clusters (./web.ts). */
+  web: WebTier;
   /** External Load Balancer (Edge Components Dispatcher) machines (./lb.ts). */
   loadBalancers: ExternalLb[];
 }
 
 export type { DistMethod } from './stack.js';
+export type { WebTier } from './web.js';
 export type { ExternalLb } from './lb.js';

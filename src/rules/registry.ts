@@ -96,6 +96,38 @@ import { rule as goidleWithHa } from './load-balancer/goidle-with-ha.js';
 import { rule as unusedSuppression } from './meta/unused-suppression.js';
 import { rule as invalidSuppression } from './meta/invalid-suppression.js';
 import { rule as blanketSuppression } from './meta/blanket-suppression.js';
+import { rule as xmlEncodingMismatch } from './plugin/xml-encoding-mismatch.js';
+import { rule as pluginUnknownElement } from './plugin/plugin-unknown-element.js';
+import { rule as pluginUnknownAttribute } from './plugin/plugin-unknown-attribute.js';
+import { rule as pluginMisplacedElement } from './plugin/plugin-misplaced-element.js';
+import { rule as pluginInvalidValue } from './plugin/plugin-invalid-value.js';
+import { rule as pluginMissingRequired } from './plugin/plugin-missing-required.js';
+import { rule as pluginWhitespaceInValue } from './plugin/plugin-whitespace-in-value.js';
+import { rule as pluginUndefinedReference } from './plugin/plugin-undefined-reference.js';
+import { rule as pluginDuplicateName } from './plugin/plugin-duplicate-name.js';
+import { rule as pluginDuplicateRoute } from './plugin/plugin-duplicate-route.js';
+import { rule as pluginDuplicateCloneId } from './plugin/plugin-duplicate-clone-id.js';
+import { rule as pluginPartialCloneIds } from './plugin/plugin-partial-clone-ids.js';
+import { rule as pluginWeightOutOfRange } from './plugin/plugin-weight-out-of-range.js';
+import { rule as pluginAllWeightsZero } from './plugin/plugin-all-weights-zero.js';
+import { rule as pluginHttpsNoKeyring } from './plugin/plugin-https-no-keyring.js';
+import { rule as pluginRemoveSpecialHeadersOff } from './plugin/plugin-remove-special-headers-off.js';
+import { rule as pluginUnusedCluster } from './plugin/plugin-unused-cluster.js';
+import { rule as pluginEmptyVirtualHostGroup } from './plugin/plugin-empty-virtual-host-group.js';
+import { rule as pluginUnusedServer } from './plugin/plugin-unused-server.js';
+
+import { rule as missingPerCellGsc } from './odr/missing-per-cell-gsc.js';
+import { rule as cellAffinityCookie } from './odr/cell-affinity-cookie.js';
+import { rule as cellAffinityDisabled } from './odr/cell-affinity-disabled.js';
+import { rule as gscMemberWrongOdr } from './odr/gsc-member-wrong-odr.js';
+import { rule as gscMemberZeroWeight } from './odr/gsc-member-zero-weight.js';
+import { rule as odrCookieNameShared } from './odr/odr-cookie-name-shared.js';
+
+import { rule as clusterInvalidValue } from './was/cluster-invalid-value.js';
+import { rule as clusterWeightOutOfRange } from './was/cluster-weight-out-of-range.js';
+import { rule as clusterAllWeightsZero } from './was/cluster-all-weights-zero.js';
+import { rule as preferLocalNoLocalMember } from './was/prefer-local-no-local-member.js';
+import { rule as clusterDefinedTwice } from './was/cluster-defined-twice.js';
 
 export const rules: readonly Rule[] = [
   syntax,
@@ -182,6 +214,36 @@ export const rules: readonly Rule[] = [
   unusedSuppression,
   invalidSuppression,
   blanketSuppression,
+  xmlEncodingMismatch,
+  pluginUnknownElement,
+  pluginUnknownAttribute,
+  pluginMisplacedElement,
+  pluginInvalidValue,
+  pluginMissingRequired,
+  pluginWhitespaceInValue,
+  pluginUndefinedReference,
+  pluginDuplicateName,
+  pluginDuplicateRoute,
+  pluginDuplicateCloneId,
+  pluginPartialCloneIds,
+  pluginWeightOutOfRange,
+  pluginAllWeightsZero,
+  pluginHttpsNoKeyring,
+  pluginRemoveSpecialHeadersOff,
+  pluginUnusedCluster,
+  pluginEmptyVirtualHostGroup,
+  pluginUnusedServer,
+  missingPerCellGsc,
+  cellAffinityCookie,
+  cellAffinityDisabled,
+  gscMemberWrongOdr,
+  gscMemberZeroWeight,
+  odrCookieNameShared,
+  clusterInvalidValue,
+  clusterWeightOutOfRange,
+  clusterAllWeightsZero,
+  preferLocalNoLocalMember,
+  clusterDefinedTwice,
 ];
 
 const byId = new Map(rules.map((r) => [r.meta.id, r]));

@@ -42,6 +42,10 @@ export interface OdrEntry {
   host: string;
   port: number;
   loc: Loc;
+  /** The ODR tier (multi-tier cell affinity); ODRs without one form the default tier. */
+  tier?: Located<string>;
+  /** ODR custom properties, e.g. odrSessionIdCookieName. Null prototype. */
+  properties: Record<string, Located<string>>;
 }
 
 export interface GscMember {
@@ -55,6 +59,8 @@ export interface GscEntry {
   name: string;
   members: GscMember[];
   loc: Loc;
+  /** The ODR tier whose ODRs the GSC stands for (default: the tier of the cell's ODRs). */
+  tier?: Located<string>;
 }
 
 export interface CellEntry {

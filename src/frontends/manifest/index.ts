@@ -119,8 +119,8 @@ const SYSTEM = ['profile', 'cpc', 'symbols'] as const;
 const LB = ['config', 'scripts', 'partner'] as const;
 const WEB = ['plugins', 'cells'] as const;
 const CELL = ['odrs', 'properties', 'gscs', 'bridgedWith', 'clusters', 'clientNodes'] as const;
-const ODR = ['name', 'host', 'port'] as const;
-const GSC = ['name', 'members'] as const;
+const ODR = ['name', 'host', 'port', 'tier', 'properties'] as const;
+const GSC = ['name', 'members', 'tier'] as const;
 const MEMBER = ['host', 'port', 'weight'] as const;
 const OVERRIDE = ['files', 'rules'] as const;
 
@@ -210,23 +210,42 @@ export function parseManifest(file: SourceFile, dir: string): ParsedManifest {
 }
 
 function readCell(r: ManifestReader, name: string, node: Node | null, pair: Pair): CellEntry {
-  const cell: CellEntry = { name, loc: r.loc(pair.key as Node), odrs: [], properties: {}, gscs: [], bridgedWith: [], clusters: [], clientNodes: [] };
+  const cell: CellEntry = {
+    name,
+    loc: r.loc(pair.key as Node),
+    odrs: [],
+    properties: Object.create(null) as Record<string, Located<string>>,
+    gscs: [],
+    bridgedWith: [],
+    clusters: [],
+    clientNodes: [],
+  };
   const at = `web.cells.${name}`;
   for (const [k, v] of r.entries(node, at, CELL)) {
     switch (k) {
       case 'odrs':
         cell.odrs = r.list(v, `${at}.odrs`, (n) => {
-          const odr: Partial<OdrEntry> = { loc: r.loc(n) };
+          const odr: Partial<OdrEntry> = { loc: r.loc(n), properties: Object.create(null) as Record<string, Located<string>> };
           for (const [ok, ov] of r.entries(n, `${at}.odrs entry`, ODR)) {
             if (ok === 'port') odr.port = r.integer(ov, `${at}.odrs port`, 1, 65535);
             else if (ok === 'name') odr.name = r.string(ov, `${at}.odrs name`);
-            else odr.host = r.string(ov, `${at}.odrs host`);
+            else if (ok === 'tier') {
+              const t = r.located(ov, `${at}.odrs tier`);
+              if (t) odr.tier = t;
+            } else if (ok === 'properties') {
+              for (const [pk, pv] of r.entries(ov, `${at}.odrs properties`, null)) {
+                const s = r.located(pv, `${at}.odrs properties.${pk}`);
+                if (s) odr.properties![pk] = s;
+              }
+            } else odr.host = r.string(ov, `${at}.odrs host`);
           }
           if (!odr.host || odr.port === undefined) {
             r.findings.push({ ruleId: 'manifest-invalid-value', loc: odr.loc!, message: `${at}.odrs: every ODR needs host and port` });
             return undefined;
           }
-          return { name: odr.name ?? `${odr.host}:${odr.port}`, host: odr.host, port: odr.port, loc: odr.loc! };
+          const entry: OdrEntry = { name: odr.name ?? `${odr.host}:${odr.port}`, host: odr.host, port: odr.port, loc: odr.loc!, properties: odr.properties! };
+          if (odr.tier) entry.tier = odr.tier;
+          return entry;
         });
         break;
       case 'properties':
@@ -240,7 +259,10 @@ function readCell(r: ManifestReader, name: string, node: Node | null, pair: Pair
           const gsc: GscEntry = { name: '', members: [], loc: r.loc(n) };
           for (const [gk, gv] of r.entries(n, `${at}.gscs entry`, GSC)) {
             if (gk === 'name') gsc.name = r.string(gv, `${at}.gscs name`) ?? '';
-            else {
+            else if (gk === 'tier') {
+              const t = r.located(gv, `${at}.gscs tier`);
+              if (t) gsc.tier = t;
+            } else {
               gsc.members = r.list(gv, `${at}.gscs members`, (m) => {
                 const member: Partial<GscEntry['members'][number]> = { loc: r.loc(m), weight: 1 };
                 for (const [mk, mv] of r.entries(m, `${at}.gscs member`, MEMBER)) {

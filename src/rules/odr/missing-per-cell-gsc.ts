@@ -1,0 +1,92 @@
+import { rel } from '../helpers.js';
+import { defineRule } from '../rule.js';
+import type { Cell, GenericServerCluster, Odr, OdrSpray } from '../../model/web.js';
+import { cellMap, endpoint, listText } from '../web.js';
+
+/**
+ * For every pair of unbridged cells A ≠ B that one plug-in cluster sprays over,
+ * cell B needs a generic server cluster whose members are exactly the ODRs of
+ * cell A (weight > 0): an ODR of B that receives a misrouted in-session request
+ * of A finds the GSC holding the owning ODR and routes the request there
+ * (../shared/reference/ibm/odr-cell-affinity.txt; plugin-cfg-odr.md §3.1, §3.3,
+ * §3.4, §3.8 item 2). Bridged cells need no GSC.
+ *
+ * Members that are ODRs of cell B itself or of another tier are left to
+ * gsc-member-wrong-odr, which says what is wrong with them more precisely.
+ */
+export const rule = defineRule({
+  meta: {
+    id: 'missing-per-cell-gsc',
+    severity: 'error',
+    category: 'odr',
+    description: 'A sprayed cell without a generic server cluster whose members are exactly the ODRs of the other, unbridged cell',
+    source: 'IBM WAS ND, "Cell affinity function" (cwve_odoeaffinity); "Using generic server clusters with cell affinity" (twve_odoegsc)',
+  },
+  check(ctx) {
+    const web = ctx.estate.web;
+    const cells = cellMap(web.cells);
+    // owner → receiver → sprays
+    const pairs = new Map<string, { owner: Cell; receiver: Cell; sprays: OdrSpray[] }>();
+    for (const s of web.sprays) {
+      for (const [a, b] of s.unbridgedPairs) {
+        for (const [owner, receiver] of [
+          [a, b],
+          [b, a],
+        ] as const) {
+          const key = `${owner}\u0000${receiver}`;
+          const e = pairs.get(key) ?? { owner: cells.get(owner)!, receiver: cells.get(receiver)!, sprays: [] };
+          e.sprays.push(s);
+          pairs.set(key, e);
+        }
+      }
+    }
+    for (const { owner, receiver, sprays } of pairs.values()) {
+      const tiers = new Set(sprays.flatMap((s) => s.tiers));
+      const required = owner.odrs.filter((o) => tiers.has(o.tier));
+      if (required.length === 0) continue;
+      const spray = sprays[0]!;
+      const sprayText = `plug-in cluster '${spray.cluster}'${sprays.length > 1 ? ` (and ${sprays.length - 1} more)` : ''}`;
+      const related = [rel(spray.loc, `ServerCluster '${spray.cluster}' sprays over ${listText(spray.cells)}`)];
+      const odrText = (os: Odr[]) => listText(os.map((o) => `${o.name} (${endpoint(o.host, o.port)})`));
+      const candidates = receiver.gscs.filter((g) => g.members.some((m) => m.odr?.cell === owner.name));
+      if (candidates.length === 0) {
+        ctx.report({
+          loc: receiver.loc,
+          message:
+            `cell ${receiver.name} has no generic server cluster whose members are the ODRs of cell ${owner.name} (${odrText(required)}), yet ${sprayText} sprays requests over the ODRs of both cells, ` +
+            `which are not bridged: an ODR of ${receiver.name} that receives an in-session request of a session owned by ${owner.name} has no way back to ${owner.name}'s ODRs, so the session is lost. ` +
+            `Add to ${receiver.name} a GSC with the members ${listText(required.map((o) => endpoint(o.host, o.port)))} (weight 1 or more).`,
+          related,
+          subject: `cell ${receiver.name} GSC for ${owner.name} missing`,
+        });
+        continue;
+      }
+      const score = (g: GenericServerCluster) => required.filter((o) => g.members.some((m) => m.odr?.cell === owner.name && m.odr.name === o.name && m.weight > 0)).length;
+      const best = [...candidates].sort((x, y) => score(y) - score(x))[0]!;
+      const member = (o: Odr) => best.members.find((m) => m.odr?.cell === owner.name && m.odr.name === o.name);
+      const missing = required.filter((o) => !member(o));
+      const zero = required.filter((o) => member(o) && member(o)!.weight === 0);
+      const extra = best.members.filter((m) => !m.odr || (m.odr.cell !== owner.name && m.odr.cell !== receiver.name));
+      if (missing.length === 0 && zero.length === 0 && extra.length === 0) continue;
+      const problems: string[] = [];
+      if (missing.length) problems.push(`lacks ${missing.length === 1 ? 'ODR' : 'the ODRs'} ${odrText(missing)}`);
+      if (zero.length) problems.push(`gives ${odrText(zero)} weight 0, so it never routes there`);
+      if (extra.length)
+        problems.push(
+          `has ${extra.length === 1 ? 'a member' : 'members'} that ${extra.length === 1 ? 'is' : 'are'} not ${owner.name}'s ODR${extra.length === 1 ? '' : 's'} (${listText(
+            extra.map((m) => (m.odr ? `${endpoint(m.host, m.port)}, an ODR of ${m.odr.cell}` : endpoint(m.host, m.port))),
+          )})`,
+        );
+      ctx.report({
+        loc: receiver.loc,
+        message:
+          `GSC '${best.name}' of cell ${receiver.name}, which stands for the ODRs of cell ${owner.name}, ${listText(problems)}: ${sprayText} sprays requests over both cells, which are not bridged, ` +
+          `and an ODR of ${receiver.name} forwards a misrouted in-session request of ${owner.name} only to the GSC member that owns the session — ` +
+          `${missing.length || zero.length ? `requests of sessions held by ${listText([...missing, ...zero].map((o) => o.name))} are lost` : `a member that is not an ODR of ${owner.name} does not hold ${owner.name}'s sessions`}. ` +
+          `Make the members exactly ${listText(required.map((o) => endpoint(o.host, o.port)))}, each with weight 1 or more.`,
+        related: [...related, rel(best.loc, `GSC '${best.name}'`)],
+        subject: `cell ${receiver.name} GSC ${best.name} for ${owner.name}`,
+      });
+    }
+  },
+});

@@ -1,0 +1,13 @@
+import { defineRule } from '../rule.js';
+
+/** Reported by the front ends (src/frontends) while reading the files; docs/rules/plugin-invalid-value.md. */
+export const rule = defineRule({
+  meta: {
+    id: 'plugin-invalid-value',
+    severity: 'warning',
+    category: 'plugin',
+    description: "An attribute value that is not of the attribute's type (true/false, a number, one of the documented values such as 'Round Robin')",
+    source: 'IBM WAS, "plugin-cfg.xml file" (rwsv_plugincfg); HTTP plug-in cluster properties',
+    emittedBy: 'front end',
+  },
+});

@@ -1,0 +1,91 @@
+import { suggest } from '../../core/suggest.js';
+import { rel } from '../helpers.js';
+import { defineRule } from '../rule.js';
+import { nameLoc } from '../web.js';
+
+function hint(name: string, known: string[]): string {
+  const trimmed = name.trim();
+  if (trimmed !== name && known.includes(trimmed)) return ` It matches '${trimmed}' apart from the blanks around it, but the plug-in compares names exactly.`;
+  const s = suggest(name, known, false);
+  return s ? ` Did you mean '${s}'?` : '';
+}
+
+/**
+ * Route → ServerCluster / UriGroup / VirtualHostGroup, and PrimaryServers /
+ * BackupServers → a Server of the same cluster (plugin-cfg-odr.md §1.9, §1.11,
+ * §1.13 items 1–3). A Route naming an undefined VirtualHostGroup makes the
+ * whole file unparseable for the plug-in (APAR PK12350).
+ */
+export const rule = defineRule({
+  meta: {
+    id: 'plugin-undefined-reference',
+    severity: 'error',
+    category: 'plugin',
+    description: 'A Route naming a ServerCluster, UriGroup or VirtualHostGroup the file does not define, or a PrimaryServers/BackupServers entry naming no Server of its cluster',
+    source: 'IBM WAS, "plugin-cfg.xml file" (rwsv_plugincfg); APAR PK12350 (undefined VirtualHostGroup: the plug-in fails to load the file)',
+  },
+  check(ctx) {
+    for (const p of ctx.estate.web.plugins) {
+      const clusters = p.clusters.map((c) => c.name);
+      const uriGroups = p.uriGroups.map((g) => g.name);
+      const vhostGroups = p.virtualHostGroups.map((g) => g.name);
+      const clusterSet = new Set(clusters);
+      const uriGroupSet = new Set(uriGroups);
+      const vhostGroupSet = new Set(vhostGroups);
+      for (const r of p.routes) {
+        if (r.virtualHostGroup !== undefined && !vhostGroupSet.has(r.virtualHostGroup)) {
+          ctx.report({
+            loc: r.locs['VirtualHostGroup'] ?? r.loc,
+            message:
+              `Route names VirtualHostGroup '${r.virtualHostGroup}', which this file does not define: the plug-in fails to parse the whole file ` +
+              `("Failed parsing the plugin config file") and does not load it, so the web server serves no request through it — and WAS does not catch this when it generates the file (APAR PK12350). ` +
+              `Define the VirtualHostGroup or correct the name.${hint(r.virtualHostGroup, vhostGroups)}`,
+            subject: `${p.file} Route VirtualHostGroup ${r.virtualHostGroup}`,
+          });
+        }
+        if (r.serverCluster !== undefined && !clusterSet.has(r.serverCluster)) {
+          ctx.report({
+            loc: r.locs['ServerCluster'] ?? r.loc,
+            message:
+              `Route names ServerCluster '${r.serverCluster}', which this file does not define: requests that match the route have no cluster to go to, ` +
+              `and the plug-in does not accept a reference it cannot resolve. Define the ServerCluster or correct the name.${hint(r.serverCluster, clusters)}`,
+            subject: `${p.file} Route ServerCluster ${r.serverCluster}`,
+          });
+        }
+        if (r.uriGroup !== undefined && !uriGroupSet.has(r.uriGroup)) {
+          ctx.report({
+            loc: r.locs['UriGroup'] ?? r.loc,
+            message:
+              `Route names UriGroup '${r.uriGroup}', which this file does not define: the route matches no URI, and whether the plug-in rejects the file ` +
+              `as it does for an undefined VirtualHostGroup is not documented. Define the UriGroup or correct the name.${hint(r.uriGroup, uriGroups)}`,
+            subject: `${p.file} Route UriGroup ${r.uriGroup}`,
+          });
+        }
+      }
+      for (const c of p.clusters) {
+        const servers = c.servers.map((s) => s.name);
+        const serverSet = new Set(servers);
+        for (const [list, refs] of [
+          ['PrimaryServers', c.primaryServers],
+          ['BackupServers', c.backupServers],
+        ] as const) {
+          for (const ref of refs ?? []) {
+            if (serverSet.has(ref.name)) continue;
+            const elsewhere = p.clusters.find((o) => o !== c && o.servers.some((s) => s.name === ref.name));
+            const finding: Parameters<typeof ctx.report>[0] = {
+              loc: ref.nameLoc,
+              message:
+                `${list} of ServerCluster '${c.name}' names server '${ref.name}', which is not a Server of this cluster` +
+                (elsewhere ? ` (it is a Server of '${elsewhere.name}'; the lists refer only to servers of their own cluster)` : '') +
+                `: the plug-in has no such member to ${list === 'PrimaryServers' ? 'balance requests to' : 'fail over to'}. ` +
+                `Name a Server defined in '${c.name}'.${hint(ref.name, servers.filter((n) => !(refs ?? []).some((r) => r.name === n)))}`,
+              subject: `${p.file} ${c.name} ${list} ${ref.name}`,
+              related: [rel(nameLoc(c), `ServerCluster '${c.name}'`)],
+            };
+            ctx.report(finding);
+          }
+        }
+      }
+    }
+  },
+});

@@ -1,0 +1,26 @@
+import { defineRule } from '../rule.js';
+import { nameLoc } from '../web.js';
+
+/** Every ServerCluster should have a Route (plugin-cfg-odr.md §1.13 item 5, the IBM "EI" validator). */
+export const rule = defineRule({
+  meta: {
+    id: 'plugin-unused-cluster',
+    severity: 'warning',
+    category: 'plugin',
+    description: 'A ServerCluster that no Route names',
+    source: 'IBM WAS, "plugin-cfg.xml file" (Route); IBM EI plugin-cfg.xml validator ("Missing <Route> statement for Cluster")',
+  },
+  check(ctx) {
+    for (const p of ctx.estate.web.plugins) {
+      const used = new Set(p.routes.map((r) => r.serverCluster));
+      for (const c of p.clusters) {
+        if (used.has(c.name)) continue;
+        ctx.report({
+          loc: nameLoc(c),
+          message: `no Route names ServerCluster '${c.name}': the plug-in never sends a request to its servers. Add a Route for it, or remove the cluster.`,
+          subject: `${p.file} ${c.name} unused`,
+        });
+      }
+    }
+  },
+});

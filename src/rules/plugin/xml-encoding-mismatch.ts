@@ -1,0 +1,13 @@
+import { defineRule } from '../rule.js';
+
+/** Reported by the front ends (src/frontends) while reading the files; docs/rules/xml-encoding-mismatch.md. */
+export const rule = defineRule({
+  meta: {
+    id: 'xml-encoding-mismatch',
+    severity: 'warning',
+    category: 'syntax',
+    description: "The XML declaration's encoding does not match the file's bytes",
+    source: 'XML 1.0 §4.3.3 (character encoding in entities); WAS writes plugin-cfg.xml as ISO-8859-1 (../shared/reference/plugin-cfg-odr.md §1.1)',
+    emittedBy: 'front end',
+  },
+});

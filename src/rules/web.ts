@@ -1,0 +1,34 @@
+/** Shared pieces of the web-tier rules (plugin, odr, was). */
+import type { Loc } from '../core/loc.js';
+import type { Cell, PluginCluster, PluginServer } from '../model/web.js';
+
+/** The servers the plug-in load-balances over: the PrimaryServers list, or every server when there is none. */
+export function primaries(c: PluginCluster): PluginServer[] {
+  if (!c.primaryServers) return c.servers;
+  const names = new Set(c.primaryServers.map((r) => r.name));
+  return c.servers.filter((s) => names.has(s.name));
+}
+
+/** The Name value of an object with attribute locations, else its element. */
+export function nameLoc(x: { loc: Loc; locs: Record<string, Loc> }): Loc {
+  return x.locs['Name'] ?? x.loc;
+}
+
+export function cellMap(cells: Cell[]): Map<string, Cell> {
+  return new Map(cells.map((c) => [c.name, c]));
+}
+
+export function endpoint(host: string, port: number): string {
+  return `${host}:${port}`;
+}
+
+/** "a, b and c" (at most `max` items, then "and N more"). */
+export function listText(items: string[], max = 4): string {
+  if (items.length <= 1) return items.join('');
+  if (items.length > max) return `${items.slice(0, max).join(', ')} and ${items.length - max} more`;
+  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+}
+
+export function tierText(tier: string): string {
+  return tier === '' ? 'the default tier' : `tier ${tier}`;
+}
