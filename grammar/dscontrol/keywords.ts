@@ -76,7 +76,7 @@ export const CLUSTER_SUBCOMMANDS = ['add', 'configure', 'remove', 'report', 'set
 export const PORT_SUBCOMMANDS = ['add', 'remove', 'report', 'set', 'status'] as const;
 export const SERVER_SUBCOMMANDS = ['add', 'down', 'remove', 'report', 'set', 'status', 'up'] as const;
 export const MANAGER_SUBCOMMANDS = [
-  'interval', 'loglevel', 'logsize', 'metric', 'quiesce', 'reach', 'refresh', 'report', 'restart', 'sensitivity',
+  'interval', 'loglevel', 'logsize', 'metric', 'proportions', 'quiesce', 'reach', 'refresh', 'report', 'restart', 'sensitivity',
   'smoothing', 'start', 'status', 'stop', 'unquiesce', 'version',
 ] as const;
 export const ADVISOR_SUBCOMMANDS = [
@@ -109,7 +109,7 @@ export const EXECUTOR_OPTIONS: readonly OptionSpec[] = [
   opt('staletimeout', ['number'], { ...V4ONLY, note: 'in the IPv4-and-IPv6 line staletimeout exists only at port level' }),
   opt('stickytime', ['number'], { ...V4ONLY, note: 'in the IPv4-and-IPv6 line stickytime exists only at port level' }),
   opt('weightbound', ['number'], { range: [1, 100] }),
-  opt('wideportnumber', ['port']),
+  opt('wideportnumber', ['number'], { range: [0, 65535] }),
 ];
 
 /** `dscontrol cluster add|set …` */

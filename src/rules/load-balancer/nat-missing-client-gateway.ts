@@ -31,14 +31,16 @@ export const rule = defineRule({
         [e.v4, lb.executor.clientGateway, 'clientgateway'],
         [e.v6, lb.executor.clientGateway6, 'clientgateway6'],
       ] as const) {
-        if (refs.length === 0 || field) continue;
+        // A saved configuration writes an unset gateway as 0.0.0.0; IBM: it must be non-zero.
+        const zero = field !== undefined && (field.value === '0.0.0.0' || field.value === '::');
+        if (refs.length === 0 || (field && !zero)) continue;
         const first = refs[0]!;
-        const loc = lb.executor.nfa?.loc ?? lb.executor.start ?? first.server.loc;
+        const loc = (zero ? field!.loc : undefined) ?? lb.executor.nfa?.loc ?? lb.executor.start ?? first.server.loc;
         const methods = [...new Set(refs.map((r) => r.server.forwarding.toUpperCase()))].join(' and ');
         ctx.report({
           loc,
           message:
-            `${lb.name}: ${refs.length === 1 ? `server ${serverName(first)} is` : `${refs.length} servers are`} forwarded with ${methods}, but the executor has no ${option}. ` +
+            `${lb.name}: ${refs.length === 1 ? `server ${serverName(first)} is` : `${refs.length} servers are`} forwarded with ${methods}, but the executor has ${zero ? `${option} ${field!.value}, which means none` : `no ${option}`}. ` +
             `The client gateway is the router through which the Dispatcher sends the servers' replies back to the clients; IBM requires it for ${methods}, so without it the replies never reach the clients and the connections fail. ` +
             `Add \`dscontrol executor set ${option} <router address>\`.`,
           related: refs.map((r) => rel(r.server.loc, `${serverName(r)} (${r.server.forwarding.toUpperCase()})`)),
