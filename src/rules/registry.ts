@@ -92,6 +92,7 @@ import { rule as haTakeoverWithoutBoth } from './load-balancer/ha-takeover-witho
 import { rule as haNoReplication } from './load-balancer/ha-no-replication.js';
 import { rule as ph50064ClusterAliasedOnAdapter } from './load-balancer/ph50064-cluster-aliased-on-adapter.js';
 import { rule as goidleWithHa } from './load-balancer/goidle-with-ha.js';
+import { rule as haStandbyKeepsClusterAlias } from './load-balancer/ha-standby-keeps-cluster-alias.js';
 
 import { rule as unusedSuppression } from './meta/unused-suppression.js';
 import { rule as invalidSuppression } from './meta/invalid-suppression.js';
@@ -211,6 +212,7 @@ export const rules: readonly Rule[] = [
   haNoReplication,
   ph50064ClusterAliasedOnAdapter,
   goidleWithHa,
+  haStandbyKeepsClusterAlias,
   unusedSuppression,
   invalidSuppression,
   blanketSuppression,
