@@ -124,6 +124,7 @@ export class ProfileParser extends CstParser {
       { ALT: () => this.SUBRULE(this.interfaceStatement) },
       { ALT: () => this.SUBRULE(this.nameStatement) },
       { ALT: () => this.SUBRULE(this.includeStatement) },
+      { ALT: () => this.SUBRULE(this.deleteStatement) },
       // A VIPADYNAMIC substatement or ROUTE outside its block: parsed the same way,
       // flagged by the front end.
       { ALT: () => this.SUBRULE(this.vipaSubstatement) },
@@ -226,6 +227,16 @@ export class ProfileParser extends CstParser {
       { ALT: () => this.CONSUME(K('STOP'), { LABEL: 'keyword' }) },
     ]);
     this.CONSUME(Value, { LABEL: 'name' });
+    this.operands();
+  });
+
+  /**
+   * DELETE {DEVICE name | LINK name | PORT … | PORTRANGE … | ATMxxx name}: the
+   * object is a word that is otherwise a statement name (segment.ts keeps it here).
+   */
+  public deleteStatement = this.RULE('deleteStatement', () => {
+    this.CONSUME(K('DELETE'), { LABEL: 'name' });
+    this.CONSUME(AnyWord, { LABEL: 'operand' });
     this.operands();
   });
 

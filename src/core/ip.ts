@@ -15,21 +15,40 @@ export interface IpAddress {
   value: bigint;
 }
 
-const V4_PART = /^\d{1,3}$/;
+const cache4 = new Map<string, IpAddress | null>();
 
+/** Dotted decimal, 1–3 digits per octet (leading zeros allowed, as in IBM's own examples). */
 export function parseIpv4(text: string): IpAddress | undefined {
-  const parts = text.split('.');
-  if (parts.length !== 4) return undefined;
-  let value = 0n;
+  const hit = cache4.get(text);
+  if (hit !== undefined) return hit ?? undefined;
+  const result = parseIpv4Uncached(text);
+  if (cache4.size > 200_000) cache4.clear();
+  cache4.set(text, result ?? null);
+  return result;
+}
+
+function parseIpv4Uncached(text: string): IpAddress | undefined {
+  let value = 0;
+  let octet = 0;
+  let digits = 0;
+  let dots = 0;
   const octets: number[] = [];
-  for (const p of parts) {
-    if (!V4_PART.test(p)) return undefined;
-    const n = Number(p);
-    if (n > 255) return undefined;
-    octets.push(n);
-    value = (value << 8n) | BigInt(n);
+  for (let i = 0; i <= text.length; i++) {
+    const c = i < text.length ? text.charCodeAt(i) : 46;
+    if (c >= 48 && c <= 57) {
+      if (++digits > 3) return undefined;
+      octet = octet * 10 + (c - 48);
+    } else if (c === 46) {
+      if (digits === 0 || octet > 255) return undefined;
+      octets.push(octet);
+      value = value * 256 + octet;
+      octet = 0;
+      digits = 0;
+      if (i < text.length && ++dots > 3) return undefined;
+    } else return undefined;
   }
-  return { version: 4, text: octets.join('.'), value };
+  if (octets.length !== 4) return undefined;
+  return { version: 4, text: octets.join('.'), value: BigInt(value) };
 }
 
 export function parseIpv6(text: string): IpAddress | undefined {

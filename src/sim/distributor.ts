@@ -68,6 +68,47 @@ function healthFactor(s: ServerState): number {
   return (Math.max(0, Math.min(100, s.health)) / 100) * Math.max(0, 1 - Math.min(1000, s.abnormal) / 1000);
 }
 
+/** Look-up tables over one estate, built once and shared by every engine over it. */
+interface EstateIndex {
+  byId: Map<string, Distribution>;
+  byAddress: Map<string, SysplexDvipa>;
+  /** "<dvipa>|<system>" → the distributions that system codes for the DVIPA. */
+  bySystem: Map<string, Distribution[]>;
+  sysplexRouting: Map<string, boolean>;
+  /** Ordinary (non-DVIPA) addresses → the system that owns them. */
+  addressOwner: Map<string, string>;
+}
+
+const indexes = new WeakMap<Estate, EstateIndex>();
+
+function indexOf(estate: Estate): EstateIndex {
+  let ix = indexes.get(estate);
+  if (ix) return ix;
+  const bySystem = new Map<string, Distribution[]>();
+  for (const d of estate.sysplex.distributions) {
+    const k = `${d.dvipa}|${d.system}`;
+    const list = bySystem.get(k) ?? [];
+    list.push(d);
+    bySystem.set(k, list);
+  }
+  const addressOwner = new Map<string, string>();
+  for (const s of estate.systems) {
+    const own = [...s.stack.home.map((h) => h.address), ...s.stack.interfaces.flatMap((i) => i.addresses.map((a) => a.address))];
+    if (s.stack.dynamicXcf.v4) own.push(s.stack.dynamicXcf.v4.address);
+    if (s.stack.dynamicXcf.v6) own.push(s.stack.dynamicXcf.v6.address);
+    for (const a of own) if (!addressOwner.has(a)) addressOwner.set(a, s.name);
+  }
+  ix = {
+    byId: new Map(estate.sysplex.distributions.map((d) => [d.id, d])),
+    byAddress: new Map(estate.sysplex.dvipas.map((d) => [d.address, d])),
+    bySystem,
+    sysplexRouting: new Map(estate.systems.map((s) => [s.name, s.stack.sysplexRouting?.enabled === true])),
+    addressOwner,
+  };
+  indexes.set(estate, ix);
+  return ix;
+}
+
 export class DistributorEngine {
   private readonly wrr = new Map<string, SmoothWeighted>();
   private readonly rrNext = new Map<string, number>();
@@ -75,17 +116,13 @@ export class DistributorEngine {
   private readonly affinity = new Map<string, string>();
   private readonly hotHolder = new Map<string, string>();
   private readonly everActive = new Set<string>();
-  private readonly byId: Map<string, Distribution>;
-  private readonly byAddress: Map<string, SysplexDvipa>;
-  private readonly sysplexRouting: Map<string, boolean>;
+  private readonly ix: EstateIndex;
 
   constructor(
-    private readonly estate: Estate,
+    estate: Estate,
     private readonly state: RuntimeState,
   ) {
-    this.byId = new Map(estate.sysplex.distributions.map((d) => [d.id, d]));
-    this.byAddress = new Map(estate.sysplex.dvipas.map((d) => [d.address, d]));
-    this.sysplexRouting = new Map(estate.systems.map((s) => [s.name, s.stack.sysplexRouting?.enabled === true]));
+    this.ix = indexOf(estate);
   }
 
   /**
@@ -93,35 +130,35 @@ export class DistributorEngine {
    * each decision, so the state in force at the first connection is the state the
    * stacks started in (a `set` before any connection describes the IPL).
    */
-  refreshActivation(): void {
-    for (const dv of this.estate.sysplex.dvipas) {
-      if (dv.owners.some((o) => stackUp(this.state, o.system)) || dv.backups.some((b) => !b.shortForm && stackUp(this.state, b.system))) {
-        this.everActive.add(dv.address);
-      }
+  private activated(dv: SysplexDvipa): boolean {
+    if (this.everActive.has(dv.address)) return true;
+    if (dv.owners.some((o) => stackUp(this.state, o.system)) || dv.backups.some((b) => !b.shortForm && stackUp(this.state, b.system))) {
+      this.everActive.add(dv.address);
+      return true;
     }
+    return false;
   }
 
   isDvipa(address: string): boolean {
-    return this.byAddress.has(address);
+    return this.ix.byAddress.has(address);
   }
 
   /** The stack that holds the DVIPA now, and the distributions it uses. */
   holder(dv: SysplexDvipa, trace: TraceStep[]): { system: string; distributions: Distribution[] } | undefined {
-    this.refreshActivation();
-    if (!this.everActive.has(dv.address)) {
+    if (!this.activated(dv)) {
       trace.push({ what: 'DVIPA', detail: `${dv.address} was never activated: no VIPADEFINE owner is up and every VIPABACKUP is the short form, which can only take over an active DVIPA` });
       return undefined;
     }
     const owner = dv.owners.find((o) => stackUp(this.state, o.system));
     if (owner) {
-      const mine = this.estate.sysplex.distributions.filter((d) => d.dvipa === dv.address && d.system === owner.system);
+      const mine = this.ix.bySystem.get(`${dv.address}|${owner.system}`) ?? [];
       trace.push({ what: 'DVIPA', detail: `${dv.address} is active on its owner ${owner.system} (VIPADEFINE)` });
       return { system: owner.system, distributions: mine };
     }
     const down = dv.owners.map((o) => o.system).join(', ') || 'no VIPADEFINE owner';
     for (const t of dv.takeover) {
       if (!stackUp(this.state, t.system)) continue;
-      const dists = t.distributions.map((id) => this.byId.get(id)!).filter(Boolean);
+      const dists = t.distributions.map((id) => this.ix.byId.get(id)!).filter(Boolean);
       trace.push({
         what: 'takeover',
         detail: `owner ${down} is down; ${t.system} (VIPABACKUP rank ${t.rank}) has taken ${dv.address} over` +
@@ -156,7 +193,7 @@ export class DistributorEngine {
         return c.server.wlm * healthFactor(c.server) * tsr;
       case 'WEIGHTEDACTIVE': {
         const w = c.target.weight ?? DEFAULT_WEIGHTEDACTIVE_WEIGHT;
-        return w * (this.sysplexRouting.get(c.system) ? healthFactor(c.server) : 1) * tsr;
+        return w * (this.ix.sysplexRouting.get(c.system) ? healthFactor(c.server) : 1) * tsr;
       }
       default:
         return tsr > 0 ? 1 : 0;
@@ -197,14 +234,10 @@ export class DistributorEngine {
   connect(from: string, address: string, port: number, wantTrace = false): ConnectDecision {
     const trace: TraceStep[] = [];
     const done = (d: Omit<ConnectDecision, 'trace'>): ConnectDecision => ({ ...d, trace: wantTrace ? trace : [] });
-    const dv = this.byAddress.get(address);
+    const dv = this.ix.byAddress.get(address);
     if (!dv) {
-      const owner = this.estate.systems.find(
-        (s) =>
-          s.stack.home.some((h) => h.address === address) ||
-          s.stack.interfaces.some((i) => i.addresses.some((a) => a.address === address)) ||
-          s.stack.dynamicXcf.v4?.address === address,
-      );
+      const ownerName = this.ix.addressOwner.get(address);
+      const owner = ownerName ? { name: ownerName } : undefined;
       if (!owner) {
         trace.push({ what: 'address', detail: `${address} is no DVIPA and no address of a stack in the estate` });
         return done({ outcome: 'refused', reason: 'unknown address' });

@@ -6,7 +6,7 @@
  * estate's files. Whatever the mapping says, nothing outside the estate root is
  * read (symlinks are resolved before the check).
  */
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, realpathSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { IncludeResolution, IncludeResolver } from '../frontends/profile/index.js';
 import type { SourceFile } from './source-file.js';
@@ -29,6 +29,14 @@ function candidates(dir: string, name: string): string[] {
   const out: string[] = [];
   for (const n of [name, name.toLowerCase()]) for (const ext of EXTENSIONS) out.push(join(dir, n + ext));
   return out;
+}
+
+function realpathOr(p: string): string {
+  try {
+    return realpathSync(p);
+  } catch {
+    return p;
+  }
 }
 
 function isFile(p: string): boolean {
@@ -76,9 +84,12 @@ export class EstateIncludeResolver implements IncludeResolver {
       }
     }
     if (!this.ws.contains(found!)) {
+      // Name the real file: for a symbolic link inside the estate the link itself looks harmless.
+      const real = realpathOr(found!);
+      const where = real === found ? this.ws.display(found!) : `${this.ws.display(found!)}, a symbolic link to ${this.ws.display(real)}`;
       return {
         ruleId: 'include-outside-estate',
-        message: `INCLUDE ${dataset} resolves to ${found}, which is outside the estate (${this.ws.root}); plexlint does not read files outside the estate it was given.`,
+        message: `INCLUDE ${dataset} resolves to ${where}, which is outside the estate (${this.ws.display(this.ws.root)}); plexlint does not read files outside the estate it was given.`,
       };
     }
     return { abs: found! };

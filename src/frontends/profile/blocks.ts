@@ -70,7 +70,13 @@ function isEnd(s: Statement, name: string): boolean {
 /** Mention the consequence once, on the finding that causes it. */
 function addConsequence(f: Finding, text: string): void {
   if (f.message.includes(text)) return;
-  f.message = `${f.message.replace(/\.?$/, '.')} ${text[0]!.toUpperCase()}${text.slice(1)}.`;
+  const sentence = /[.?!]$/.test(f.message) ? f.message : `${f.message}.`;
+  f.message = `${sentence} ${text[0]!.toUpperCase()}${text.slice(1)}.`;
+}
+
+/** "this VIPADISTRIBUTE", naming its line when the finding is on a later line of it. */
+function thisStatement(s: Statement, f: Finding): string {
+  return `this ${canonical(s)}${s.loc.line !== f.loc.line ? ` (line ${s.loc.line})` : ''}`;
 }
 
 function firstDamaging(findings: Finding[], inBlock: boolean): { finding: Finding; damage: Damage } | undefined {
@@ -92,7 +98,7 @@ function applyVipaBlock(block: VipaDynamicBlock, subFindings: (s: VipaStatement)
     if (!hit) continue;
     if (hit.damage === 'statement') {
       s.ignored = { reason: `rejected: ${hit.finding.ruleId}`, cause: hit.finding.loc };
-      addConsequence(hit.finding, `the stack ignores this ${canonical(s)}`);
+      if (!hit.finding.message.includes(`the stack ignores this ${canonical(s)}`)) addConsequence(hit.finding, `the stack ignores ${thisStatement(s, hit.finding)}`);
       continue;
     }
     const rest = subs.slice(i + 1).filter((r) => !r.ignored);
@@ -101,8 +107,8 @@ function applyVipaBlock(block: VipaDynamicBlock, subFindings: (s: VipaStatement)
     addConsequence(
       hit.finding,
       rest.length === 0
-        ? `the stack ignores this ${canonical(s)} and stops processing the VIPADYNAMIC block here`
-        : `the stack ignores this ${canonical(s)} and the rest of the VIPADYNAMIC block: ${rest.length} more statement${rest.length === 1 ? '' : 's'} (${lines(rest[0]!.loc, rest.at(-1)!.loc)})`,
+        ? `the stack ignores ${thisStatement(s, hit.finding)} and stops processing the VIPADYNAMIC block here`
+        : `the stack ignores ${thisStatement(s, hit.finding)} and the rest of the VIPADYNAMIC block: ${rest.length} more statement${rest.length === 1 ? '' : 's'} (${lines(rest[0]!.loc, rest.at(-1)!.loc)})`,
     );
     return;
   }

@@ -4,11 +4,11 @@
  * (the statement, the rest of a HOME list, the rest of a VIPADYNAMIC block).
  */
 import type { CstNode, IRecognitionException, IToken } from '../../../grammar/chevrotain.js';
-import { keywords as keywordTable } from '../../../grammar/profile/keywords.js';
+import { keywords as keywordTable, tooShortAbbreviationOf } from '../../../grammar/profile/keywords.js';
 import type { Finding } from '../../core/diagnostic.js';
 import { isLoopback, parseCidr, parseIp, parseIpv4, type IpAddress } from '../../core/ip.js';
 import { spanLocs, type Loc } from '../../core/loc.js';
-import { didYouMean } from '../../core/suggest.js';
+import { didYouMean, suggest } from '../../core/suggest.js';
 import type { SourceFile } from '../../sources/source-file.js';
 import type {
   DeviceStatement,
@@ -121,11 +121,11 @@ export class ProfileBuilder {
    * partial: findings the builder makes at or after the first error are
    * artifacts of the missing part and are dropped (the syntax error says it all).
    */
-  statement(stmtNode: CstNode, errors: Finding[] = []): BuiltStatement | undefined {
+  statement(stmtNode: CstNode, errors: Finding[] = [], segmentLoc?: Loc): BuiltStatement | undefined {
     const [name, list] = Object.entries(stmtNode.children)[0] ?? [];
     const child = list?.[0] as CstNode | undefined;
     if (!name || !child) return undefined;
-    const loc = this.at.ofNode(child);
+    const loc = (errors.length === 0 ? segmentLoc : undefined) ?? this.at.ofNode(child);
     if (!loc) return undefined;
     const built = this.guarded(errors, () => this.dispatch(name, child, loc));
     if (!built.value) return undefined;
@@ -172,7 +172,7 @@ export class ProfileBuilder {
         });
         continue;
       }
-      const loc = (child.cst && this.at.ofNode(child.cst)) ?? spanLocs(this.at.ofToken(child.tokens[0]!), this.at.ofToken(child.tokens.at(-1)!));
+      const loc = (child.errors.length === 0 ? undefined : child.cst && this.at.ofNode(child.cst)) ?? this.at.ofTokens(child.tokens[0]!, child.tokens.at(-1)!);
       const built = child.cst ? this.guarded(child.errors, () => this.vipa.build(child.cst!, loc)) : { value: undefined, findings: child.errors };
       let sub = built.value;
       if (!sub) {
@@ -201,12 +201,16 @@ export class ProfileBuilder {
         findings.push({ ruleId: 'syntax', loc: w.loc, message: `BEGINROUTES: expected ROUTE or ENDROUTES but found '${w.raw}'` });
         continue;
       }
-      const loc = (child.cst && this.at.ofNode(child.cst)) ?? this.at.ofToken(child.tokens[0]!);
+      const loc = (child.errors.length === 0 ? undefined : child.cst && this.at.ofNode(child.cst)) ?? this.at.ofTokens(child.tokens[0]!, child.tokens.at(-1)!);
       const built = child.cst ? this.guarded(child.errors, () => this.route(child.cst!, loc)) : { value: undefined, findings: child.errors };
       findings.push(...built.findings);
       const route = built.value;
       if (!route) continue;
-      if (built.findings.some((f) => damageOf(f, false) !== 'none')) route.ignored = { reason: 'error in this ROUTE entry', cause: loc };
+      const damaging = built.findings.find((f) => damageOf(f, false) !== 'none');
+      if (damaging) {
+        route.ignored = { reason: 'error in this ROUTE entry', cause: loc };
+        addSentence(damaging, 'The stack ignores this ROUTE entry');
+      }
       block.routes.push(route);
     }
     block.loc = spanLocs(keyword.loc, end ? this.at.ofToken(end) : (block.routes.at(-1)?.loc ?? keyword.loc));
@@ -234,6 +238,7 @@ export class ProfileBuilder {
       case 'routeEntry':
         return this.route(n, loc);
       case 'strayEnd':
+      case 'deleteStatement':
         return this.generic(n, loc, false);
       case 'genericBlock':
         return this.generic(n, loc, true);
@@ -262,6 +267,7 @@ export class ProfileBuilder {
     if (full?.name === 'IPCONFIG' || full?.name === 'IPCONFIG6') return this.ipconfig(stmt);
     const end = token(n, 'end');
     if (end) stmt.end = this.at.ofToken(end);
+    if (!isBlock) this.misspelledStatements(stmt);
     const removed = REMOVED_STATEMENTS[stmt.name];
     if (removed) {
       this.findings.push({
@@ -271,6 +277,31 @@ export class ProfileBuilder {
       });
     }
     return stmt;
+  }
+
+  /**
+   * A statement has no terminator, so a misspelled statement name after a statement
+   * whose operands plexlint does not know (TCPCONFIG, GLOBALCONFIG, …) silently becomes
+   * one more operand of it, for the stack as for the parser. Report a word that starts
+   * a line and is a near miss of a statement name (SOMAXCON, or a too-short abbreviation).
+   */
+  private misspelledStatements(stmt: GenericStatement): void {
+    let previous = stmt.keyword;
+    for (const w of stmt.operands) {
+      const startsLine = w.loc.line > previous.loc.endLine;
+      previous = w;
+      if (!startsLine || w.symbolic || !/^[A-Z][A-Z0-9@#$]{3,}$/.test(w.text)) continue;
+      const short = tooShortAbbreviationOf(w.text);
+      const near = short && short.role === 'statement' ? short.name : suggest(w.text, STATEMENT_NAMES);
+      if (!near) continue;
+      this.findings.push({
+        ruleId: 'unknown-statement',
+        loc: w.loc,
+        message:
+          `'${w.raw}' starts a line but is not a TCP/IP profile statement, so the stack reads it as one more operand of ` +
+          `${stmt.name} (line ${stmt.keyword.loc.line}) and the statement you meant is not processed. Did you mean ${near}?`,
+      });
+    }
   }
 
   private unknown(n: CstNode, loc: Loc): UnknownStatement {
@@ -422,7 +453,7 @@ export class ProfileBuilder {
       this.findings.push({
         ruleId: 'loopback-redefined',
         loc: name.loc,
-        message: `${name.text} is the stack's predefined loopback interface; a ${statement} cannot redefine it. Pick another name.`,
+        message: `${name.text} is the name of the stack's predefined loopback interface; a ${statement} must not reuse it (the name is reserved). Pick another name.`,
       });
     }
   }
@@ -562,7 +593,7 @@ export class ProfileBuilder {
       this.findings.push({
         ruleId: 'invalid-address',
         loc: w.loc,
-        message: `INTERFACE ${stmt.name.raw}: ${a.text} is a permanent loopback address, which cannot be an interface address; the stack ignores the statement (EZZ0708I)`,
+        message: `INTERFACE ${stmt.name.raw}: ${a.text} is a loopback address, which cannot be an interface address (EZZ0708I)`,
       });
     }
   }
@@ -658,49 +689,70 @@ export class ProfileBuilder {
         entry.ignored = { reason: 'EZZ0344I', cause: entry.loc };
       }
     }
-    const parseErrorLink = nodes(n, 'homeEntry').some((e) => !token(e, 'link'));
-    if (parseErrorLink && !stoppedAt) stoppedAt = keyword.loc;
     return { kind: 'home', loc, keyword, entries };
   }
 
+  /**
+   * PORT: a list of entries. A syntax error in a list makes the stack ignore the
+   * rest of the list (statement syntax rules; HOME is IBM's example, and PORT has no
+   * documented exception for syntax errors), so the bad entry and every later
+   * entry of this PORT statement are dropped; earlier entries are kept.
+   */
   private port(n: CstNode, loc: Loc): PortStatement {
     const keyword = this.kw(n);
     const entries: PortEntry[] = [];
-    for (const e of nodes(n, 'portEntry')) {
+    const entryNodes = nodes(n, 'portEntry');
+    let stoppedAt: Loc | undefined;
+    for (const e of entryNodes) {
       const portTok = token(e, 'port');
       if (!portTok) continue;
       const portWord = this.at.word(portTok);
-      const protocolTok = token(e, 'protocol');
-      const jobTok = token(e, 'job');
-      const operands = this.words(e, 'operand');
       const eloc = this.at.ofNode(e) ?? portWord.loc;
       const entry: PortEntry = { portWord, options: [], loc: eloc };
-      const { findings: entryFindings } = this.findings.capture(() => {
-      if (portWord.text !== 'UNRSV') {
-        const p = this.values.port(portWord, 'PORT number');
-        if (p !== undefined) entry.port = p;
-      }
-      if (protocolTok) {
-        const w = this.at.word(protocolTok);
-        entry.protocolWord = w;
-        if (w.text === 'TCP' || w.text === 'UDP') entry.protocol = w.text;
-        else this.findings.push({ ruleId: 'syntax', loc: w.loc, message: `PORT ${portWord.raw}: expected TCP or UDP, found '${w.raw}'` });
-      }
-      if (jobTok) entry.job = this.at.word(jobTok);
-      const { options } = groupOptions(operands, portOptionTable, this.findings);
-      entry.options = options;
-      for (const o of options) {
-        if (o.name === 'BIND' && o.values[0] && !o.values[0].symbolic) {
-          const a = this.values.ip(o.values[0], 'PORT BIND address');
-          if (a) entry.bind = a;
-        }
-      }
-      });
-      this.findings.push(...entryFindings);
-      if (entryFindings.some((f) => damageOf(f, false) !== 'none')) entry.ignored = { reason: 'error in this PORT entry', cause: eloc };
       entries.push(entry);
+      if (stoppedAt) {
+        entry.ignored = { reason: 'an earlier error in this PORT list', cause: stoppedAt };
+        continue;
+      }
+      const { findings: entryFindings } = this.findings.capture(() => this.portEntry(e, entry));
+      const damaging = entryFindings.find((f) => damageOf(f, false) !== 'none');
+      if (damaging) {
+        const rest = entryNodes.length - entries.length;
+        addSentence(
+          damaging,
+          `The stack ignores this PORT entry${rest > 0 ? ` and the rest of the PORT list (${rest} more entr${rest === 1 ? 'y' : 'ies'})` : ''}`,
+        );
+        stoppedAt = damaging.loc;
+        entry.ignored = { reason: 'error in this PORT entry', cause: damaging.loc };
+      }
+      this.findings.push(...entryFindings);
     }
     return { kind: 'port', loc, keyword, entries };
+  }
+
+  private portEntry(e: CstNode, entry: PortEntry): void {
+    const portWord = entry.portWord;
+    if (portWord.text !== 'UNRSV') {
+      const p = this.values.port(portWord, 'PORT number');
+      if (p !== undefined) entry.port = p;
+    }
+    const protocolTok = token(e, 'protocol');
+    if (protocolTok) {
+      const w = this.at.word(protocolTok);
+      entry.protocolWord = w;
+      if (w.text === 'TCP' || w.text === 'UDP') entry.protocol = w.text;
+      else this.findings.push({ ruleId: 'syntax', loc: w.loc, message: `PORT ${portWord.raw}: expected TCP or UDP, found '${w.raw}'` });
+    }
+    const jobTok = token(e, 'job');
+    if (jobTok) entry.job = this.at.word(jobTok);
+    const { options } = groupOptions(this.words(e, 'operand'), portOptionTable, this.findings);
+    entry.options = options;
+    for (const o of options) {
+      if (o.name === 'BIND' && o.values[0] && !o.values[0].symbolic) {
+        const a = this.values.ip(o.values[0], 'PORT BIND address');
+        if (a) entry.bind = a;
+      }
+    }
   }
 
   /** ROUTE {dest mask | dest/len | dest HOST | DEFAULT} {first_hop | =} link [options] */
@@ -760,11 +812,23 @@ export class ProfileBuilder {
     const anchor = atEnd && prev && !Number.isNaN(prev.startOffset) ? prev : t;
     const rule = e.context?.ruleStack?.at(-1) ?? '';
     const statement = RULE_STATEMENT[rule] ?? '';
+    const prefix = statement ? statement + ': ' : '';
+    const parserMessage = atEnd && prev
+      ? `${e.message.startsWith('unexpected') ? 'more operands are needed' : e.message.replace(/ but found .*$/, '')}, but the statement ends after '${prev.image}'`
+      : e.message;
+    // A too-short abbreviation (DIST for DISTMETHOD) is a plain value for the stack; the
+    // parse then fails at or just after it. Put the finding on it and say why.
+    const short = [atEnd ? undefined : t, prev].find((x) => x && !Number.isNaN(x.startOffset) && tooShortAbbreviationOf(x.image));
+    if (short) {
+      const kw = tooShortAbbreviationOf(short.image)!;
+      return {
+        ruleId: 'syntax',
+        loc: this.at.ofToken(short),
+        message: `${prefix}'${short.image}' is too short to abbreviate ${kw.name} (the shortest form IBM accepts is ${kw.min}), so it is read as a value and the statement does not parse (${parserMessage})`,
+      };
+    }
     const where = anchor && !Number.isNaN(anchor.startOffset) ? this.at.ofToken(anchor) : this.at.ofOffsets(0, 0);
-    const message = atEnd && prev
-      ? `${statement ? statement + ': ' : ''}${e.message.replace(/ but found .*$/, '')}, but the statement ends after '${prev.image}'`
-      : `${statement ? statement + ': ' : ''}${e.message}`;
-    return { ruleId: 'syntax', loc: where, message };
+    return { ruleId: 'syntax', loc: where, message: `${prefix}${parserMessage}` };
   }
 }
 
@@ -791,9 +855,15 @@ const RULE_STATEMENT: Record<string, string> = {
   interfaceStatement: 'INTERFACE',
   nameStatement: '',
   includeStatement: 'INCLUDE',
+  deleteStatement: 'DELETE',
   routesBlock: 'BEGINROUTES',
   routeEntry: 'ROUTE',
 };
+
+/** Append a sentence to a finding's message. */
+function addSentence(f: Finding, sentence: string): void {
+  f.message = `${/[.?!]$/.test(f.message) ? f.message : `${f.message}.`} ${sentence}.`;
+}
 
 function stripQuotes(s: string): string {
   return s.length >= 2 && s.startsWith("'") && s.endsWith("'") ? s.slice(1, -1) : s;

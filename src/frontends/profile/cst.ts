@@ -42,8 +42,22 @@ export class LocMaker {
     private readonly lines: LineIndex,
   ) {}
 
+  /**
+   * Chevrotain tracks lines and columns with the same rules as LineIndex (1-based;
+   * \n, \r\n and \r end a line), and a word never spans lines, so its Loc needs no look-up.
+   */
   ofToken(t: IToken): Loc {
-    return this.lines.loc(this.file, t.startOffset, t.endOffset! + 1);
+    if (t.startLine === undefined || Number.isNaN(t.startLine) || t.startColumn === undefined) {
+      return this.lines.loc(this.file, t.startOffset, t.endOffset! + 1);
+    }
+    return { file: this.file, line: t.startLine, column: t.startColumn, endLine: t.startLine, endColumn: t.startColumn + t.image.length };
+  }
+
+  /** From the first to the last token (both in the file). */
+  ofTokens(first: IToken, last: IToken): Loc {
+    const a = this.ofToken(first);
+    const b = this.ofToken(last);
+    return { file: this.file, line: a.line, column: a.column, endLine: b.endLine, endColumn: b.endColumn };
   }
 
   ofOffsets(start: number, end: number): Loc {

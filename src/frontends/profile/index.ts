@@ -62,7 +62,7 @@ function parseTokens(file: SourceFile, tokens: IToken[], findings: Finding[]): P
   for (const seg of segment(tokens)) {
     if (seg.kind === 'statement') {
       const { cst, errors } = parse(seg.start, seg.end, 'statement');
-      const built = cst ? builder.statement(cst, errors) : undefined;
+      const built = cst ? builder.statement(cst, errors, builder.at.ofTokens(tokens[seg.start]!, tokens[seg.end - 1]!)) : undefined;
       placed.push(built ?? builder.broken(tokens.slice(seg.start, seg.end), errors));
       const last = placed.at(-1)!;
       if (isVipa(last.statement)) vipaFindings.set(last.statement, last.findings);

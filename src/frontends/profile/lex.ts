@@ -100,9 +100,9 @@ export function lexProfile(file: SourceFile, symbols: SymbolTable, findings: Fin
       ruleId: 'comment-needs-blank',
       loc: file.lines.loc(file.path, wordStart, comment.startOffset + 1),
       message:
-        `'${glued}': a ';' that follows an operand must be preceded by a blank. Without the blank the stack does not ` +
-        `start a comment here and reads '${glued}' as one operand, so the statement gets an operand it does not know. ` +
-        `Insert a blank before ';'.`,
+        `'${glued}': IBM requires a blank before a ';' that follows an operand, so this ';' is not a valid end of the ` +
+        `operand and the stack may read '${glued}' as one operand the statement does not know (IBM does not document ` +
+        `exactly what it does; plexlint checks the rest as if the blank were there). Insert a blank before ';'.`,
       fix: {
         description: "insert a blank before ';'",
         edits: [

@@ -77,7 +77,7 @@ export function groupOptions(words: Word[], table: OptionTable, findings: Sink):
       findings.push({
         ruleId: 'syntax',
         loc: current.node.loc,
-        message: `${table.statement} ${current.spec.name} needs ${min} value${min === 1 ? '' : 's'} but has ${current.node.values.length}; the stack rejects the statement.`,
+        message: `${table.statement} ${current.spec.name} needs ${min} value${min === 1 ? '' : 's'} but has ${current.node.values.length}`,
       });
     }
     current = undefined;
@@ -111,7 +111,7 @@ export function groupOptions(words: Word[], table: OptionTable, findings: Sink):
     findings.push({
       ruleId: 'unknown-operand',
       loc: w.loc,
-      message: `'${w.raw}' is not a ${table.statement} operand; the stack rejects the statement.${didYouMean(w.text, optionNames(table))}`,
+      message: `'${w.raw}' is not ${/^[AEIOU]/.test(table.statement) ? 'an' : 'a'} ${table.statement} operand.${didYouMean(w.text, optionNames(table))}`,
     });
   }
   close();

@@ -42,6 +42,18 @@ const METHODS: { name: DistMethod; min: string }[] = [
   return { name: p.name as DistMethod, min: p.min };
 });
 
+/** Keywords before the mask of VIPADEFINE / VIPABACKUP / VIPARANGE. */
+const LEADING_KEYWORDS = [
+  'TIER1', 'TIER2', 'CPCSCOPE', 'MOVEable', 'IMMEDiate', 'WHENIDLE', 'DISRUPTive', 'NONDISRUPTive', 'SERVICEMGR', 'DEFINE', 'DELEte',
+].map(parseNotation);
+
+/** VIPADISTRIBUTE options before the address. */
+const DIST_OPTIONS = [
+  'DEFINE', 'DELEte', 'DISTMethod', 'OPTLOCAL', 'NOOPTLOCAL', 'SYSPLEXPorts', 'TIMEDAFFinity', 'TIER1', 'TIER2',
+  'CPCSCOPE', 'GRE', 'ENCAP', 'CONTROLPORT', 'ILWEIGHTING', 'PROCTYPE', 'PROCXCOST', 'AUTOSWITCHBACK',
+  'NOAUTOSWITCHBACK', 'HEALTHSWITCH', 'NOHEALTHSWITCH',
+].map(parseNotation);
+
 /** Keywords that only HOTSTANDBY accepts (EZZ0831I). */
 const HOTSTANDBY_ONLY = new Set(['AUTOSWITCHBACK', 'NOAUTOSWITCHBACK', 'HEALTHSWITCH', 'NOHEALTHSWITCH', 'PREFERRED', 'BACKUP']);
 
@@ -155,6 +167,7 @@ export class VipaBuilder {
     const order = ['TIER', 'CPCSCOPE', 'MOVEABLE', 'MOVEMODE', 'SERVICEMGR'];
     let last = -1;
     let moveableSeen: Word | undefined;
+    let moveModeWord: Word | undefined;
     for (let i = 0; i < options.length; i++) {
       const w = options[i]!;
       const name = this.fullKeyword(w);
@@ -165,7 +178,7 @@ export class VipaBuilder {
           this.findings.push({
             ruleId: 'conflicting-options',
             loc: w.loc,
-            message: `${statement} codes both TIER1 and TIER2: a DVIPA is either a tier-1 or a tier-2 address, never both; the stack ignores the statement (EZZ0707I).`,
+            message: `${statement} codes both TIER1 and TIER2: a DVIPA is either a tier-1 or a tier-2 address, never both; the stack ignores this ${statement} (EZZ0707I).`,
           });
         }
         out.tier = name;
@@ -184,6 +197,7 @@ export class VipaBuilder {
           this.findings.push({ ruleId: 'syntax', loc: w.loc, message: `${statement}: ${name} must follow MOVEABLE` });
         }
         out.moveable = name;
+        moveModeWord = w;
       } else if (name === 'SERVICEMGR') {
         group = 'SERVICEMGR';
         out.serviceMgr = w.loc;
@@ -259,7 +273,8 @@ export class VipaBuilder {
       if (out.moveable === 'WHENIDLE' || out.serviceMgr) {
         this.findings.push({
           ruleId: 'syntax',
-          loc: out.serviceMgr ?? moveableSeen!.loc,
+          // WHENIDLE may have been coded without MOVEABLE (reported above).
+          loc: out.serviceMgr ?? moveModeWord?.loc ?? keyword.loc,
           message: `${statement}: WHENIDLE and SERVICEMGR are IPv4 only`,
         });
       }
@@ -281,12 +296,22 @@ export class VipaBuilder {
     return out;
   }
 
+  /**
+   * DELETE is the DELete statement (shortest form DEL) as well as an option, so the
+   * keyword table accepts DEL; VIPADISTRIBUTE and VIPARANGE diagrams spell the option
+   * DELEte, so DEL is not an abbreviation there.
+   */
+  private deleteAbbreviation(w: Word, statement: string): void {
+    if (w.text.length >= 4) return;
+    this.findings.push({
+      ruleId: 'syntax',
+      loc: w.loc,
+      message: `${statement}: '${w.raw}' is too short to abbreviate DELETE (the shortest form IBM accepts on ${statement} is DELE)`,
+    });
+  }
+
   private fullKeyword(w: Word): string {
-    const candidates = [
-      'TIER1', 'TIER2', 'CPCSCOPE', 'MOVEable', 'IMMEDiate', 'WHENIDLE', 'DISRUPTive', 'NONDISRUPTive',
-      'SERVICEMGR', 'DEFINE', 'DELEte',
-    ].map(parseNotation);
-    for (const c of candidates) if (c.name.startsWith(w.text) && w.text.length >= Math.min(c.min.length, 3)) return c.name;
+    for (const c of LEADING_KEYWORDS) if (c.name.startsWith(w.text) && w.text.length >= Math.min(c.min.length, 3)) return c.name;
     return w.text;
   }
 
@@ -320,6 +345,7 @@ export class VipaBuilder {
     const values = this.words(n, 'value');
     const out: VipaRangeStatement = { kind: 'viparange', loc, keyword, action: 'define', options };
     let moveable: Word | undefined;
+    let moveModeWord: Word | undefined;
     let seenAction = false;
     for (let i = 0; i < options.length; i++) {
       const w = options[i]!;
@@ -330,12 +356,14 @@ export class VipaBuilder {
         }
         seenAction = true;
         out.action = name === 'DEFINE' ? 'define' : 'delete';
+        if (name === 'DELETE') this.deleteAbbreviation(w, 'VIPARANGE');
       } else if (name === 'MOVEABLE') moveable = w;
       else if (name === 'NONDISRUPTIVE' || name === 'DISRUPTIVE') {
         if (!moveable || options[i - 1] !== moveable) {
           this.findings.push({ ruleId: 'syntax', loc: w.loc, message: `VIPARANGE: ${name} must follow MOVEABLE` });
         }
         out.moveable = name;
+        moveModeWord = w;
       } else {
         this.findings.push({ ruleId: 'syntax', loc: w.loc, message: `VIPARANGE does not take ${name}` });
       }
@@ -366,7 +394,8 @@ export class VipaBuilder {
       out.interfaceName = first;
       this.intfName(first, 'VIPARANGE');
       if (out.moveable === 'DISRUPTIVE') {
-        this.findings.push({ ruleId: 'syntax', loc: moveable!.loc, message: 'VIPARANGE: MOVEABLE DISRUPTIVE is IPv4 only' });
+        // DISRUPTIVE may have been coded without MOVEABLE (reported above).
+        this.findings.push({ ruleId: 'syntax', loc: moveModeWord?.loc ?? keyword.loc, message: 'VIPARANGE: MOVEABLE DISRUPTIVE is IPv4 only' });
       }
       const second = rest.shift();
       const c = second && !second.symbolic ? this.values.cidr(second, 'VIPARANGE IPv6 address/prefix') : undefined;
@@ -457,7 +486,7 @@ export class VipaBuilder {
       this.findings.push({
         ruleId: 'conflicting-options',
         loc: d.loc,
-        message: `VIPADISTRIBUTE codes both ${b} and ${a}, which are mutually exclusive; the stack ignores the statement (EZZ0707I).`,
+        message: `VIPADISTRIBUTE codes both ${b} and ${a}, which are mutually exclusive: the stack ignores this VIPADISTRIBUTE (EZZ0707I).`,
         related: [{ file: other.loc.file, line: other.loc.line, column: other.loc.column, message: `${b} is coded here` }],
       });
     };
@@ -471,7 +500,7 @@ export class VipaBuilder {
       const optLoc = value ? spanLocs(kwWord.loc, value.loc) : kwWord.loc;
       const d: DistOption = value ? { name, keyword: kwWord, value, loc: optLoc } : { name, keyword: kwWord, loc: optLoc };
       if (seen.has(name)) {
-        this.findings.push({ ruleId: 'conflicting-options', loc: kwWord.loc, message: `VIPADISTRIBUTE codes ${name} more than once; the stack ignores the statement.` });
+        this.findings.push({ ruleId: 'conflicting-options', loc: kwWord.loc, message: `VIPADISTRIBUTE codes ${name} more than once: the stack ignores this VIPADISTRIBUTE.` });
       }
       out.options.push(d);
       switch (name) {
@@ -481,6 +510,7 @@ export class VipaBuilder {
           break;
         case 'DELETE':
           conflict('DELETE', 'DEFINE', d);
+          this.deleteAbbreviation(kwWord, 'VIPADISTRIBUTE');
           out.action = 'delete';
           break;
         case 'DISTMETHOD': {
@@ -616,13 +646,8 @@ export class VipaBuilder {
   }
 
   private distOptionName(text: string): string {
-    const names = [
-      'DEFINE', 'DELEte', 'DISTMethod', 'OPTLOCAL', 'NOOPTLOCAL', 'SYSPLEXPorts', 'TIMEDAFFinity', 'TIER1', 'TIER2',
-      'CPCSCOPE', 'GRE', 'ENCAP', 'CONTROLPORT', 'ILWEIGHTING', 'PROCTYPE', 'PROCXCOST', 'AUTOSWITCHBACK',
-      'NOAUTOSWITCHBACK', 'HEALTHSWITCH', 'NOHEALTHSWITCH',
-    ].map(parseNotation);
     // The grammar already matched the token to one of these keywords by abbreviation.
-    return names.find((k) => k.name.startsWith(text) && text.length >= Math.min(k.min.length, 3))?.name ?? text;
+    return DIST_OPTIONS.find((k) => k.name.startsWith(text) && text.length >= Math.min(k.min.length, 3))?.name ?? text;
   }
 
   private destination(dn: CstNode, version: 4 | 6): Destination {
@@ -679,7 +704,7 @@ export class VipaBuilder {
           loc: first.loc,
           message:
             `${first.name} is a DISTMETHOD HOTSTANDBY keyword but this VIPADISTRIBUTE uses ${d.method}${d.methodLoc ? '' : ' (the default)'} ` +
-            '(EZZ0831I): the stack ignores this statement and every later statement in the VIPADYNAMIC block. ' +
+            '(EZZ0831I). ' +
             `Code DISTMETHOD HOTSTANDBY, or remove ${[...new Set(offending.map((o) => o.name))].join(', ')}.`,
         });
       }
@@ -701,7 +726,7 @@ export class VipaBuilder {
           ruleId: 'hotstandby-destip-all',
           loc: d.destipAll,
           message:
-            'DISTMETHOD HOTSTANDBY cannot use DESTIP ALL (EZZ0165I): the stack rejects the statement, so the DVIPA is not distributed. ' +
+            'DISTMETHOD HOTSTANDBY cannot use DESTIP ALL (EZZ0165I): the stack ignores this VIPADISTRIBUTE, so the DVIPA is not distributed. ' +
             'List the targets\' dynamic XCF addresses, one PREFERRED and the others BACKUP rank.',
         });
       } else {
@@ -732,7 +757,7 @@ export class VipaBuilder {
           this.findings.push({
             ruleId: 'hotstandby-too-many-backups',
             loc: backups[31]!.loc,
-            message: `HOTSTANDBY allows at most 31 BACKUP targets, this statement has ${backups.length} (EZZ0829I): the stack ignores the statement, so the DVIPA is not distributed.`,
+            message: `HOTSTANDBY allows at most 31 BACKUP targets, this statement has ${backups.length} (EZZ0829I): the stack ignores this VIPADISTRIBUTE, so the DVIPA is not distributed.`,
           });
         }
       }
@@ -742,7 +767,7 @@ export class VipaBuilder {
         ruleId: 'encap-tier1-port',
         loc: d.encap,
         message:
-          'TIER1 with ENCAP needs an explicit PORT list; with no PORT (all ports) the stack ignores the statement (EZZ0783I). Code PORT with the ports to distribute.',
+          'TIER1 with ENCAP needs an explicit PORT list; with no PORT (all ports) the stack ignores this VIPADISTRIBUTE (EZZ0783I). Code PORT with the ports to distribute.',
       });
     }
     if ((d.gre || d.encap) && (d.method === 'BASEWLM' || d.method === 'SERVERWLM')) {

@@ -75,14 +75,26 @@ export function buildStack(ast: ProfileAst, lineCount: number): Stack {
     defs.set(name, list);
   };
   // Definitions first (with their order), so references can tell "undefined" from "defined later".
+  // Definitions the stack rejects are remembered apart, so a reference can point at them.
+  const rejectedDefs = new Map<string, Loc>();
+  // In this pass `defs` holds only statements before the current one.
+  const deviceDefined = (name: string): boolean => (defs.get(name) ?? []).some((d) => d.kind === 'device' || d.kind === 'interface');
   for (const { statement: s, order } of flat) {
-    if (s.ignored) continue;
+    if (s.ignored) {
+      if ((s.kind === 'device' || s.kind === 'link' || (s.kind === 'interface' && s.action === 'define')) && !rejectedDefs.has(s.name.text)) rejectedDefs.set(s.name.text, s.name.loc);
+      continue;
+    }
     if (s.kind === 'device') define(s.name.text, { loc: s.name.loc, order, kind: 'device', type: s.type });
-    else if (s.kind === 'link') define(s.name.text, { loc: s.name.loc, order, kind: 'link', type: s.type });
+    else if (s.kind === 'link') {
+      // A LINK must follow its DEVICE (ordering rule): without one the stack rejects the LINK.
+      if (s.device && !deviceDefined(s.device.text)) {
+        if (!rejectedDefs.has(s.name.text)) rejectedDefs.set(s.name.text, s.name.loc);
+      } else define(s.name.text, { loc: s.name.loc, order, kind: 'link', type: s.type });
+    }
     else if (s.kind === 'interface' && s.action === 'define') define(s.name.text, { loc: s.name.loc, order, kind: 'interface', type: s.type ?? '' });
   }
   const refer = (kind: Reference['kind'], name: string, from: string, loc: Loc, order: number): Definition | undefined => {
-    if (name === 'LOOPBACK' || name === 'LOOPBACK6') return undefined;
+    if (isLoopbackName(name)) return undefined;
     const wanted = (d: Definition): boolean =>
       kind === 'link-or-interface' ? d.kind === 'link' || d.kind === 'interface' : kind === 'device' ? d.kind === 'device' || d.kind === 'interface' : d.kind === kind;
     const candidates = (defs.get(name) ?? []).filter(wanted);
@@ -97,8 +109,8 @@ export function buildStack(ast: ProfileAst, lineCount: number): Stack {
       ref.definedAt = candidates[0]!.loc;
     } else {
       ref.status = 'undefined';
-      const other = defs.get(name)?.[0];
-      if (other) ref.definedAt = other.loc;
+      const other = defs.get(name)?.[0]?.loc ?? rejectedDefs.get(name);
+      if (other) ref.definedAt = other;
     }
     stack.references.push(ref);
     return undefined;
@@ -129,7 +141,8 @@ export function buildStack(ast: ProfileAst, lineCount: number): Stack {
         const link = { name: s.name.text, type: s.type, kind: s.type === 'VIRTUAL' ? 'static-vipa' : 'real', loc: s.loc, order } as Stack['links'][number];
         if (s.device) {
           link.device = s.device.text;
-          refer('device', s.device.text, `LINK ${s.name.text}`, s.device.loc, order);
+          // Rejected without its DEVICE (see the definitions pass).
+          if (!refer('device', s.device.text, `LINK ${s.name.text}`, s.device.loc, order)) break;
         }
         stack.links.push(link);
         break;
@@ -145,14 +158,19 @@ export function buildStack(ast: ProfileAst, lineCount: number): Stack {
           if (name === 'LOOPBACK') kind = 'loopback';
           else {
             const d = refer('link', name, 'HOME', e.link.loc, order);
-            if (d) kind = d.type === 'VIRTUAL' ? 'static-vipa' : 'real';
+            // A HOME entry naming a link that is not defined before it is rejected by the
+            // stack (ordering rule; undefined-reference reports it): it is no home address.
+            if (!d) continue;
+            kind = d.type === 'VIRTUAL' ? 'static-vipa' : 'real';
           }
           stack.home.push({ address: e.address.text, link: name, kind, loc: e.loc, order });
         }
         break;
       case 'primaryinterface':
-        stack.primaryInterface = { name: s.name.text, loc: s.name.loc };
-        refer('link-or-interface', s.name.text, 'PRIMARYINTERFACE', s.name.loc, order);
+        // Naming a link or interface that is not defined before it, it has no effect.
+        if (isLoopbackName(s.name.text) || refer('link-or-interface', s.name.text, 'PRIMARYINTERFACE', s.name.loc, order)) {
+          stack.primaryInterface = { name: s.name.text, loc: s.name.loc };
+        }
         break;
       case 'start':
       case 'stop':
@@ -171,7 +189,8 @@ export function buildStack(ast: ProfileAst, lineCount: number): Stack {
       case 'routes':
         for (const r of s.routes) {
           if (r.ignored || !r.link) continue;
-          refer('link-or-interface', r.link.text, 'ROUTE', r.link.loc, order);
+          // A route over a link or interface that is not defined before it is not added.
+          if (!isLoopbackName(r.link.text) && !refer('link-or-interface', r.link.text, 'ROUTE', r.link.loc, order)) continue;
           const route: Stack['routes'][number] = {
             destination: r.isDefault ? 'DEFAULT' : r.destination ? `${r.destination.address.text}/${r.destination.prefix}` : '?',
             link: r.link.text,
@@ -193,6 +212,11 @@ export function buildStack(ast: ProfileAst, lineCount: number): Stack {
   }
   applyVipaDynamic(stack, vipaStatements);
   return stack;
+}
+
+/** The stack's predefined loopback interfaces need no definition. */
+function isLoopbackName(name: string): boolean {
+  return name === 'LOOPBACK' || name === 'LOOPBACK6';
 }
 
 function applyInterface(stack: Stack, s: InterfaceStatement, order: number): void {

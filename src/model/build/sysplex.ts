@@ -59,8 +59,9 @@ export function buildSysplex(systems: System[]): Sysplex {
 
   const distributions: Distribution[] = [];
   for (const s of systems) {
+    const ownDvipas = new Map(s.stack.dvipas.map((d) => [d.address, d]));
     for (const def of s.stack.distributions) {
-      const local = s.stack.dvipas.find((d) => d.address === def.dvipa);
+      const local = ownDvipas.get(def.dvipa);
       const dist: Distribution = {
         id: distributionId(s.name, def),
         system: s.name,
@@ -85,11 +86,18 @@ export function buildSysplex(systems: System[]): Sysplex {
       if (local) dvipa(def.dvipa, def.version).distributions.push(dist.id);
     }
   }
+  const byDvipa = new Map<string, Distribution[]>();
+  for (const x of distributions) {
+    const list = byDvipa.get(x.dvipa) ?? [];
+    list.push(x);
+    byDvipa.set(x.dvipa, list);
+  }
   for (const d of dvipas.values()) {
-    const ownerIds = distributions.filter((x) => x.dvipa === d.address && x.role === 'owner').map((x) => x.id);
+    const mine = byDvipa.get(d.address) ?? [];
+    const ownerIds = mine.filter((x) => x.role === 'owner').map((x) => x.id);
     d.distributions.sort((a, b) => Number(ownerIds.includes(b)) - Number(ownerIds.includes(a)));
     d.takeover = d.backups.map((b): Takeover => {
-      const own = distributions.filter((x) => x.dvipa === d.address && x.system === b.system).map((x) => x.id);
+      const own = mine.filter((x) => x.system === b.system).map((x) => x.id);
       return own.length ? { system: b.system, rank: b.rank, distributions: own, inherited: false } : { system: b.system, rank: b.rank, distributions: ownerIds, inherited: ownerIds.length > 0 };
     });
   }

@@ -27,7 +27,7 @@ export const rule = defineRule({
           loc: e.loc,
           message:
             `${system.name}: ${e.address} is already a home address of this stack (${first.via}, line ${first.loc.line}). ` +
-            'An address can belong to one link or interface only; the stack reports a duplicate home address and the second definition does not take effect. Remove one of them.',
+            'A home address belongs to one link or interface; the stack reports a duplicate home address (EZZ0619I), and which of the two definitions it keeps is not documented. Remove one of them.',
           related: [rel(first.loc, 'first definition')],
           subject: `${system.name} home ${e.address}`,
         });

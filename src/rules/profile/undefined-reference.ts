@@ -9,7 +9,7 @@ const WHAT: Record<string, string> = {
 };
 
 function consequence(from: string): string {
-  if (from === 'HOME') return 'the stack rejects the HOME entry, so the address is not a home address';
+  if (from === 'HOME') return 'the stack rejects the HOME entry and the address is not a home address';
   if (from.startsWith('LINK')) return 'the stack rejects the LINK';
   if (from === 'ROUTE') return 'the stack does not add the route';
   if (from === 'PRIMARYINTERFACE') return 'the stack cannot make it the primary interface';
@@ -33,13 +33,21 @@ export const rule = defineRule({
       const stack = system.stack;
       for (const r of stack.references) {
         if (r.status === 'ok') continue;
-        const what = WHAT[r.kind]!;
+        // START and STOP take a device or an INTERFACE name.
+        const what = r.kind === 'device' && (r.from === 'START' || r.from === 'STOP') ? 'DEVICE or INTERFACE' : WHAT[r.kind]!;
         const isInterface = r.from === 'HOME' && stack.interfaces.some((i) => i.name === r.name);
+        // definedAt on an undefined reference: a definition of another kind, or one the stack rejects.
+        const kept = stack.devices.some((d) => d.name === r.name) || stack.links.some((l) => l.name === r.name) || stack.interfaces.some((i) => i.name === r.name);
+        const rejectedDefinition = r.status === 'undefined' && r.definedAt !== undefined && !kept;
         let message: string;
         if (r.status === 'defined-later') {
           message =
             `${r.from} names ${what} ${r.name}, which is defined only later (line ${r.definedAt!.line}): ` +
             `a statement that refers to a name must follow the statement that defines it, so ${consequence(r.from)}. Move the definition before it.`;
+        } else if (rejectedDefinition) {
+          message =
+            `${r.from} names ${what} ${r.name}, whose definition (line ${r.definedAt!.line}) the stack rejects, so ${consequence(r.from)}. ` +
+            'Fix the definition first.';
         } else if (isInterface) {
           message =
             `HOME names ${r.name}, which is an INTERFACE: HOME applies only to DEVICE/LINK definitions (INTERFACE statements carry their own IPADDR), ` +
@@ -48,7 +56,7 @@ export const rule = defineRule({
           message = `${r.from} names ${what} ${r.name}, which is not defined in this profile: ${consequence(r.from)}.`;
         }
         const finding: Parameters<typeof ctx.report>[0] = { loc: r.loc, message: `${system.name}: ${message}`, subject: `${system.name} ${r.from} ${r.name}` };
-        if (r.definedAt) finding.related = [rel(r.definedAt, `${r.name} is defined here`)];
+        if (r.definedAt) finding.related = [rel(r.definedAt, rejectedDefinition ? `${r.name} is defined here, but the stack rejects this definition` : `${r.name} is defined here`)];
         ctx.report(finding);
       }
     }

@@ -20,6 +20,8 @@ export const rule = defineRule({
   },
   check(ctx) {
     const { estate } = ctx;
+    // One simulation for every DVIPA: each check fails the owner and restores it.
+    const sim = new Simulation(estate, 1);
     for (const dv of estate.sysplex.dvipas) {
       const owner = dv.owners[0];
       if (!owner || dv.owners.length > 1 || !dv.backups.some((b) => b.system !== owner.system)) continue;
@@ -27,12 +29,11 @@ export const rule = defineRule({
         const d = estate.sysplex.distributions.find((x) => x.id === id);
         if (!d || d.system !== owner.system) continue;
         const port = d.ports[0]?.from ?? 1;
-        const sim = new Simulation(estate, 1);
-        sim.connect('client', dv.address, port, 1); // the DVIPA is active while the owner is up
-        sim.stackEvent(owner.system, false);
-        const r = sim.connect('client', dv.address, port, 10);
-        if ((r.observed.refused ?? 0) < 1) continue;
+        sim.distributor.connect('client', dv.address, port); // the DVIPA is active while the owner is up
+        sim.state.stacks[owner.system] = { ...(sim.state.stacks[owner.system] ?? {}), up: false };
         const decision = sim.distributor.connect('client', dv.address, port, true);
+        sim.state.stacks[owner.system]!.up = true;
+        if (decision.outcome !== 'refused') continue;
         const candidates = decision.trace.filter((t) => t.what === 'candidate').map((t) => t.detail);
         const why = candidates.length ? `its targets are ${candidates.join('; ')}` : (decision.trace.at(-1)?.detail ?? 'no target is ready');
         ctx.report({

@@ -19,6 +19,7 @@ export const rule = defineRule({
   check(ctx) {
     const { estate } = ctx;
     const byName = systemsByName(estate);
+    const sim = new Simulation(estate, 1);
     for (const d of estate.sysplex.distributions) {
       if (d.method !== 'HOTSTANDBY') continue;
       const preferred = d.targets.find((t) => t.preferred)?.system;
@@ -28,11 +29,12 @@ export const rule = defineRule({
       if (backups.length === 0 || backups.some((b) => byName.get(b.system!)?.cpc !== cpc)) continue;
       if (!estate.systems.some((s) => s.cpc && s.cpc !== cpc)) continue; // a one-CPC sysplex has no choice
       const port = d.ports[0]?.from ?? 1;
-      const sim = new Simulation(estate, 1);
       const onCpc = estate.systems.filter((s) => s.cpc === cpc).map((s) => s.name);
-      for (const s of onCpc) sim.stackEvent(s, false);
-      const r = sim.connect('client', d.dvipa, port, 10);
-      if ((r.observed.refused ?? 0) < 1) continue;
+      sim.distributor.connect('client', d.dvipa, port); // active before the failure
+      for (const s of onCpc) sim.state.stacks[s] = { ...(sim.state.stacks[s] ?? {}), up: false };
+      const decision = sim.distributor.connect('client', d.dvipa, port);
+      for (const s of onCpc) sim.state.stacks[s]!.up = true;
+      if (decision.outcome !== 'refused') continue;
       ctx.report({
         loc: d.loc,
         message:

@@ -1,0 +1,175 @@
+/**
+ * Where profile text comes from: static system symbols (resolved from
+ * plexlint.yaml systems.<name>.symbols) and INCLUDEd members (nested, cyclic,
+ * outside the estate, mapped through plexlint.yaml datasets).
+ */
+import { symlinkSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { lint } from '../src/engine/lint.js';
+import { compileEstate, estate, lintEstate, lintProfile, profile, ranges, systemStack } from './support/profile.js';
+
+const MANIFEST = (symbols: string, datasets = true) =>
+  [
+    'systems:',
+    '  SYSA:',
+    '    profile: profiles/SYSA.tcpip',
+    `    symbols: { ${symbols} }`,
+    ...(datasets ? ['datasets:', '  USER.TCPPARMS: profiles/tcpparms'] : []),
+    '',
+  ].join('\n');
+
+describe('static system symbols', () => {
+  const sysa = profile(
+    'IPCONFIG SYSPLEXROUTING DYNAMICXCF &XCFIP 255.255.255.0 1',
+    'INTERFACE OSAQDIO1 DEFINE IPAQENET PORTNAME &OSAPORT. IPADDR &HOSTIP./24',
+    'PORT 23 TCP &SYSNAME.TN',
+    'START OSAQDIO1',
+  );
+
+  it('&NAME. and &NAME are resolved from systems.<name>.symbols; &SYSNAME. is the system name', () => {
+    const { result } = compileEstate({
+      'plexlint.yaml': MANIFEST('HOSTIP: 10.20.1.11, XCFIP: 10.30.1.1, osaport: OSA1P0', false),
+      'profiles/SYSA.tcpip': sysa,
+    });
+    expect(result.findings).toEqual([]);
+    const stack = systemStack(result, 'SYSA');
+    expect(stack.dynamicXcf.v4?.address).toBe('10.30.1.1');
+    expect(stack.interfaces[0]).toMatchObject({ name: 'OSAQDIO1', portName: 'OSA1P0', addresses: [{ address: '10.20.1.11', prefix: 24 }] });
+    expect(stack.ports).toMatchObject([{ port: 23, job: 'SYSATN' }]);
+  });
+
+  it('an unresolved symbol is an info finding on the symbol itself, and the operand stays symbolic', () => {
+    const { diagnostics } = lintEstate({ 'plexlint.yaml': MANIFEST('HOSTIP: 10.20.1.11', false), 'profiles/SYSA.tcpip': sysa });
+    expect(ranges(diagnostics)).toEqual(['1:36-1:42 unresolved-symbol', '2:45-2:54 unresolved-symbol']);
+    expect(diagnostics.every((d) => d.severity === 'info')).toBe(true);
+    expect(diagnostics[0]!.message).toContain('&XCFIP.');
+    const stack = systemStack(compileEstate({ 'plexlint.yaml': MANIFEST('HOSTIP: 10.20.1.11', false), 'profiles/SYSA.tcpip': sysa }).result, 'SYSA');
+    expect(stack.dynamicXcf.v4).toBeUndefined();
+    expect(stack.interfaces[0]).toMatchObject({ addresses: [{ address: '10.20.1.11' }] });
+  });
+
+  it('without a manifest only &SYSNAME. has a value (the file name)', () => {
+    expect(ranges(lintProfile(profile('HOME 10.60.1.&LAST. LOOPBACK', 'PORT 23 TCP &SYSNAME.TN')))).toEqual(['1:14-1:20 unresolved-symbol']);
+  });
+});
+
+describe('INCLUDE', () => {
+  const common = profile('; USER.TCPPARMS(COMMON)', 'TCPCONFIG RESTRICTLOWPORTS', 'PORT 21 TCP FTPD1', 'INCLUDE USER.TCPPARMS(VIPARNG)');
+  const viparng = profile('VIPADYNAMIC', '   VIPARANGE DEFINE MOVEABLE NONDISRUPTIVE 255.255.255.0 10.45.1.0', 'ENDVIPADYNAMIC');
+  const sysa = profile('IPCONFIG SYSPLEXROUTING DYNAMICXCF 10.30.1.1 255.255.255.0 1', 'INCLUDE USER.TCPPARMS(COMMON)', 'PORT 23 TCP TN3270');
+
+  it('nested INCLUDEs are expanded in place, through the datasets mapping', () => {
+    const { result } = compileEstate({
+      'plexlint.yaml': MANIFEST('HOSTIP: 10.20.1.11'),
+      'profiles/SYSA.tcpip': sysa,
+      'profiles/tcpparms/COMMON': common,
+      'profiles/tcpparms/VIPARNG': viparng,
+    });
+    expect(result.findings).toEqual([]);
+    // Members are not stacks of their own.
+    expect(result.estate.systems.map((s) => s.name)).toEqual(['SYSA']);
+    const stack = systemStack(result, 'SYSA');
+    expect(stack.ports.map((p) => p.port)).toEqual([21, 23]);
+    expect(stack.vipaRanges.map((r) => r.subnet)).toEqual(['10.45.1.0/24']);
+    expect(result.estate.systems[0]!.files).toEqual(['profiles/SYSA.tcpip', 'profiles/tcpparms/COMMON', 'profiles/tcpparms/VIPARNG']);
+  });
+
+  it('definitions in an INCLUDEd member count where the INCLUDE is', () => {
+    const devs = profile('DEVICE OSADEV1 MPCIPA', 'LINK OSALNK1 IPAQENET OSADEV1');
+    const before = lintEstate({
+      'plexlint.yaml': MANIFEST('HOSTIP: 10.20.1.11'),
+      'profiles/SYSA.tcpip': profile('INCLUDE USER.TCPPARMS(DEVS)', 'HOME 10.20.1.11 OSALNK1', 'START OSADEV1'),
+      'profiles/tcpparms/DEVS': devs,
+    });
+    expect(before.diagnostics).toEqual([]);
+    const after = lintEstate({
+      'plexlint.yaml': MANIFEST('HOSTIP: 10.20.1.11'),
+      'profiles/SYSA.tcpip': profile('HOME 10.20.1.11 OSALNK1', 'INCLUDE USER.TCPPARMS(DEVS)', 'START OSADEV1'),
+      'profiles/tcpparms/DEVS': devs,
+    });
+    expect(ranges(after.diagnostics)).toEqual(['1:17-1:24 undefined-reference']);
+    expect(after.diagnostics[0]!.related?.[0]).toMatchObject({ file: 'profiles/tcpparms/DEVS', line: 2 });
+  });
+
+  it('findings in a member point into the member', () => {
+    const { diagnostics } = lintEstate({
+      'plexlint.yaml': MANIFEST('HOSTIP: 10.20.1.11'),
+      'profiles/SYSA.tcpip': sysa,
+      'profiles/tcpparms/COMMON': common.replace('PORT 21 TCP FTPD1', 'PORT 21 TCP FTPD1 NOAUTOLG'),
+      'profiles/tcpparms/VIPARNG': viparng,
+    });
+    expect(diagnostics.map((d) => `${d.file}:${d.line}:${d.column} ${d.ruleId}`)).toEqual(['profiles/tcpparms/COMMON:3:19 unknown-operand']);
+  });
+
+  it('a cycle is reported at the INCLUDE that closes it', () => {
+    const { diagnostics } = lintEstate({
+      'plexlint.yaml': MANIFEST('HOSTIP: 10.20.1.11'),
+      'profiles/SYSA.tcpip': sysa,
+      'profiles/tcpparms/COMMON': common,
+      'profiles/tcpparms/VIPARNG': viparng + 'INCLUDE USER.TCPPARMS(COMMON)\n',
+    });
+    expect(diagnostics.map((d) => `${d.file}:${d.line}:${d.column}-${d.endLine}:${d.endColumn} ${d.ruleId}`)).toEqual([
+      'profiles/tcpparms/VIPARNG:4:9-4:30 include-cycle',
+    ]);
+    expect(diagnostics[0]!.message).toContain('(COMMON → VIPARNG → COMMON)');
+  });
+
+  it('a member of a missing data set or member is include-not-found, on the data set name', () => {
+    const { diagnostics } = lintEstate({
+      'plexlint.yaml': MANIFEST('HOSTIP: 10.20.1.11'),
+      'profiles/SYSA.tcpip': profile('INCLUDE USER.TCPPARMS(NOSUCH)', "INCLUDE 'SYS1.TCPPARMS(OTHER)'"),
+      'profiles/tcpparms/COMMON': common,
+      'profiles/tcpparms/VIPARNG': viparng,
+    });
+    expect(ranges(diagnostics)).toEqual(['1:9-1:30 include-not-found', '2:9-2:31 include-not-found']);
+  });
+
+  it('without a mapping, a member is found by its name among the estate files; quotes and lower case are allowed', () => {
+    const { result } = compileEstate({
+      'SYSA.tcpip': profile("include 'user.tcpparms(common)'", 'PORT 23 TCP TN3270'),
+      'members/COMMON.tcpip': profile('PORT 21 TCP FTPD1'),
+    });
+    expect(result.findings).toEqual([]);
+    expect(systemStack(result, 'SYSA').ports.map((p) => p.port)).toEqual([21, 23]);
+  });
+
+  it('two files that could be the member are ambiguous', () => {
+    const { diagnostics } = lintEstate({
+      'SYSA.tcpip': profile('INCLUDE USER.TCPPARMS(COMMON)', 'PORT 23 TCP TN3270'),
+      'a/COMMON': profile('PORT 21 TCP FTPD1'),
+      'b/COMMON': profile('PORT 21 TCP FTPD1'),
+    });
+    expect(ranges(diagnostics)).toEqual(['1:9-1:30 include-not-found']);
+    expect(diagnostics[0]!.message).toContain('2 files of the estate could be member COMMON');
+  });
+
+  it('a mapping that leaves the estate with .. is include-outside-estate, and nothing outside is read', () => {
+    const dir = estate({
+      'estate/plexlint.yaml': ['systems:', '  SYSA: { profile: SYSA.tcpip }', 'datasets:', '  USER.TCPPARMS: ../shared', ''].join('\n'),
+      'estate/SYSA.tcpip': profile('INCLUDE USER.TCPPARMS(COMMON)', 'PORT 23 TCP TN3270'),
+      'shared/COMMON': profile('PORT 21 TCP FTPD1 NOAUTOLG'),
+    });
+    const result = lint([join(dir, 'estate')], { cwd: dir });
+    expect(result.diagnostics.map((d) => `${d.file}:${d.line}:${d.column} ${d.ruleId}`)).toEqual(['estate/SYSA.tcpip:1:9 include-outside-estate']);
+    expect(result.diagnostics[0]!.message).toContain('resolves to shared/COMMON, which is outside the estate (estate)');
+    expect(result.compiled.sources.has('shared/COMMON')).toBe(false);
+  });
+
+  it('a symbolic link to a file outside the estate is not followed', () => {
+    const dir = estate({
+      'estate/plexlint.yaml': ['systems:', '  SYSA: { profile: SYSA.tcpip }', 'datasets:', '  USER.TCPPARMS: tcpparms', ''].join('\n'),
+      'estate/SYSA.tcpip': profile('INCLUDE USER.TCPPARMS(COMMON)', 'PORT 23 TCP TN3270'),
+      'estate/tcpparms/README': 'the members of USER.TCPPARMS\n',
+      'shared/COMMON': profile('PORT 21 TCP FTPD1 NOAUTOLG'),
+    });
+    symlinkSync(join(dir, 'shared', 'COMMON'), join(dir, 'estate', 'tcpparms', 'COMMON'));
+    const result = lint([join(dir, 'estate')], { cwd: dir });
+    expect(result.diagnostics.map((d) => `${d.file}:${d.line}:${d.column} ${d.ruleId}`)).toEqual([
+      'estate/SYSA.tcpip:1:9 include-outside-estate',
+      'estate/tcpparms/COMMON:1:1 unreadable-file',
+    ]);
+    expect(result.diagnostics[0]!.message).toContain('estate/tcpparms/COMMON, a symbolic link to shared/COMMON');
+    expect(result.compiled.sources.has('shared/COMMON')).toBe(false);
+  });
+});

@@ -1,0 +1,160 @@
+/**
+ * Statement boundaries and the statements that are easy to cut wrongly:
+ * statement names used as operands (DELETE …), PORT inside VIPADYNAMIC, and
+ * lists (HOME, PORT) where an error drops the rest of the list.
+ */
+import { describe, expect, it } from 'vitest';
+import { brief, lintProfile, profile, ranges, stackOf } from './support/profile.js';
+
+describe('statement names that are operands in context', () => {
+  it('DELETE DEVICE / LINK / PORT is one DELETE statement (obeyfile forms)', () => {
+    const text = profile(
+      '; OBEYFILE: take the old OSA out of the configuration',
+      'STOP OSADEV1',
+      'DELETE LINK OSALNK1',
+      'DELETE DEVICE OSADEV1',
+      'DELETE PORT 8080 TCP WAS1',
+    );
+    // STOP names a device that this data set does not define: that is the only finding.
+    expect(brief(lintProfile(text))).toEqual(['2 undefined-reference']);
+  });
+
+  it('a bare DELETE does not swallow the next statement', () => {
+    const d = lintProfile(profile('DELETE', 'TCPCONFIG RESTRICTLOWPORTS'));
+    expect(ranges(d)).toEqual(['1:1-1:7 syntax']);
+  });
+
+  it('INTERFACE name DELETE is one statement', () => {
+    const text = profile('INTERFACE OSAQDIO1 DEFINE IPAQENET PORTNAME OSA1P0 IPADDR 10.20.1.11/24', 'INTERFACE OSAQDIO1 DELETE');
+    expect(lintProfile(text)).toEqual([]);
+    expect(stackOf(text).interfaces).toEqual([]);
+  });
+
+  it('VIPADISTRIBUTE DELETE, VIPARANGE DELETE and VIPAROUTE DELETE stay inside VIPADYNAMIC', () => {
+    const text = profile(
+      'VIPADYNAMIC',
+      '   VIPADEFINE MOVEABLE IMMEDIATE 255.255.255.0 10.40.1.2',
+      '   VIPADISTRIBUTE DEFINE 10.40.1.2 PORT 80 DESTIP ALL',
+      '   VIPARANGE DEFINE MOVEABLE NONDISRUPTIVE 255.255.255.0 10.45.1.0',
+      '   VIPAROUTE DEFINE 10.30.1.2 10.20.1.12',
+      'ENDVIPADYNAMIC',
+      'VIPADYNAMIC',
+      '   VIPADISTRIBUTE DELETE 10.40.1.2 PORT 80 DESTIP ALL',
+      '   VIPARANGE DELETE MOVEABLE NONDISRUPTIVE 255.255.255.0 10.45.1.0',
+      '   VIPAROUTE DELETE 10.30.1.2 10.20.1.12',
+      'ENDVIPADYNAMIC',
+    );
+    expect(lintProfile(text)).toEqual([]);
+    const stack = stackOf(text);
+    expect(stack.distributions).toEqual([]);
+    expect(stack.vipaRanges).toEqual([]);
+    expect(stack.vipaRoutes).toEqual([]);
+    expect(stack.dvipas.map((d) => d.address)).toEqual(['10.40.1.2']);
+  });
+
+  it('DELE is the shortest DELETE on VIPADISTRIBUTE; DEL is rejected there', () => {
+    const ok = profile('VIPADYNAMIC', ' VIPADEFINE 255.255.255.0 10.40.1.2', ' VIPADISTRIBUTE DELE 10.40.1.2 PORT 80 DESTIP ALL', 'ENDVIPADYNAMIC');
+    expect(lintProfile(ok)).toEqual([]);
+    const bad = profile('VIPADYNAMIC', ' VIPADEFINE 255.255.255.0 10.40.1.2', ' VIPADISTRIBUTE DEL 10.40.1.2 PORT 80 DESTIP ALL', 'ENDVIPADYNAMIC');
+    expect(ranges(lintProfile(bad))).toEqual(['3:17-3:20 syntax']);
+  });
+});
+
+describe('PORT inside VIPADYNAMIC', () => {
+  const text = profile(
+    'VIPADYNAMIC',
+    '   VIPADEFINE MOVEABLE IMMEDIATE 255.255.255.0 10.40.1.2',
+    '   PORT 8080 TCP WAS1',
+    '   VIPABACKUP 100 MOVEABLE IMMEDIATE 255.255.255.255 10.40.1.3',
+    'ENDVIPADYNAMIC',
+  );
+
+  it('is the misplaced PORT statement, not a continuation of the VIPADEFINE before it', () => {
+    const d = lintProfile(text);
+    expect(ranges(d)).toEqual(['3:4-3:8 misplaced-statement']);
+    expect(d[0]!.message).toContain('ignores the 1 statement after it up to ENDVIPADYNAMIC');
+  });
+
+  it('the VIPADEFINE before it is kept, the PORT and what follows are not', () => {
+    const stack = stackOf(text);
+    expect(stack.dvipas.map((d) => d.address)).toEqual(['10.40.1.2']);
+    expect(stack.ports).toEqual([]);
+  });
+});
+
+describe('PORT after a complete VIPADISTRIBUTE', () => {
+  it('is the PORT statement again once DESTIP has been coded', () => {
+    const text = profile(
+      'VIPADYNAMIC',
+      '   VIPADEFINE MOVEABLE IMMEDIATE 255.255.255.0 10.40.1.1',
+      '   VIPADISTRIBUTE DEFINE 10.40.1.1 PORT 80 DESTIP ALL',
+      '   PORT 23 TCP TN3270',
+      'ENDVIPADYNAMIC',
+    );
+    expect(ranges(lintProfile(text))).toEqual(['4:4-4:8 misplaced-statement']);
+    expect(stackOf(text).distributions.map((d) => d.ports)).toEqual([[{ from: 80, to: 80 }]]);
+  });
+});
+
+describe('DEFAULTNET', () => {
+  it('is a GATEWAY entry and a ROUTE destination, not a statement', () => {
+    const text = profile(
+      'INTERFACE OSAQDIO1 DEFINE IPAQENET PORTNAME OSA1P0 IPADDR 10.20.1.11/24',
+      'GATEWAY',
+      '  DEFAULTNET   10.20.1.1     OSAQDIO1  1492  0',
+      'BEGINROUTES',
+      '  ROUTE DEFAULTNET 10.20.1.1 OSAQDIO1 MTU 1492',
+      'ENDROUTES',
+    );
+    expect(brief(lintProfile(text))).toEqual(['2 obsolete-statement']);
+    expect(stackOf(text).routes.map((r) => r.destination)).toEqual(['DEFAULT']);
+  });
+});
+
+describe('lists: an error drops the rest of the list', () => {
+  it('a bad HOME entry drops the entries after it, not the ones before', () => {
+    const text = profile(
+      'DEVICE OSADEV1 MPCIPA',
+      'LINK OSALNK1 IPAQENET OSADEV1',
+      'HOME',
+      '   10.20.1.11   OSALNK1',
+      '   10.20.1.300  OSALNK1',
+      '   10.60.1.1    LOOPBACK',
+      'START OSADEV1',
+    );
+    const d = lintProfile(text);
+    expect(ranges(d)).toEqual(['5:4-5:15 invalid-address']);
+    expect(d[0]!.message).toContain('The stack ignores the rest of the HOME list (1 more entry)');
+    expect(stackOf(text).home.map((h) => h.address)).toEqual(['10.20.1.11']);
+  });
+
+  it('a bad PORT entry drops the entries after it and says so', () => {
+    const text = profile('PORT', '   20 TCP * NOAUTOLOG', '   21 TCP FTPD1 NOAUTOLG', '   23 TCP TN3270', '   25 TCP SMTP');
+    const d = lintProfile(text);
+    expect(ranges(d)).toEqual(['3:17-3:25 unknown-operand']);
+    expect(d[0]!.message).toBe(
+      "'NOAUTOLG' is not a PORT operand. Did you mean NOAUTOLOG? The stack ignores this PORT entry and the rest of the PORT list (2 more entries).",
+    );
+    expect(stackOf(text).ports.map((p) => p.port)).toEqual([20]);
+  });
+
+  it('a HOME entry naming a link that is not defined is not a home address', () => {
+    const text = profile('HOME 10.20.1.11 OSALNK1', 'DEVICE OSADEV1 MPCIPA', 'LINK OSALNK1 IPAQENET OSADEV1');
+    expect(brief(lintProfile(text))).toEqual(['1 undefined-reference']);
+    expect(stackOf(text).home).toEqual([]);
+  });
+});
+
+describe('a misspelled statement after a statement with free-form operands', () => {
+  it('is reported where it starts, with the statement it most likely is', () => {
+    const d = lintProfile(profile('TCPCONFIG RESTRICTLOWPORTS', 'SOMAXCON 10', 'UDPCONFIG RESTRICTLOWPORTS'));
+    expect(ranges(d)).toEqual(['2:1-2:9 unknown-statement']);
+    expect(d[0]!.message).toContain('one more operand of TCPCONFIG (line 1)');
+    expect(d[0]!.message).toContain('Did you mean SOMAXCONN?');
+  });
+
+  it('leaves real operands on continuation lines alone', () => {
+    const text = profile('TCPCONFIG TCPSENDBFRSIZE 64K', '          TCPRCVBUFRSIZE 64K', '          RESTRICTLOWPORTS', 'GLOBALCONFIG NOTCPIPSTATISTICS', '   SEGMENTATIONOFFLOAD');
+    expect(lintProfile(text)).toEqual([]);
+  });
+});
