@@ -14,6 +14,7 @@ import { parseClusterXml } from '../frontends/was/index.js';
 import { buildWeb, type ClusterXmlInput } from '../model/build/web.js';
 import { buildSystem } from '../model/build/system.js';
 import { buildSysplex } from '../model/build/sysplex.js';
+import { compileLoadBalancers, registerLoadBalancerFiles } from './lb.js';
 import { MODEL_VERSION, type Estate, type System } from '../model/estate.js';
 import type { Encoding } from '../sources/decode.js';
 import { EstateIncludeResolver, scanIncludes } from '../sources/includes.js';
@@ -114,6 +115,7 @@ export function compile(paths: string[], options: CompileOptions = {}): CompileR
     }
   }
 
+  const manifestLbs = registerLoadBalancerFiles(manifest, ws, read, kinds);
   for (const abs of ws.inputs) {
     if (abs === ws.manifestPath) continue;
     const f = read(abs);
@@ -188,12 +190,25 @@ export function compile(paths: string[], options: CompileOptions = {}): CompileR
   const web = timed('model', () => buildWeb({ plugins: pluginAsts, clusterXmls: clusterInputs, cells: manifest?.web.cells ?? [] }));
   findings.push(...web.findings);
 
+  // Load balancers: dscontrol configurations and go scripts, matched to the systems above.
+  const lbs = compileLoadBalancers({
+    manifestLbs,
+    dscontrol: byKind.get('dscontrol') ?? [],
+    goscripts: byKind.get('goscript') ?? [],
+    systems,
+    ws,
+    read,
+    kinds,
+  });
+  findings.push(...lbs.findings);
+
   const estate: Estate = {
     version: MODEL_VERSION,
     files: [...sources.keys()].sort(),
     systems,
     sysplex: timed('model', () => buildSysplex(systems)),
     web: web.web,
+    loadBalancers: lbs.loadBalancers,
   };
   return { estate, findings: dedupe(findings), sources, readErrors, workspace: ws, kinds, ...(manifest ? { manifest } : {}) };
 }
