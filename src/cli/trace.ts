@@ -3,7 +3,7 @@ import { relative, resolve } from 'node:path';
 import { Chalk } from 'chalk';
 import { Command } from 'commander';
 import { compile } from '../engine/compile.js';
-import { Simulation } from '../sim/run.js';
+import { Simulation } from '../sim/index.js';
 import { parseStateFile } from '../sim/scenario.js';
 import { mergeState } from '../sim/state.js';
 import { sourceFromText } from '../sources/source-file.js';

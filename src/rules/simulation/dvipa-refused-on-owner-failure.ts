@@ -1,6 +1,6 @@
 import { defineRule } from '../rule.js';
 import { rel } from '../helpers.js';
-import { Simulation } from '../../sim/run.js';
+import { Simulation } from '../../sim/index.js';
 
 /**
  * Simulation: fail the DVIPA's owner and connect from a client. When backups
