@@ -87,3 +87,37 @@ describe('git:<ref> sides are read with git, without a checkout', () => {
     }
   });
 });
+
+describe('check --baseline', () => {
+  const bin = join(root, 'bin', 'plexlint.js');
+  const run = (...args: string[]): { code: number; out: string } => {
+    try {
+      return { code: 0, out: execFileSync(process.execPath, [bin, ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] }).toString() };
+    } catch (e) {
+      const err = e as { status: number; stdout: Buffer };
+      return { code: err.status, out: err.stdout.toString() };
+    }
+  };
+  it('reports only the findings the baseline folder does not have', () => {
+    const all = run('check', 'fixtures/rules/hotstandby-backups-same-cpc/bad', '-f', 'gcc');
+    expect(all.out).toContain('[hotstandby-backups-same-cpc]');
+    const none = run('check', 'fixtures/rules/hotstandby-backups-same-cpc/bad', '--baseline', 'fixtures/rules/hotstandby-backups-same-cpc/bad', '-f', 'gcc');
+    expect(none).toEqual({ code: 0, out: '' });
+    const added = run('check', 'fixtures/diff/optlocal/new', '--baseline', 'fixtures/diff/optlocal/old', '-f', 'gcc');
+    expect(added.out.trim().split('\n').map((l) => l.replace(/^.*\[(.*)\]$/, '$1'))).toEqual(['optlocal-zero-wlm']);
+  });
+  it('accepts a report saved with --format json', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'plexlint-baseline-'));
+    try {
+      const report = join(dir, 'base.json');
+      run('check', 'fixtures/rules/hotstandby-backups-same-cpc/bad', '-f', 'json', '-o', report);
+      expect(JSON.parse(readFileSync(report, 'utf8'))[0].messages[0].fingerprint).toMatch(/^hotstandby-backups-same-cpc\|/);
+      expect(run('check', 'fixtures/rules/hotstandby-backups-same-cpc/bad', '--baseline', report, '-f', 'gcc')).toEqual({ code: 0, out: '' });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+  it('a baseline that does not exist is a usage error (exit 2)', () => {
+    expect(run('check', 'fixtures/example', '--baseline', 'no/such/dir').code).toBe(2);
+  });
+});

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Estate } from '../src/model/estate.js';
 import { EjbEngine } from '../src/sim/ejb.js';
 import { Rng } from '../src/sim/rng.js';
-import { Simulation } from '../src/sim/run.js';
+import { Simulation } from '../src/sim/index.js';
 import { sendEjbCalls } from '../src/sim/web.js';
 import { WebHealth, webIndexOf } from '../src/sim/web-index.js';
 import { cleanupWebEstates, clusterXml, webEstate } from './support/web.js';

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { compile } from '../src/engine/compile.js';
 import type { Estate } from '../src/model/estate.js';
-import { Simulation } from '../src/sim/run.js';
+import { Simulation } from '../src/sim/index.js';
 import { sendRequests, traceRequest, webRuntime } from '../src/sim/web.js';
 import { cleanupWebEstates, pluginXml, webEstate } from './support/web.js';
 

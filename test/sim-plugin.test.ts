@@ -9,7 +9,7 @@ import type { Estate } from '../src/model/estate.js';
 import { OdrRouter } from '../src/sim/odr.js';
 import { parseRequestUrl, PluginEngine, resolve, SessionStore, uriScore, type Jar, type PluginRequest, type Resolution } from '../src/sim/plugin.js';
 import { Rng } from '../src/sim/rng.js';
-import { Simulation } from '../src/sim/run.js';
+import { Simulation } from '../src/sim/index.js';
 import { sendRequests, traceRequest, webRuntime } from '../src/sim/web.js';
 import { WebHealth, webIndexOf, type ClusterIx } from '../src/sim/web-index.js';
 import { cleanupWebEstates, pluginXml, webEstate, type ClusterSpec } from './support/web.js';

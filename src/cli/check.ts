@@ -2,6 +2,8 @@ import { resolve } from 'node:path';
 import { Command, Option } from 'commander';
 import { parseLevel, RuleConfig, type Level } from '../engine/config.js';
 import { lint, type LintResult } from '../engine/lint.js';
+import { BaselineError, baselineFingerprints, onlyNew, rootOf } from '../diff/baseline.js';
+import { SideError } from '../diff/sides.js';
 import { parseManifest } from '../frontends/manifest/index.js';
 import { consoleCompanions, formatters, type ReportInput } from '../report/index.js';
 import { summaryCounts } from '../report/stylish.js';
@@ -59,6 +61,7 @@ interface CheckOptions extends CommonOptions {
   quiet?: boolean;
   inlineConfig?: boolean;
   printConfig?: string;
+  baseline?: string;
 }
 
 /**
@@ -131,7 +134,8 @@ export function checkCommand(): Command {
     })
     .option('--quiet', 'report errors only')
     .option('--no-inline-config', 'ignore plexlint-disable/enable comments in the files')
-    .option('--print-config <file>', 'print the effective severity of every rule for <file> as JSON, and lint nothing');
+    .option('--print-config <file>', 'print the effective severity of every rule for <file> as JSON, and lint nothing')
+    .option('--baseline <old>', 'report only findings that are new compared with <old>: a folder or file, git:<ref>, or a saved --format json report');
   commonOptions(cmd);
   cmd.action((paths: string[], opts: CheckOptions) => {
     if (opts.printConfig !== undefined) {
@@ -147,6 +151,18 @@ export function checkCommand(): Command {
       inlineConfig: opts.inlineConfig !== false,
     });
     failOnExplicitReadErrors(result.compiled.readErrors);
+    if (opts.baseline !== undefined) {
+      const cwd = process.cwd();
+      try {
+        const isReport = !opts.baseline.startsWith('git:') && opts.baseline.endsWith('.json');
+        const base = baselineFingerprints(opts.baseline, cwd, paths, { rules: parseRuleOptions(opts.rule), inlineConfig: opts.inlineConfig !== false });
+        const root = isReport ? cwd : opts.baseline.startsWith('git:') ? cwd : rootOf(paths.length ? paths : ['.'], cwd);
+        result.diagnostics = onlyNew(result.diagnostics, cwd, root, base.fingerprints, isReport);
+      } catch (e) {
+        if (e instanceof BaselineError || e instanceof SideError) throw new UsageError(e.message);
+        throw e;
+      }
+    }
     const input = reportInput(result, { quiet: opts.quiet === true, color: useColor(opts.color, Boolean(opts.output)) });
     const companion = consoleCompanions[opts.format];
     // stderr gets a colour decision of its own: the report may go to a file or a pipe while a person watches stderr.

@@ -4,7 +4,7 @@ import { Chalk } from 'chalk';
 import { Command } from 'commander';
 import { compile } from '../engine/compile.js';
 import type { TraceStep } from '../sim/distributor.js';
-import { Simulation, SimulationError } from '../sim/run.js';
+import { Simulation, SimulationError } from '../sim/index.js';
 import { parseStateFile } from '../sim/scenario.js';
 import { mergeState } from '../sim/state.js';
 import { checkWebState, traceRequest, webRuntime } from '../sim/web.js';

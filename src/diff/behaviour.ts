@@ -6,7 +6,7 @@
  * clusters, plug-in routes, EJB clusters) with `registerFlowSource`.
  */
 import type { Estate } from '../model/estate.js';
-import { Simulation, type Observed } from '../sim/run.js';
+import { Simulation, type Observed } from '../sim/index.js';
 import { webFlowSource } from './web-flows.js';
 
 export interface Flow {
@@ -71,6 +71,27 @@ const sources: FlowSource[] = [
     },
   },
 ];
+
+// Every load-balancer cluster:port, from a client.
+sources.push({
+  flows(before, after) {
+    const keys = new Map<string, { address: string; port: number }>();
+    for (const e of [before, after]) {
+      for (const lb of e.loadBalancers) {
+        for (const c of lb.clusters) {
+          for (const p of c.ports) {
+            const address = c.address ?? c.id;
+            if (p.port > 0) keys.set(`${address}:${p.port}`, { address, port: p.port });
+          }
+        }
+      }
+    }
+    return [...keys.values()].map(({ address, port }) => ({
+      name: `connections from client to ${address}:${port} (load balancer)`,
+      run: (estate: Estate) => new Simulation(estate, 1).connect('client', address, port, CONNECTIONS).observed,
+    }));
+  },
+});
 
 export function registerFlowSource(source: FlowSource): void {
   sources.push(source);

@@ -10,7 +10,7 @@
  * estate's folder (the two sides of a diff sit in different folders).
  */
 import type { Estate } from '../model/estate.js';
-import { Simulation, SimulationError, type Observed } from '../sim/run.js';
+import { Simulation, SimulationError, type Observed } from '../sim/index.js';
 import { sampleRequests, sendEjbCalls, sendRequests } from '../sim/web.js';
 import { webIndexOf } from '../sim/web-index.js';
 import type { Flow, FlowSource } from './behaviour.js';

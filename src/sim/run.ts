@@ -9,7 +9,6 @@ import { DistributorEngine } from './distributor.js';
 import { Rng } from './rng.js';
 import type { Bound, Expectations, Scenario, Step } from './scenario.js';
 import { emptyState, mergeState, type RuntimeState } from './state.js';
-import { checkWebState, webStepHandlers } from './web.js';
 
 export interface ExpectationResult {
   name: string;
@@ -224,7 +223,3 @@ export function runScenario(scenario: Scenario, estate: Estate): ScenarioResult 
   const steps = scenario.steps.map((s, i) => sim.step(s, i + 1));
   return { file: scenario.file, seed: scenario.seed, steps, pass: steps.every((s) => !s.error && s.expectations.every((x) => x.pass)) };
 }
-
-// The WebSphere tier's steps (plug-in requests, ODR cell affinity, EJB WLM): src/sim/web.ts.
-for (const [kind, handler] of webStepHandlers()) registerStepHandler(kind, handler);
-registerStateCheck(checkWebState);

@@ -4,14 +4,13 @@
  * servers), `ejb` calls into a cluster.xml cluster, the events odrDown/odrUp and
  * memberDown/memberUp, and the `odrs` / `members` runtime state of `set`.
  *
- * run.ts registers the handlers (webStepHandlers); this module reads run.ts only
- * when a step runs, so the two can import each other.
+ * The handlers register when this module loads (src/sim/index.ts loads it).
  */
 import type { TraceStep } from './distributor.js';
 import { EjbEngine } from './ejb.js';
 import { OdrRouter } from './odr.js';
 import { parseRequestUrl, PluginEngine, resolve, SessionStore, type Jar, type PluginRequest, type RequestOutcome, type Resolution } from './plugin.js';
-import { SimulationError, type Observed, type Simulation, type StepHandler } from './run.js';
+import { registerStateCheck, registerStepHandler, SimulationError, type Observed, type Simulation, type StepHandler } from './run.js';
 import type { Step } from './scenario.js';
 import { Rng } from './rng.js';
 import { mergeState, type RuntimeState } from './state.js';
@@ -258,17 +257,16 @@ function memberEvent(sim: Simulation, step: Step): { observed: Observed; summary
   return { observed: {}, summary: `${names.join(', ')} ${up ? 'up' : 'down'}${linked.length ? ` (the same JVM as ${linked.join(', ')})` : ''}` };
 }
 
-/** The step kinds this module handles, for run.ts to register. */
-export function webStepHandlers(): [string, StepHandler][] {
-  return [
-    ['requests', requestsStep],
-    ['ejb', ejbStep],
-    ['event:odrDown', odrEvent],
-    ['event:odrUp', odrEvent],
-    ['event:memberDown', memberEvent],
-    ['event:memberUp', memberEvent],
-  ];
-}
+const handlers: [string, StepHandler][] = [
+  ['requests', requestsStep],
+  ['ejb', ejbStep],
+  ['event:odrDown', odrEvent],
+  ['event:odrUp', odrEvent],
+  ['event:memberDown', memberEvent],
+  ['event:memberUp', memberEvent],
+];
+for (const [kind, handler] of handlers) registerStepHandler(kind, handler);
+registerStateCheck(checkWebState);
 
 export interface TracedRequest {
   plugin: PluginIx;

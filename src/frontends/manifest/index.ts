@@ -5,7 +5,8 @@
  */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { isMap, isScalar, isSeq, parseDocument, type Node, type Pair } from 'yaml';
+import type { Node, Pair } from 'yaml';
+import { yaml } from '../../core/libs.js';
 import type { Finding } from '../../core/diagnostic.js';
 import type { Loc } from '../../core/loc.js';
 import { didYouMean } from '../../core/suggest.js';
@@ -38,13 +39,13 @@ class ManifestReader {
   /** Iterate a mapping's pairs, reporting keys outside `known`. */
   entries(node: Node | null | undefined, what: string, known: readonly string[] | null): [string, Node | null, Pair][] {
     if (node === null || node === undefined) return [];
-    if (!isMap(node)) {
+    if (!yaml().isMap(node)) {
       this.problem('manifest-invalid-value', node, `${what} must be a mapping (key: value)`);
       return [];
     }
     const out: [string, Node | null, Pair][] = [];
     for (const pair of node.items) {
-      const key = isScalar(pair.key) ? String(pair.key.value) : '';
+      const key = yaml().isScalar(pair.key) ? String(pair.key.value) : '';
       if (known && !known.includes(key)) {
         this.problem('manifest-unknown-key', pair as Pair, `unknown key '${key}' in ${what}: plexlint ignores it.${didYouMean(key, known, false)}`);
         continue;
@@ -55,13 +56,13 @@ class ManifestReader {
   }
 
   string(node: Node | null, what: string): string | undefined {
-    if (isScalar(node) && (typeof node.value === 'string' || typeof node.value === 'number')) return String(node.value);
+    if (yaml().isScalar(node) && (typeof node.value === 'string' || typeof node.value === 'number')) return String(node.value);
     this.problem('manifest-invalid-value', node, `${what} must be a string`);
     return undefined;
   }
 
   integer(node: Node | null, what: string, min: number, max: number): number | undefined {
-    const v = isScalar(node) ? Number(node.value) : NaN;
+    const v = yaml().isScalar(node) ? Number(node.value) : NaN;
     if (!Number.isInteger(v) || v < min || v > max) {
       this.problem('manifest-invalid-value', node, `${what} must be a whole number from ${min} to ${max}`);
       return undefined;
@@ -82,7 +83,7 @@ class ManifestReader {
 
   list<T>(node: Node | null, what: string, item: (n: Node) => T | undefined): T[] {
     if (node === null || node === undefined) return [];
-    if (!isSeq(node)) {
+    if (!yaml().isSeq(node)) {
       this.problem('manifest-invalid-value', node, `${what} must be a list`);
       return [];
     }
@@ -101,14 +102,14 @@ class ManifestReader {
 
   ruleSettings(node: Node | null, what: string): Record<string, RuleSetting> {
     const out: Record<string, RuleSetting> = Object.create(null) as Record<string, RuleSetting>;
-    for (const [key, value] of this.entries(node, what, null)) {
-      const raw = isScalar(value) ? String(value.value) : '';
+    for (const [key, value, pair] of this.entries(node, what, null)) {
+      const raw = yaml().isScalar(value) ? String(value.value) : '';
       const level = raw === 'warning' ? 'warn' : raw;
       if (!(LEVELS as readonly string[]).includes(level)) {
         this.problem('manifest-invalid-value', value, `${what}.${key} must be one of off, info, warn, error`);
         continue;
       }
-      out[key] = { level: level as RuleSetting['level'], loc: this.loc(value) };
+      out[key] = { level: level as RuleSetting['level'], loc: this.loc(value), keyLoc: this.loc(pair.key as Node) };
     }
     return out;
   }
@@ -141,7 +142,7 @@ export function parseManifest(file: SourceFile, dir: string): ParsedManifest {
     rules: Object.create(null) as Record<string, RuleSetting>,
     overrides: [],
   };
-  const doc = parseDocument(file.text, { prettyErrors: false, uniqueKeys: true });
+  const doc = yaml().parseDocument(file.text, { prettyErrors: false, uniqueKeys: true });
   for (const e of doc.errors) {
     const [start, end] = e.pos;
     r.findings.push({ ruleId: 'syntax', loc: file.lines.loc(file.path, start, Math.max(start + 1, end)), message: `plexlint.yaml: ${e.message.split('\n')[0]}` });

@@ -1,7 +1,7 @@
 import { rel } from '../helpers.js';
 import { defineRule } from '../rule.js';
 import { listText } from '../web.js';
-import { Simulation } from '../../sim/run.js';
+import { Simulation } from '../../sim/index.js';
 import { sampleRequests, sendRequests, webRuntime } from '../../sim/web.js';
 import { webIndexOf, type CellIx, type OdrIx } from '../../sim/web-index.js';
 
