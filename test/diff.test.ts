@@ -121,3 +121,23 @@ describe('check --baseline', () => {
     expect(run('check', 'fixtures/example', '--baseline', 'no/such/dir').code).toBe(2);
   });
 });
+
+describe('diff --scenario and --format github', () => {
+  it("runs the user's scenarios on both sides and reports the steps that moved", () => {
+    const r = runDiff('fixtures/diff/nooptlocal/old', 'fixtures/diff/nooptlocal/new', root, { scenarios: ['fixtures/scenarios/sysplex-distributor.scenario.yaml'] });
+    const mine = r.behaviour.filter((b) => b.flow.startsWith('fixtures/scenarios/sysplex-distributor.scenario.yaml'));
+    expect(mine.map((b) => b.flow)).toEqual(['fixtures/scenarios/sysplex-distributor.scenario.yaml step 1 (line 8, connect)']);
+    expect(mine[0]!.measures.find((m) => m.measure === 'kept local')).toMatchObject({ before: 1, after: 0 });
+  });
+  it('annotates only the new findings, with paths relative to the new side', () => {
+    const bin = join(root, 'bin', 'plexlint.js');
+    let out = '';
+    try {
+      execFileSync(process.execPath, [bin, 'diff', 'fixtures/diff/optlocal/old', 'fixtures/diff/optlocal/new', '-f', 'github'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    } catch (e) {
+      out = (e as { stdout: Buffer }).stdout.toString();
+    }
+    expect(out.trim().split('\n')).toHaveLength(1);
+    expect(out).toMatch(/^::notice file=profiles\/SYSB\.tcpip,line=24,.*title=optlocal-zero-wlm::/);
+  });
+});

@@ -118,9 +118,9 @@ function measures(o: Observed | undefined): Map<string, number> {
   return m;
 }
 
-export function behaviourDelta(before: Estate, after: Estate, threshold = 0.01): BehaviourChange[] {
+export function behaviourDelta(before: Estate, after: Estate, threshold = 0.01, extra: FlowSource[] = []): BehaviourChange[] {
   const out: (BehaviourChange & { group?: string; origin?: string; what?: string; destination?: string })[] = [];
-  for (const source of sources) {
+  for (const source of [...sources, ...extra]) {
     for (const flow of source.flows(before, after)) {
       const a = measures(flow.run(before));
       const b = measures(flow.run(after));
