@@ -14,7 +14,8 @@
  *
  * Command syntax from the dscontrol syntax diagrams cited in keywords.ts.
  */
-import { CstParser, EOF, tokenMatcher, type IParserErrorMessageProvider, type IToken, type TokenType } from '../chevrotain.js';
+import { EOF, tokenMatcher, type IParserErrorMessageProvider, type IToken, type TokenType } from '../chevrotain.js';
+import { StatementCstParser } from '../statement-parser.js';
 import {
   ADVISOR_SUBCOMMANDS,
   CLUSTER_SUBCOMMANDS,
@@ -72,31 +73,11 @@ const messages: IParserErrorMessageProvider = {
 /** Commands parsed without a structure of their own: name and operands. */
 const OTHER_COMMANDS = ['binarylog', 'exit', 'help', 'host', 'logstatus', 'metric', 'quit', 'rule', 'subagent'];
 
-export class DscontrolParser extends CstParser {
-  /**
-   * @param validateGrammar run Chevrotain's grammar validations; the test suite
-   *   does, the CLI does not (start-up time).
-   */
+export class DscontrolParser extends StatementCstParser {
+  /** @param validateGrammar run Chevrotain's grammar validations (the test suite does, the CLI does not). */
   constructor(validateGrammar = false) {
-    super(allTokenTypes, {
-      // Each line is parsed on its own (segment.ts): re-sync recovery only skips to the
-      // end of that line and keeps the partial CST of what parsed.
-      recoveryEnabled: true,
-      maxLookahead: 1,
-      errorMessageProvider: messages,
-      skipValidations: !validateGrammar,
-    });
-    this.performSelfAnalysis();
-    // No guessing: dscontrol rejects a command in error; what parsed before the error is kept.
-    (this as unknown as { attemptInRepetitionRecovery: () => void }).attemptInRepetitionRecovery = () => undefined;
-  }
-
-  override canTokenTypeBeInsertedInRecovery(): boolean {
-    return false;
-  }
-
-  override canTokenTypeBeDeletedInRecovery(): boolean {
-    return false;
+    super(allTokenTypes, messages, validateGrammar);
+    this.analyse();
   }
 
   /** LA(1) is a word that stands for one of `names` among the keywords `among`. */

@@ -96,3 +96,23 @@ export function homeAnchor(system: System): { loc: Loc; hint: string } {
 export function systemByName(systems: readonly System[], name: string): System | undefined {
   return systems.find((s) => s.name === name);
 }
+
+/**
+ * The servers a balancer reaches with MAC (or encapsulated MAC) forwarding,
+ * grouped by target system and cluster address: the packets keep the cluster
+ * address as destination, so that is what the target must own (and how).
+ */
+export function dispatchTargets(lbs: ExternalLb[]): { system: string; address: string; refs: ServerRef[] }[] {
+  const byTarget = new Map<string, { system: string; address: string; refs: ServerRef[] }>();
+  for (const r of servers(lbs)) {
+    if (r.server.forwarding !== 'mac' && r.server.forwarding !== 'encap') continue;
+    const address = r.cluster.address;
+    const system = r.server.target?.system;
+    if (!address || !system) continue;
+    const k = `${system} ${address}`;
+    const entry = byTarget.get(k) ?? { system, address, refs: [] };
+    entry.refs.push(r);
+    byTarget.set(k, entry);
+  }
+  return [...byTarget.values()];
+}

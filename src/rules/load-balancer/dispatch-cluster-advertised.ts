@@ -1,6 +1,6 @@
 import { rel } from '../helpers.js';
 import { defineRule } from '../rule.js';
-import { presence, rangeHolding, serverName, servers, systemByName, type Presence, type ServerRef } from './common.js';
+import { dispatchTargets, presence, rangeHolding, serverName, systemByName, type Presence } from './common.js';
 
 /**
  * In dispatch mode the cluster address must be in the target's HOME list but
@@ -26,18 +26,7 @@ export const rule = defineRule({
     source: 'IBM z/OS Communications Server IP Configuration Guide, "External load balancing" (the cluster addresses must not be advertised by dynamic routing; define them as loopback addresses)',
   },
   check(ctx) {
-    const byTarget = new Map<string, { system: string; address: string; refs: ServerRef[] }>();
-    for (const r of servers(ctx.estate.loadBalancers)) {
-      if (r.server.forwarding !== 'mac' && r.server.forwarding !== 'encap') continue;
-      const address = r.cluster.address;
-      const system = r.server.target?.system;
-      if (!address || !system) continue;
-      const k = `${system} ${address}`;
-      const entry = byTarget.get(k) ?? { system, address, refs: [] };
-      entry.refs.push(r);
-      byTarget.set(k, entry);
-    }
-    for (const { system: name, address, refs } of byTarget.values()) {
+    for (const { system: name, address, refs } of dispatchTargets(ctx.estate.loadBalancers)) {
       const system = systemByName(ctx.estate.systems, name);
       if (!system) continue;
       const found = presence(system, address);

@@ -1,6 +1,6 @@
 import { rel } from '../helpers.js';
 import { defineRule } from '../rule.js';
-import { homeAnchor, presence, rangeHolding, serverName, servers, systemByName, type ServerRef } from './common.js';
+import { dispatchTargets, homeAnchor, presence, rangeHolding, serverName, systemByName } from './common.js';
 
 /**
  * Dispatch (MAC) mode keeps the cluster address as the destination; a z/OS
@@ -16,18 +16,7 @@ export const rule = defineRule({
     source: 'IBM z/OS Communications Server IP Configuration Guide, "External load balancing" (dispatch mode: every target must have the cluster IP address in its HOME list)',
   },
   check(ctx) {
-    const byTarget = new Map<string, { system: string; address: string; refs: ServerRef[] }>();
-    for (const r of servers(ctx.estate.loadBalancers)) {
-      if (r.server.forwarding !== 'mac' && r.server.forwarding !== 'encap') continue;
-      const address = r.cluster.address;
-      const system = r.server.target?.system;
-      if (!address || !system) continue;
-      const k = `${system} ${address}`;
-      const entry = byTarget.get(k) ?? { system, address, refs: [] };
-      entry.refs.push(r);
-      byTarget.set(k, entry);
-    }
-    for (const { system: name, address, refs } of byTarget.values()) {
+    for (const { system: name, address, refs } of dispatchTargets(ctx.estate.loadBalancers)) {
       const system = systemByName(ctx.estate.systems, name);
       if (!system || presence(system, address).length > 0) continue;
       const anchor = homeAnchor(system);
