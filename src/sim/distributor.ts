@@ -46,6 +46,9 @@ export interface ConnectDecision {
   trace: TraceStep[];
 }
 
+/** The trace of a decision made without one (shared, never written to). */
+const NO_TRACE: TraceStep[] = Object.freeze([]) as unknown as TraceStep[];
+
 /** IBM OPTLOCAL topic: conditions that always send the connection to the distributor. */
 export const OPTLOCAL_LIMITS = { sef: 75, abnormal: 250, health: 75 } as const;
 
@@ -55,7 +58,7 @@ export const DEFAULT_WEIGHTEDACTIVE_WEIGHT = 10;
 interface Candidate {
   system: string;
   target: ResolvedTarget;
-  server: ServerState;
+  server: Readonly<ServerState>;
   ready: boolean;
   why: string;
 }
@@ -64,7 +67,7 @@ export function portCovered(d: { ports: { from: number; to: number }[] }, port: 
   return d.ports.length === 0 || d.ports.some((p) => port >= p.from && port <= p.to);
 }
 
-function healthFactor(s: ServerState): number {
+function healthFactor(s: Readonly<ServerState>): number {
   return (Math.max(0, Math.min(100, s.health)) / 100) * Math.max(0, 1 - Math.min(1000, s.abnormal) / 1000);
 }
 
@@ -72,8 +75,8 @@ function healthFactor(s: ServerState): number {
 interface EstateIndex {
   byId: Map<string, Distribution>;
   byAddress: Map<string, SysplexDvipa>;
-  /** "<dvipa>|<system>" → the distributions that system codes for the DVIPA. */
-  bySystem: Map<string, Distribution[]>;
+  /** DVIPA → system → the distributions that system codes for the DVIPA. */
+  bySystem: Map<string, Map<string, Distribution[]>>;
   sysplexRouting: Map<string, boolean>;
   /** Ordinary (non-DVIPA) addresses → the system that owns them. */
   addressOwner: Map<string, string>;
@@ -84,12 +87,13 @@ const indexes = new WeakMap<Estate, EstateIndex>();
 function indexOf(estate: Estate): EstateIndex {
   let ix = indexes.get(estate);
   if (ix) return ix;
-  const bySystem = new Map<string, Distribution[]>();
+  const bySystem = new Map<string, Map<string, Distribution[]>>();
   for (const d of estate.sysplex.distributions) {
-    const k = `${d.dvipa}|${d.system}`;
-    const list = bySystem.get(k) ?? [];
+    let m = bySystem.get(d.dvipa);
+    if (!m) bySystem.set(d.dvipa, (m = new Map()));
+    const list = m.get(d.system) ?? [];
     list.push(d);
-    bySystem.set(k, list);
+    m.set(d.system, list);
   }
   const addressOwner = new Map<string, string>();
   for (const s of estate.systems) {
@@ -151,7 +155,7 @@ export class DistributorEngine {
     }
     const owner = dv.owners.find((o) => stackUp(this.state, o.system));
     if (owner) {
-      const mine = this.ix.bySystem.get(`${dv.address}|${owner.system}`) ?? [];
+      const mine = this.ix.bySystem.get(dv.address)?.get(owner.system) ?? [];
       trace?.push({ what: 'DVIPA', detail: `${dv.address} is active on its owner ${owner.system} (VIPADEFINE)` });
       return { system: owner.system, distributions: mine };
     }
@@ -234,7 +238,11 @@ export class DistributorEngine {
   connect(from: string, address: string, port: number, wantTrace = false): ConnectDecision {
     // Trace steps are built only when asked for: a decision without them allocates no strings.
     const trace: TraceStep[] | undefined = wantTrace ? [] : undefined;
-    const done = (d: Omit<ConnectDecision, 'trace'>): ConnectDecision => ({ ...d, trace: trace ?? [] });
+    // Each call site builds a fresh result object: add the trace to it rather than copying it.
+    const done = (d: Omit<ConnectDecision, 'trace'>): ConnectDecision => {
+      (d as ConnectDecision).trace = trace ?? NO_TRACE;
+      return d as ConnectDecision;
+    };
     const dv = this.ix.byAddress.get(address);
     if (!dv) {
       const ownerName = this.ix.addressOwner.get(address);
@@ -273,7 +281,7 @@ export class DistributorEngine {
     } else if (d.optLocal !== undefined && from !== 'client') {
       trace?.push({ what: 'OPTLOCAL', detail: `${from} is not a target of this distribution: OPTLOCAL does not apply` });
     }
-    const affinityKey = `${d.id}|${from}`;
+    const affinityKey = d.timedAffinity > 0 ? `${d.id}|${from}` : '';
     if (d.timedAffinity > 0) {
       const prev = this.affinity.get(affinityKey);
       const c = cands.find((x) => x.system === prev && x.ready);
@@ -340,7 +348,7 @@ export class DistributorEngine {
       trace?.push({ what: 'choice', detail: `WEIGHTEDACTIVE keeps active connections proportional to weight: ${best.key} is furthest below its share` });
       return best.key;
     }
-    const key = `${d.id}|${favour ?? ''}`;
+    const key = favour === undefined ? d.id : `${d.id}|${favour}`;
     let wrr = this.wrr.get(key);
     if (!wrr) this.wrr.set(key, (wrr = new SmoothWeighted()));
     const pick = wrr.pick(weights)!;
