@@ -19,7 +19,8 @@ import { fileURLToPath } from 'node:url';
 import { enableTimings, stageTimes } from '../src/core/timing.js';
 import { lint } from '../src/engine/lint.js';
 import { formatters } from '../src/report/index.js';
-import { Simulation } from '../src/sim/run.js';
+import { Simulation } from '../src/sim/index.js';
+import { sendRequests } from '../src/sim/web.js';
 import { generate, LARGE } from './generate.js';
 
 const root = join(fileURLToPath(import.meta.url), '..', '..', '..');
@@ -81,7 +82,7 @@ function coldStart(small: string): { plexlint: number; node: number } {
   return { plexlint: median(p), node: median(n) };
 }
 
-function simulator(dir: string): { perSecond: number; baselinePerSecond: number } {
+function simulator(dir: string): { perSecond: number; baselinePerSecond: number; pluginPerSecond: number; pluginSessionsPerSecond: number } {
   const { compiled } = lint([dir], { cwd: dir });
   const sim = new Simulation(compiled.estate, 1);
   const dists = compiled.estate.sysplex.distributions.slice(0, 200);
@@ -102,7 +103,20 @@ function simulator(dir: string): { perSecond: number; baselinePerSecond: number 
     acc += w[i % 3]! > w[(i + 1) % 3]! ? 1 : 0;
   }
   const baseMs = performance.now() - t + (acc < 0 ? 1 : 0);
-  return { perSecond: N / (simMs / 1000), baselinePerSecond: N / (baseMs / 1000) };
+  // Plug-in: requests without sessions (weighted round robin) and in 1000 sessions (affinity).
+  const web = new Simulation(compiled.estate, 1);
+  const plugin = compiled.estate.web.plugins[0]?.file;
+  let pluginPerSecond = 0;
+  let pluginSessionsPerSecond = 0;
+  if (plugin) {
+    t = performance.now();
+    sendRequests(web, plugin, 'http://shop.example.com/app7/cart', N, 0);
+    pluginPerSecond = N / ((performance.now() - t) / 1000);
+    t = performance.now();
+    sendRequests(web, plugin, 'http://shop.example.com/app9/cart', N, 1000);
+    pluginSessionsPerSecond = N / ((performance.now() - t) / 1000);
+  }
+  return { perSecond: N / (simMs / 1000), baselinePerSecond: N / (baseMs / 1000), pluginPerSecond, pluginSessionsPerSecond };
 }
 
 function main(): void {
@@ -123,7 +137,13 @@ function main(): void {
       check: { ms: Math.round(best.ms), floorMs: Math.round(floorMs), ratio: +(best.ms / floorMs).toFixed(2), target: 3, stages: Object.fromEntries(Object.entries(best.stages).map(([k, v]) => [k, Math.round(v)])), findings: best.findings },
       peakMemoryMB: Math.round(peak),
       coldStart: { plexlintMs: Math.round(cold.plexlint), nodeMs: Math.round(cold.node), ratio: +(cold.plexlint / cold.node).toFixed(2), target: 4 },
-      simulator: { decisionsPerSecond: Math.round(simr.perSecond), baselinePerSecond: Math.round(simr.baselinePerSecond), target: 1_000_000 },
+      simulator: {
+        decisionsPerSecond: Math.round(simr.perSecond),
+        baselinePerSecond: Math.round(simr.baselinePerSecond),
+        pluginRequestsPerSecond: Math.round(simr.pluginPerSecond),
+        pluginSessionRequestsPerSecond: Math.round(simr.pluginSessionsPerSecond),
+        target: 1_000_000,
+      },
     };
     const rows: [string, string, string][] = [
       ['estate', `${gen.files} files, ${gen.profileLines.toLocaleString('en')} profile lines`, ''],
@@ -132,6 +152,8 @@ function main(): void {
       ['peak memory', `${results.peakMemoryMB} MB`, ''],
       ['cold start (one small file)', `${results.coldStart.plexlintMs} ms`, `${results.coldStart.ratio}× node -e 0 (${results.coldStart.nodeMs} ms; target ≤ 4×)`],
       ['distributor decisions', `${results.simulator.decisionsPerSecond.toLocaleString('en')}/s`, `baseline loop ${results.simulator.baselinePerSecond.toLocaleString('en')}/s (target > 1,000,000/s)`],
+      ['plug-in requests', `${results.simulator.pluginRequestsPerSecond.toLocaleString('en')}/s`, 'weighted round robin, no sessions (target > 1,000,000/s)'],
+      ['plug-in requests in sessions', `${results.simulator.pluginSessionRequestsPerSecond.toLocaleString('en')}/s`, '1000 sessions, affinity by clone ID'],
     ];
     const w = Math.max(...rows.map((r) => r[0].length));
     const w2 = Math.max(...rows.map((r) => r[1].length));

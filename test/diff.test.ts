@@ -87,3 +87,57 @@ describe('git:<ref> sides are read with git, without a checkout', () => {
     }
   });
 });
+
+describe('check --baseline', () => {
+  const bin = join(root, 'bin', 'plexlint.js');
+  const run = (...args: string[]): { code: number; out: string } => {
+    try {
+      return { code: 0, out: execFileSync(process.execPath, [bin, ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] }).toString() };
+    } catch (e) {
+      const err = e as { status: number; stdout: Buffer };
+      return { code: err.status, out: err.stdout.toString() };
+    }
+  };
+  it('reports only the findings the baseline folder does not have', () => {
+    const all = run('check', 'fixtures/rules/hotstandby-backups-same-cpc/bad', '-f', 'gcc');
+    expect(all.out).toContain('[hotstandby-backups-same-cpc]');
+    const none = run('check', 'fixtures/rules/hotstandby-backups-same-cpc/bad', '--baseline', 'fixtures/rules/hotstandby-backups-same-cpc/bad', '-f', 'gcc');
+    expect(none).toEqual({ code: 0, out: '' });
+    const added = run('check', 'fixtures/diff/optlocal/new', '--baseline', 'fixtures/diff/optlocal/old', '-f', 'gcc');
+    expect(added.out.trim().split('\n').map((l) => l.replace(/^.*\[(.*)\]$/, '$1'))).toEqual(['optlocal-zero-wlm']);
+  });
+  it('accepts a report saved with --format json', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'plexlint-baseline-'));
+    try {
+      const report = join(dir, 'base.json');
+      run('check', 'fixtures/rules/hotstandby-backups-same-cpc/bad', '-f', 'json', '-o', report);
+      expect(JSON.parse(readFileSync(report, 'utf8'))[0].messages[0].fingerprint).toMatch(/^hotstandby-backups-same-cpc\|/);
+      expect(run('check', 'fixtures/rules/hotstandby-backups-same-cpc/bad', '--baseline', report, '-f', 'gcc')).toEqual({ code: 0, out: '' });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+  it('a baseline that does not exist is a usage error (exit 2)', () => {
+    expect(run('check', 'fixtures/example', '--baseline', 'no/such/dir').code).toBe(2);
+  });
+});
+
+describe('diff --scenario and --format github', () => {
+  it("runs the user's scenarios on both sides and reports the steps that moved", () => {
+    const r = runDiff('fixtures/diff/nooptlocal/old', 'fixtures/diff/nooptlocal/new', root, { scenarios: ['fixtures/scenarios/sysplex-distributor.scenario.yaml'] });
+    const mine = r.behaviour.filter((b) => b.flow.startsWith('fixtures/scenarios/sysplex-distributor.scenario.yaml'));
+    expect(mine.map((b) => b.flow)).toEqual(['fixtures/scenarios/sysplex-distributor.scenario.yaml step 1 (line 8, connect)']);
+    expect(mine[0]!.measures.find((m) => m.measure === 'kept local')).toMatchObject({ before: 1, after: 0 });
+  });
+  it('annotates only the new findings, with paths relative to the new side', () => {
+    const bin = join(root, 'bin', 'plexlint.js');
+    let out = '';
+    try {
+      execFileSync(process.execPath, [bin, 'diff', 'fixtures/diff/optlocal/old', 'fixtures/diff/optlocal/new', '-f', 'github'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    } catch (e) {
+      out = (e as { stdout: Buffer }).stdout.toString();
+    }
+    expect(out.trim().split('\n')).toHaveLength(1);
+    expect(out).toMatch(/^::notice file=profiles\/SYSB\.tcpip,line=24,.*title=optlocal-zero-wlm::/);
+  });
+});

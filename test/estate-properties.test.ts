@@ -1,7 +1,8 @@
 /**
  * Property tests of whole estates on disk, through lint(): generated estates
  * of mutated fixture files — profiles and INCLUDEd members, a manifest that
- * names them (or none), plug-in files and cluster.xml files — so that the
+ * names them (or none), plug-in files and cluster.xml files, Load Balancer
+ * configurations and go scripts — so that the
  * cross-file stages (INCLUDE resolution, the sysplex, the web tier, every
  * rule, suppressions) meet broken input too. lint never throws, every
  * finding's range lies inside its file, and two runs give the same findings
@@ -66,6 +67,8 @@ interface GenEstate {
   members: string[];
   plugins: string[];
   clusters: string[];
+  lbs: string[];
+  goscripts: string[];
   manifest: boolean;
 }
 
@@ -74,6 +77,8 @@ const estateArb: fc.Arbitrary<GenEstate> = fc.record({
   members: fc.array(mutated('profile'), { maxLength: 2 }),
   plugins: fc.array(mutated('plugin-cfg'), { maxLength: 2 }),
   clusters: fc.array(mutated('cluster-xml'), { maxLength: 2 }),
+  lbs: fc.array(mutated('dscontrol'), { maxLength: 2 }),
+  goscripts: fc.array(mutated('goscript'), { maxLength: 2 }),
   manifest: fc.boolean(),
 });
 
@@ -85,6 +90,8 @@ function write(e: GenEstate): string {
   e.members.forEach((t, i) => (files[`profiles/tcpparms/M${i}`] = t));
   e.plugins.forEach((t, i) => (files[`web/ihs${i}/plugin-cfg.xml`] = t));
   e.clusters.forEach((t, i) => (files[`was/clusters/C${i}/cluster.xml`] = t));
+  e.lbs.forEach((t, i) => (files[`lb/edge${i}.cfg`] = t));
+  e.goscripts.forEach((t, i) => (files[`lb/edge${i}/${i ? 'goStandby' : 'goActive'}`] = t));
   if (e.manifest) {
     files['plexlint.yaml'] = [
       'systems:',
@@ -95,6 +102,7 @@ function write(e: GenEstate): string {
       `  plugins: [${e.plugins.map((_, i) => `web/ihs${i}/plugin-cfg.xml`).join(', ')}]`,
       '  cells:',
       '    CELLA: { clusters: [was/clusters], clientNodes: [NODEA1] }',
+      ...(e.lbs.length ? ['loadBalancers:', ...e.lbs.map((_, i) => `  edge${i}: { config: lb/edge${i}.cfg, scripts: lb/edge${i}, partner: edge${1 - i} }`)] : []),
       '',
     ].join('\n');
   }
@@ -107,7 +115,7 @@ function write(e: GenEstate): string {
 
 describe('whole estates: total, ranges inside their files, deterministic', () => {
   it('has fixtures of every kind it mixes', () => {
-    for (const kind of ['profile', 'plugin-cfg', 'cluster-xml'] as const) expect(of(kind).length, kind).toBeGreaterThan(0);
+    for (const kind of ['profile', 'plugin-cfg', 'cluster-xml', 'dscontrol', 'goscript'] as const) expect(of(kind).length, kind).toBeGreaterThan(0);
   });
 
   it('on estates of mutated fixture files, with and without a manifest', () => {

@@ -63,7 +63,7 @@ function exercise(text: string): void {
   const cx = parseClusterXml(cluster);
   checkFindings(cx.findings, cluster);
   const web = buildWeb({ plugins: [parsed.ast], clusterXmls: [{ ast: cx.ast }], cells: [] });
-  const estate: Estate = { version: 1, files: [], systems: [], sysplex: { members: [], dvipas: [], distributions: [] }, web: web.web };
+  const estate: Estate = { version: 1, files: [], systems: [], sysplex: { members: [], dvipas: [], distributions: [] }, web: web.web, loadBalancers: [] };
   const findings = runRules({ estate } as CompileResult);
   checkFindings(findings, plugin);
   checkFindings(findings, cluster);

@@ -38,7 +38,7 @@ const SYMBOLS = { SYSNAME: 'SYSA', HOSTIP: '10.20.1.11', XCFIP: '10.30.1.1' };
 function analyse(file: SourceFile): Finding[] {
   const parsed = parseProfile(file, { symbols: new Map(Object.entries(SYMBOLS)) });
   const system = buildSystem({ name: 'SYSA', nameSource: 'file-name', symbols: SYMBOLS, parsed });
-  const estate: Estate = { version: MODEL_VERSION, files: [file.path], systems: [system], sysplex: buildSysplex([system]), web: emptyWebTier() };
+  const estate: Estate = { version: MODEL_VERSION, files: [file.path], systems: [system], sysplex: buildSysplex([system]), web: emptyWebTier(), loadBalancers: [] };
   const findings = [...parsed.findings];
   for (const rule of rules) rule.check?.({ estate, report: (f) => findings.push({ ...f, ruleId: rule.meta.id }) });
   return findings;

@@ -19,7 +19,7 @@ function estate(profiles: Record<string, string>, cpcs: Record<string, string> =
     expect(parsed.findings.filter((f) => f.ruleId !== 'unresolved-symbol')).toEqual([]);
     return buildSystem({ name, nameSource: 'file-name', ...(cpcs[name] ? { cpc: cpcs[name] } : {}), symbols: {}, parsed });
   });
-  return { version: MODEL_VERSION, files: [], systems, sysplex: buildSysplex(systems), web: emptyWebTier() };
+  return { version: MODEL_VERSION, files: [], systems, sysplex: buildSysplex(systems), web: emptyWebTier(), loadBalancers: [] };
 }
 
 const xcf = (n: number): string => `IPCONFIG SYSPLEXROUTING DYNAMICXCF 10.1.1.${n} 255.255.255.0 1\n`;

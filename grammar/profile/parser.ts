@@ -15,7 +15,8 @@
  * Values (addresses, numbers, names) are plain words here; the front end types
  * and validates them, so a bad value gets a precise finding instead of a parse error.
  */
-import { CstParser, EOF, tokenMatcher, type IToken, type IParserErrorMessageProvider, type TokenType } from '../chevrotain.js';
+import { EOF, tokenMatcher, type IToken, type IParserErrorMessageProvider, type TokenType } from '../chevrotain.js';
+import { StatementCstParser } from '../statement-parser.js';
 import {
   allTokenTypes,
   AnyWord,
@@ -74,37 +75,14 @@ const messages: IParserErrorMessageProvider = {
   },
 };
 
-export class ProfileParser extends CstParser {
+export class ProfileParser extends StatementCstParser {
   /** The END keyword the generic block being parsed waits for. */
   private expectedEnd = '';
 
-  /**
-   * @param validateGrammar run Chevrotain's grammar validations (about 20 ms);
-   *   the test suite does, the CLI does not.
-   */
+  /** @param validateGrammar run Chevrotain's grammar validations (the test suite does, the CLI does not). */
   constructor(validateGrammar = false) {
-    super(allTokenTypes, {
-      // Each statement is parsed on its own (segment.ts); re-sync recovery then only
-      // skips to the end of that statement and keeps the partial CST of what parsed.
-      recoveryEnabled: true,
-      // LL(1) is enough for this grammar and keeps initialisation near 20 ms
-      // (maxLookahead 2 costs ~130 ms of lookahead computation with ~250 token types).
-      maxLookahead: 1,
-      errorMessageProvider: messages,
-      skipValidations: !validateGrammar,
-    });
-    this.performSelfAnalysis();
-    // No single-token insertion/deletion or in-repetition guessing: the stack does not
-    // guess either. An error rejects the statement; what parsed before it is kept.
-    (this as unknown as { attemptInRepetitionRecovery: () => void }).attemptInRepetitionRecovery = () => undefined;
-  }
-
-  override canTokenTypeBeInsertedInRecovery(): boolean {
-    return false;
-  }
-
-  override canTokenTypeBeDeletedInRecovery(): boolean {
-    return false;
+    super(allTokenTypes, messages, validateGrammar);
+    this.analyse();
   }
 
   private isEndFor(token: IToken, endName: string): boolean {

@@ -4,6 +4,8 @@ import { Command, Option } from 'commander';
 import { cacheKey, cacheStats, DEFAULT_CACHE_FILE, lookup, outcomeOf, readCacheFile, updatedCache, type CheckOutcome } from '../engine/cache.js';
 import { parseLevel, RuleConfig, type Level } from '../engine/config.js';
 import { lint, type LintOptions, type LintResult } from '../engine/lint.js';
+import { BaselineError, baselineFingerprints, onlyNew, rootOf } from '../diff/baseline.js';
+import { SideError } from '../diff/sides.js';
 import { parseManifest } from '../frontends/manifest/index.js';
 import { consoleCompanions, formatters, type ReportInput } from '../report/index.js';
 import { summaryCounts } from '../report/stylish.js';
@@ -63,6 +65,7 @@ interface CheckOptions extends CommonOptions {
   printConfig?: string;
   cache?: boolean;
   cacheLocation?: string;
+  baseline?: string;
 }
 
 /**
@@ -192,7 +195,8 @@ export function checkCommand(): Command {
     .option('--no-inline-config', 'ignore plexlint-disable/enable comments in the files')
     .option('--print-config <file>', 'print the effective severity of every rule for <file> as JSON, and lint nothing')
     .option('--cache', 'reuse the result of the last check when no file it read has changed (content hashes)')
-    .option('--cache-location <path>', `the cache file, or a folder for ${DEFAULT_CACHE_FILE} (default: ./${DEFAULT_CACHE_FILE})`);
+    .option('--cache-location <path>', `the cache file, or a folder for ${DEFAULT_CACHE_FILE} (default: ./${DEFAULT_CACHE_FILE})`)
+    .option('--baseline <old>', 'report only findings that are new compared with <old>: a folder or file, git:<ref>, or a saved --format json report');
   commonOptions(cmd);
   cmd.action((paths: string[], opts: CheckOptions, command: Command) => {
     if (opts.printConfig !== undefined) {
@@ -212,7 +216,20 @@ export function checkCommand(): Command {
     const cache = opts.cache ? { location: cacheLocation(opts.cacheLocation, process.cwd()), debug } : undefined;
     const outcome = checkOutcome(paths, lintOptions, cache);
     failOnExplicitReadErrors(outcome.readErrors);
-    const input = reportInputFrom(outcome, process.cwd(), { quiet: opts.quiet === true, color: useColor(opts.color, Boolean(opts.output)) });
+    let diagnostics = outcome.diagnostics;
+    if (opts.baseline !== undefined) {
+      const cwd = process.cwd();
+      try {
+        const isReport = !opts.baseline.startsWith('git:') && opts.baseline.endsWith('.json');
+        const base = baselineFingerprints(opts.baseline, cwd, paths, { rules: parseRuleOptions(opts.rule), inlineConfig: opts.inlineConfig !== false });
+        const root = isReport ? cwd : opts.baseline.startsWith('git:') ? cwd : rootOf(paths.length ? paths : ['.'], cwd);
+        diagnostics = onlyNew(outcome.diagnostics, cwd, root, base.fingerprints, isReport);
+      } catch (e) {
+        if (e instanceof BaselineError || e instanceof SideError) throw new UsageError(e.message);
+        throw e;
+      }
+    }
+    const input = reportInputFrom({ ...outcome, diagnostics }, process.cwd(), { quiet: opts.quiet === true, color: useColor(opts.color, Boolean(opts.output)) });
     const companion = consoleCompanions[opts.format];
     // stderr gets a colour decision of its own: the report may go to a file or a pipe while a person watches stderr.
     if (companion) process.stderr.write(companion({ ...input, color: useColor(opts.color, false, process.stderr) }));

@@ -4,7 +4,7 @@ import { Chalk } from 'chalk';
 import { Command, Option } from 'commander';
 import type { Finding } from '../core/diagnostic.js';
 import { compile } from '../engine/compile.js';
-import { runScenario, type ScenarioResult } from '../sim/run.js';
+import { runScenario, type ScenarioResult } from '../sim/index.js';
 import { parseScenario } from '../sim/scenario.js';
 import { sourceFromText } from '../sources/source-file.js';
 import { emit, useColor, UsageError } from './io.js';

@@ -3,30 +3,63 @@ import { relative, resolve } from 'node:path';
 import { Chalk } from 'chalk';
 import { Command } from 'commander';
 import { compile } from '../engine/compile.js';
-import { Simulation } from '../sim/run.js';
+import type { TraceStep } from '../sim/distributor.js';
+import { Simulation, SimulationError } from '../sim/index.js';
 import { parseStateFile } from '../sim/scenario.js';
 import { mergeState } from '../sim/state.js';
+import { checkWebState, traceRequest, webRuntime } from '../sim/web.js';
+import { resolveMemberKey, resolveOdrKey } from '../sim/web-index.js';
 import { sourceFromText } from '../sources/source-file.js';
 import { emit, useColor, UsageError } from './io.js';
 
+interface TraceOptions {
+  from?: string;
+  to?: string;
+  url?: string;
+  plugin?: string;
+  cookie?: string[];
+  seed?: string;
+  state?: string;
+  down?: string[];
+  config?: string;
+  output?: string;
+  color?: boolean;
+}
+
+function lines(c: InstanceType<typeof Chalk>, title: string, trace: TraceStep[], result: string): string {
+  const out = [c.bold(title)];
+  const width = String(trace.length).length + 1;
+  trace.forEach((s, i) => out.push(`  ${c.dim(`${i + 1}.`.padEnd(width))} ${c.cyan(s.what.padEnd(13))} ${s.detail}`));
+  out.push(`  ${c.bold('→')} ${result}`);
+  return out.join('\n') + '\n';
+}
+
 export function traceCommand(): Command {
   return new Command('trace')
-    .description('explain one routing decision step by step (like Batfish traceroute)')
+    .description('explain one routing decision step by step (like Batfish traceroute): a connection (--from/--to) or a plug-in request (--url)')
     .argument('[paths...]', 'files or folders of the estate')
-    .requiredOption('--from <origin>', 'the originating system, or client (outside the sysplex)')
-    .requiredOption('--to <address:port>', 'the destination, e.g. 10.40.1.2:3000')
+    .option('--from <origin>', 'the originating system, or client (outside the sysplex)')
+    .option('--to <address:port>', 'the destination, e.g. 10.40.1.2:3000')
+    .option('--url <url>', 'a request that reaches the web server, e.g. http://shop.example.com/shop/cart')
+    .option('--plugin <file>', 'the plugin-cfg.xml the request goes through (as in findings, or a tail of its path)')
+    .option('--cookie <name=value...>', 'cookies the request carries, e.g. JSESSIONID=0000A2MB4IJozU_VM8IffsMNfdR:v544d0o0')
+    .option('--seed <n>', 'seed of the random choices (the plug-in\'s random starting point)', '1')
     .option('--state <file>', 'runtime state (YAML, the body of a scenario `set` step)')
-    .option('--down <systems...>', 'stacks that are down (shorthand for a state file)')
+    .option('--down <names...>', 'what is down: systems, ODRs (name or CELL/name), cluster members (CELL/Cluster/member) or plug-in servers (<plugin file>#<Server Name>)')
     .option('-c, --config <file>', 'the estate manifest')
     .option('-o, --output <file>', 'write to a file instead of stdout')
     .option('--no-color', 'never colour the output')
-    .action((paths: string[], opts: { from: string; to: string; state?: string; down?: string[]; config?: string; output?: string; color?: boolean }) => {
-      const m = /^(.+):(\d{1,5})$/.exec(opts.to);
-      if (!m) throw new UsageError(`--to ${opts.to}: expected address:port`);
+    .action((paths: string[], opts: TraceOptions) => {
+      if (opts.url === undefined && (opts.from === undefined || opts.to === undefined)) throw new UsageError('trace needs --from and --to (a connection) or --url (a plug-in request)');
+      if (opts.url !== undefined && (opts.from !== undefined || opts.to !== undefined)) throw new UsageError('--url traces a plug-in request; it does not take --from or --to');
+      const m = opts.to !== undefined ? /^(.+):(\d{1,5})$/.exec(opts.to) : null;
+      if (opts.url === undefined && !m) throw new UsageError(`--to ${opts.to}: expected address:port`);
+      const seed = Number(opts.seed);
+      if (!Number.isInteger(seed) || seed < 0) throw new UsageError(`--seed ${opts.seed}: expected a whole number`);
       const compiled = compile(paths, { ...(opts.config ? { config: opts.config } : {}) });
       const missing = compiled.readErrors.filter((e) => e.explicit);
       if (missing.length) throw new UsageError(missing.map((e) => `${e.path} ${e.message}`).join('; '));
-      const sim = new Simulation(compiled.estate, 1);
+      const sim = new Simulation(compiled.estate, seed);
       if (opts.state) {
         const abs = resolve(opts.state);
         let text: string;
@@ -37,28 +70,74 @@ export function traceCommand(): Command {
         }
         const parsed = parseStateFile(sourceFromText(relative(process.cwd(), abs), text, abs));
         if (!parsed.state) throw new UsageError(`--state ${opts.state}: ${parsed.findings.map((f) => `${f.loc.line}:${f.loc.column} ${f.message}`).join('; ')}`);
+        try {
+          checkWebState(sim, parsed.state);
+        } catch (e) {
+          if (e instanceof SimulationError) throw new UsageError(`--state ${opts.state}: ${e.message}`);
+          throw e;
+        }
         mergeState(sim.state, parsed.state);
       }
       for (const name of opts.down ?? []) {
         const sys = name.toUpperCase();
-        if (!compiled.estate.systems.some((s) => s.name === sys)) throw new UsageError(`--down ${name}: no such system`);
-        mergeState(sim.state, { stacks: { [sys]: { up: false } } });
+        if (compiled.estate.systems.some((s) => s.name === sys)) {
+          mergeState(sim.state, { stacks: { [sys]: { up: false } } });
+          continue;
+        }
+        const ix = webRuntime(sim).ix;
+        const odr = resolveOdrKey(ix, name);
+        if (typeof odr !== 'string') {
+          mergeState(sim.state, { odrs: { [name]: { up: false } } });
+          continue;
+        }
+        const member = resolveMemberKey(ix, name);
+        if (typeof member !== 'string') {
+          mergeState(sim.state, { members: { [name]: { up: false } } });
+          continue;
+        }
+        // A plug-in Server Name on its own, when only one plug-in file has it.
+        const named = ix.servers.filter((s) => s.name === name);
+        if (named.length === 1) {
+          mergeState(sim.state, { members: { [`${named[0]!.plugin.file}#${name}`]: { up: false } } });
+          continue;
+        }
+        const why = name.includes('#') || name.split('/').length >= 3 ? member : name.includes('/') ? odr : 'no such system, ODR, cluster member or plug-in server';
+        throw new UsageError(`--down ${name}: ${why}`);
       }
-      const from = opts.from.toLowerCase() === 'client' ? 'client' : opts.from.toUpperCase();
+      const c = new Chalk({ level: useColor(opts.color, Boolean(opts.output)) ? 1 : 0 });
+      if (opts.url !== undefined) {
+        const cookies: [string, string][] = [];
+        for (const kv of opts.cookie ?? []) {
+          const eq = kv.indexOf('=');
+          if (eq <= 0) throw new UsageError(`--cookie ${kv}: expected name=value`);
+          cookies.push([kv.slice(0, eq), kv.slice(eq + 1)]);
+        }
+        const t = traceRequest(sim, opts.plugin, opts.url, cookies);
+        if (typeof t === 'string') throw new UsageError(`--url ${opts.url}: ${t}`);
+        const o = t.outcome;
+        const result = t.error
+          ? c.yellow(t.error)
+          : !o?.server
+            ? c.red('the request fails: no server is available')
+            : c.green(
+                `${o.server.name} (${o.server.s.transports[0] ? `${o.server.s.transports[0].hostname}:${o.server.s.transports[0].port}` : 'no transport'})` +
+                  (o.odr !== undefined ? `; completed by ODR ${o.odr}, served by cell ${o.cell}` : '') +
+                  (o.affinity ? ', by affinity' : ''),
+              ) + (o.lost ? c.red(' — the session is lost') : '');
+        emit(lines(c, `request ${opts.url}`, t.trace, result), opts.output);
+        return;
+      }
+      const from = opts.from!.toLowerCase() === 'client' ? 'client' : opts.from!.toUpperCase();
       if (from !== 'client' && !compiled.estate.systems.some((s) => s.name === from)) {
         throw new UsageError(`--from ${opts.from}: no such system (systems: ${compiled.estate.systems.map((s) => s.name).join(', ')}, or client)`);
       }
-      const d = sim.distributor.connect(from, m[1]!, Number(m[2]), true);
-      const c = new Chalk({ level: useColor(opts.color, Boolean(opts.output)) ? 1 : 0 });
-      const lines = [c.bold(`connection from ${from} to ${m[1]}:${m[2]}`)];
-      d.trace.forEach((s, i) => lines.push(`  ${c.dim(`${i + 1}.`)} ${c.cyan(s.what.padEnd(13))} ${s.detail}`));
+      const d = sim.distributor.connect(from, m![1]!, Number(m![2]), true);
       const result =
         d.outcome === 'refused'
           ? c.red(`refused: ${d.reason}`)
           : d.outcome === 'local'
             ? c.green(`stays local on ${d.target} (OPTLOCAL)`)
             : c.green(`${d.outcome === 'direct' ? 'goes directly' : `distributed by ${d.distributor}`} to ${d.target}`);
-      lines.push(`  ${c.bold('→')} ${result}`);
-      emit(lines.join('\n') + '\n', opts.output);
+      emit(lines(c, `connection from ${from} to ${m![1]}:${m![2]}`, d.trace, result), opts.output);
     });
 }

@@ -6,7 +6,8 @@
  * clusters, plug-in routes, EJB clusters) with `registerFlowSource`.
  */
 import type { Estate } from '../model/estate.js';
-import { Simulation, type Observed } from '../sim/run.js';
+import { Simulation, type Observed } from '../sim/index.js';
+import { webFlowSource } from './web-flows.js';
 
 export interface Flow {
   /** Readable, e.g. "connections from SYSB to 10.40.1.2:3000". */
@@ -71,9 +72,33 @@ const sources: FlowSource[] = [
   },
 ];
 
+// Every load-balancer cluster:port, from a client.
+sources.push({
+  flows(before, after) {
+    const keys = new Map<string, { address: string; port: number }>();
+    for (const e of [before, after]) {
+      for (const lb of e.loadBalancers) {
+        for (const c of lb.clusters) {
+          for (const p of c.ports) {
+            const address = c.address ?? c.id;
+            if (p.port > 0) keys.set(`${address}:${p.port}`, { address, port: p.port });
+          }
+        }
+      }
+    }
+    return [...keys.values()].map(({ address, port }) => ({
+      name: `connections from client to ${address}:${port} (load balancer)`,
+      run: (estate: Estate) => new Simulation(estate, 1).connect('client', address, port, CONNECTIONS).observed,
+    }));
+  },
+});
+
 export function registerFlowSource(source: FlowSource): void {
   sources.push(source);
 }
+
+// Plug-in routes and EJB clusters (src/diff/web-flows.ts).
+registerFlowSource(webFlowSource);
 
 function pct(x: number): string {
   return `${Math.round(x * 1000) / 10}%`;
@@ -93,9 +118,9 @@ function measures(o: Observed | undefined): Map<string, number> {
   return m;
 }
 
-export function behaviourDelta(before: Estate, after: Estate, threshold = 0.01): BehaviourChange[] {
+export function behaviourDelta(before: Estate, after: Estate, threshold = 0.01, extra: FlowSource[] = []): BehaviourChange[] {
   const out: (BehaviourChange & { group?: string; origin?: string; what?: string; destination?: string })[] = [];
-  for (const source of sources) {
+  for (const source of [...sources, ...extra]) {
     for (const flow of source.flows(before, after)) {
       const a = measures(flow.run(before));
       const b = measures(flow.run(after));

@@ -3,11 +3,14 @@ import { lint, type LintOptions } from '../engine/lint.js';
 import { behaviourDelta, type BehaviourChange } from './behaviour.js';
 import { findingsDelta, type FindingsDelta } from './findings.js';
 import { diffModels, type Change } from './model-diff.js';
+import { scenarioFlows } from './scenarios.js';
 import { openSide } from './sides.js';
 
 export interface DiffResult {
   before: string;
   after: string;
+  /** The folder the new side's paths are shown relative to. */
+  afterRoot: string;
   changes: Change[];
   behaviour: BehaviourChange[];
   findings: FindingsDelta;
@@ -15,6 +18,8 @@ export interface DiffResult {
 
 export interface DiffOptions extends Omit<LintOptions, 'cwd'> {
   threshold?: number;
+  /** The user's own scenario files, run on both sides. */
+  scenarios?: string[];
 }
 
 export function runDiff(beforeSpec: string, afterSpec: string, cwd: string, options: DiffOptions = {}): DiffResult {
@@ -37,8 +42,9 @@ export function runDiff(beforeSpec: string, afterSpec: string, cwd: string, opti
     return {
       before: beforeSpec,
       after: afterSpec,
+      afterRoot: after.cwd,
       changes: diffModels(a.compiled.estate, b.compiled.estate),
-      behaviour: behaviourDelta(a.compiled.estate, b.compiled.estate, options.threshold ?? 0.01),
+      behaviour: behaviourDelta(a.compiled.estate, b.compiled.estate, options.threshold ?? 0.01, options.scenarios?.length ? [scenarioFlows(options.scenarios, cwd)] : []),
       findings: findingsDelta(a.diagnostics, b.diagnostics),
     };
   } finally {

@@ -4,7 +4,7 @@
  * into a private temporary folder; the working tree is never touched.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 
@@ -34,7 +34,13 @@ function git(args: string[], cwd: string): Buffer {
  * @param paths for git:<ref>, the paths (relative to cwd) to read at that revision
  */
 export function openSide(spec: string, cwd: string, gitPaths: string[]): Side {
-  if (!spec.startsWith('git:')) return { spec, paths: [resolve(cwd, spec)], cwd, cleanup: () => undefined };
+  if (!spec.startsWith('git:')) {
+    // Both sides show paths relative to their own root, so the same file has the same
+    // name on both sides (its identity for plug-in files, findings and locations).
+    const abs = resolve(cwd, spec);
+    const root = isDirectory(abs) ? abs : dirname(abs);
+    return { spec, paths: [abs], cwd: root, cleanup: () => undefined };
+  }
   const ref = spec.slice(4);
   if (!ref) throw new SideError('git: needs a revision, e.g. git:origin/main');
   const top = git(['rev-parse', '--show-toplevel'], cwd).toString().trim();
@@ -58,4 +64,12 @@ export function openSide(spec: string, cwd: string, gitPaths: string[]): Side {
     cwd: work,
     cleanup: () => rmSync(dir, { recursive: true, force: true }),
   };
+}
+
+function isDirectory(p: string): boolean {
+  try {
+    return statSync(p).isDirectory();
+  } catch {
+    return false;
+  }
 }

@@ -14,6 +14,7 @@ import { parseClusterXml } from '../frontends/was/index.js';
 import { buildWeb, type ClusterXmlInput } from '../model/build/web.js';
 import { buildSystem } from '../model/build/system.js';
 import { buildSysplex } from '../model/build/sysplex.js';
+import { compileLoadBalancers, registerLoadBalancerFiles } from './lb.js';
 import { MODEL_VERSION, type Estate, type System } from '../model/estate.js';
 import type { Encoding } from '../sources/decode.js';
 import { EstateIncludeResolver, scanIncludes } from '../sources/includes.js';
@@ -80,9 +81,12 @@ export function compile(paths: string[], options: CompileOptions = {}): CompileR
     byKind.set(kind, list);
   };
   const systemProfiles = new Map<string, { entry: Manifest['systems'][number]; file: SourceFile }>();
+  // A manifest path that does not exist already has its manifest-missing-file finding;
+  // any other read error of a file the manifest names ends the run (exit 2).
+  const named = (abs: string): SourceFile | undefined => (ws.fs.exists(abs) ? read(abs, true) : undefined);
   for (const sys of manifest?.systems ?? []) {
     if (!sys.profile) continue;
-    const f = read(sys.profile.abs, true);
+    const f = named(sys.profile.abs);
     if (f) {
       systemProfiles.set(f.path, { entry: sys, file: f });
       kinds.set(f.path, 'profile');
@@ -92,7 +96,7 @@ export function compile(paths: string[], options: CompileOptions = {}): CompileR
   const webPlugins: SourceFile[] = [];
   const webClusters: { file: SourceFile; cell?: string }[] = [];
   for (const p of manifest?.web.plugins ?? []) {
-    const f = read(p.abs, true);
+    const f = named(p.abs);
     if (f && !kinds.has(f.path)) {
       kinds.set(f.path, 'plugin-cfg');
       webPlugins.push(f);
@@ -117,6 +121,7 @@ export function compile(paths: string[], options: CompileOptions = {}): CompileR
     }
   }
 
+  const manifestLbs = registerLoadBalancerFiles(manifest, ws, read, kinds);
   for (const abs of ws.inputs) {
     if (abs === ws.manifestPath) continue;
     const f = read(abs);
@@ -200,12 +205,25 @@ export function compile(paths: string[], options: CompileOptions = {}): CompileR
   const web = timed('model', () => buildWeb({ plugins: pluginAsts, clusterXmls: clusterInputs, cells: manifest?.web.cells ?? [] }));
   append(findings, web.findings);
 
+  // Load balancers: dscontrol configurations and go scripts, matched to the systems above.
+  const lbs = compileLoadBalancers({
+    manifestLbs,
+    dscontrol: byKind.get('dscontrol') ?? [],
+    goscripts: byKind.get('goscript') ?? [],
+    systems,
+    ws,
+    read,
+    kinds,
+  });
+  append(findings, lbs.findings);
+
   const estate: Estate = {
     version: MODEL_VERSION,
     files: [...sources.keys()].sort(),
     systems,
     sysplex: timed('model', () => buildSysplex(systems)),
     web: web.web,
+    loadBalancers: lbs.loadBalancers,
   };
   return { estate, findings: dedupe(findings), sources, readErrors, workspace: ws, kinds, ...(manifest ? { manifest } : {}) };
 }

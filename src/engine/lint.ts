@@ -4,6 +4,7 @@
  */
 import type { Diagnostic, Finding } from '../core/diagnostic.js';
 import { compareLocs } from '../core/loc.js';
+import { didYouMean } from '../core/suggest.js';
 import { timed } from '../core/timing.js';
 import { findRule, rules } from '../rules/registry.js';
 import type { Rule, RuleContext } from '../rules/rule.js';
@@ -65,6 +66,57 @@ export function shortenMessage(message: string): string {
   return message.replace(/\S{201,}/g, (w) => `${w.slice(0, 80)}…${w.slice(-20)} [${w.length} characters]`);
 }
 
+const SYSTEM_PREFIX = /^([A-Z0-9@#$_]{1,16}): ([\s\S]*)$/;
+
+/**
+ * A statement in a member that several stacks INCLUDE has one location for all
+ * of them, so a per-stack rule reports it once per stack with the same text after
+ * the stack's name. Those become one finding naming the stacks.
+ */
+export function mergeAcrossSystems(findings: Finding[]): Finding[] {
+  const groups = new Map<string, { first: Finding; names: string[]; rest: string }>();
+  const out: Finding[] = [];
+  for (const f of findings) {
+    const m = SYSTEM_PREFIX.exec(f.message);
+    if (!m) {
+      out.push(f);
+      continue;
+    }
+    const { loc } = f;
+    const key = `${f.ruleId}|${loc.file}|${loc.line}|${loc.column}|${loc.endLine}|${loc.endColumn}|${m[2]}`;
+    const g = groups.get(key);
+    if (g) {
+      if (!g.names.includes(m[1]!)) g.names.push(m[1]!);
+      continue;
+    }
+    const copy = { ...f };
+    groups.set(key, { first: copy, names: [m[1]!], rest: m[2]! });
+    out.push(copy);
+  }
+  for (const g of groups.values()) {
+    if (g.names.length > 1) g.first.message = `${g.names.join(', ')}: ${g.rest}`;
+  }
+  return out;
+}
+
+/** `rules:` and `overrides[].rules` in plexlint.yaml naming a rule that does not exist. */
+function manifestRuleIds(compiled: CompileResult): Finding[] {
+  const m = compiled.manifest;
+  if (!m) return [];
+  const ids = rules.map((r) => r.meta.id);
+  const out: Finding[] = [];
+  const settings = [...Object.entries(m.rules), ...m.overrides.flatMap((o) => Object.entries(o.rules))];
+  for (const [id, setting] of settings) {
+    if (findRule(id)) continue;
+    out.push({
+      ruleId: 'manifest-unknown-key',
+      loc: setting.keyLoc,
+      message: `plexlint has no rule '${id}', so this setting does nothing.${didYouMean(id, ids, false)} (plexlint rules lists them)`,
+    });
+  }
+  return out;
+}
+
 export function toDiagnostics(findings: Finding[], config: RuleConfig): Diagnostic[] {
   const out: Diagnostic[] = [];
   for (const f of findings) {
@@ -100,7 +152,7 @@ export function lint(paths: string[], options: LintOptions = {}): LintResult {
   if (process.env['PLEXLINT_TEST_FAULT'] === 'lint') throw new Error('fault injected by PLEXLINT_TEST_FAULT=lint');
   const compiled = compile(paths, options);
   const config = new RuleConfig(compiled.manifest, options.rules, compiled.workspace.cwd);
-  const findings: Finding[] = [...compiled.findings, ...timed('rules', () => runRules(compiled))];
+  const findings: Finding[] = mergeAcrossSystems([...compiled.findings, ...timed('rules', () => runRules(compiled)), ...manifestRuleIds(compiled)]);
   // Unreadable files found by a folder scan are findings (binary ones are simply not
   // configuration files); files named explicitly make the run fail (exit 2, see the CLI).
   for (const e of compiled.readErrors) {

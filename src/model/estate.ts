@@ -4,6 +4,7 @@
  * what `plexlint compile` prints (schema in docs/model.md).
  */
 import type { Loc } from '../core/loc.js';
+import type { ExternalLb } from './lb.js';
 import type { DistMethod, Stack } from './stack.js';
 import type { WebTier } from './web.js';
 
@@ -115,7 +116,10 @@ export interface Estate {
   sysplex: Sysplex;
   /** The WebSphere tier: plug-in files, cells, ODRs, GSCs, cluster.xml clusters (./web.ts). */
   web: WebTier;
+  /** External Load Balancer (Edge Components Dispatcher) machines (./lb.ts). */
+  loadBalancers: ExternalLb[];
 }
 
 export type { DistMethod } from './stack.js';
 export type { WebTier } from './web.js';
+export type { ExternalLb } from './lb.js';

@@ -178,6 +178,8 @@ export interface Stack {
   distributions: DistributionDef[];
   references: Reference[];
   rejections: StackRejection[];
+  /** The keyword of the first IPCONFIG and IPCONFIG6 statement, where fixes to them belong. */
+  ipconfigLoc: { v4?: Loc; v6?: Loc };
   /** Every IPCONFIG/IPCONFIG6 keyword coded (last one wins), for rules and diff. */
   ipconfig: Record<string, { values: string[]; loc: Loc }>;
   /** Statements the stack would not apply, with where and why. */

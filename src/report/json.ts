@@ -6,6 +6,7 @@
 import { resolve } from 'node:path';
 import type { Diagnostic } from '../core/diagnostic.js';
 import type { Formatter } from './types.js';
+import { fingerprint } from '../diff/findings.js';
 
 function message(d: Diagnostic): Record<string, unknown> {
   return {
@@ -19,6 +20,8 @@ function message(d: Diagnostic): Record<string, unknown> {
     endColumn: d.endColumn,
     ...(d.related ? { related: d.related } : {}),
     ...(d.fix ? { plexlintFix: d.fix } : {}),
+    // Identity across versions (rule and subject), for --baseline <report.json>.
+    fingerprint: fingerprint(d),
   };
 }
 

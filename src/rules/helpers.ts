@@ -30,7 +30,8 @@ export function systemsByName(estate: Estate): Map<string, System> {
 
 /** Where a fix that concerns a whole stack belongs: its IPCONFIG statement, else the top of its profile. */
 export function stackAnchor(system: System): Loc {
-  const ipc = Object.values(system.stack.ipconfig)[0]?.loc;
+  const s = system.stack.ipconfigLoc;
+  const ipc = s.v4 ?? s.v6;
   return ipc ?? { file: system.profile, line: 1, column: 1, endLine: 1, endColumn: 1 };
 }
 

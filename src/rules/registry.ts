@@ -67,6 +67,33 @@ import { rule as dvipaLimit } from './sysplex/dvipa-limit.js';
 import { rule as viparangeLimit } from './sysplex/viparange-limit.js';
 import { rule as dvipaRefusedOnOwnerFailure } from './simulation/dvipa-refused-on-owner-failure.js';
 import { rule as hotstandbyBackupsSameCpc } from './simulation/hotstandby-backups-same-cpc.js';
+import { rule as odrSpraySessionLoss } from './simulation/odr-spray-session-loss.js';
+
+import { rule as dscontrolUnknownCommand } from './load-balancer/dscontrol-unknown-command.js';
+import { rule as dscontrolUnknownOption } from './load-balancer/dscontrol-unknown-option.js';
+import { rule as dscontrolInvalidValue } from './load-balancer/dscontrol-invalid-value.js';
+import { rule as goscriptUnresolvedAddress } from './load-balancer/goscript-unresolved-address.js';
+import { rule as lbMixedProductLines } from './load-balancer/lb-mixed-product-lines.js';
+import { rule as lbProductLineKeyword } from './load-balancer/lb-product-line-keyword.js';
+import { rule as lbUndefinedObject } from './load-balancer/lb-undefined-object.js';
+import { rule as lbExecutorConfigure } from './load-balancer/lb-executor-configure.js';
+import { rule as dispatchClusterNotInHome } from './load-balancer/dispatch-cluster-not-in-home.js';
+import { rule as dispatchClusterAdvertised } from './load-balancer/dispatch-cluster-advertised.js';
+import { rule as natMissingReturnAddress } from './load-balancer/nat-missing-return-address.js';
+import { rule as natMissingRouter } from './load-balancer/nat-missing-router.js';
+import { rule as natMissingClientGateway } from './load-balancer/nat-missing-client-gateway.js';
+import { rule as natReturnAddressConflict } from './load-balancer/nat-return-address-conflict.js';
+import { rule as natAffinityAlgorithm } from './load-balancer/nat-affinity-algorithm.js';
+import { rule as natTargetClusterOnLoopback } from './load-balancer/nat-target-cluster-on-loopback.js';
+import { rule as haStatementsOrder } from './load-balancer/ha-statements-order.js';
+import { rule as haPartnerMismatch } from './load-balancer/ha-partner-mismatch.js';
+import { rule as haPartnerConfigDiffers } from './load-balancer/ha-partner-config-differs.js';
+import { rule as haNoNfaHeartbeat } from './load-balancer/ha-no-nfa-heartbeat.js';
+import { rule as haTakeoverWithoutBoth } from './load-balancer/ha-takeover-without-both.js';
+import { rule as haNoReplication } from './load-balancer/ha-no-replication.js';
+import { rule as ph50064ClusterAliasedOnAdapter } from './load-balancer/ph50064-cluster-aliased-on-adapter.js';
+import { rule as goidleWithHa } from './load-balancer/goidle-with-ha.js';
+import { rule as haStandbyKeepsClusterAlias } from './load-balancer/ha-standby-keeps-cluster-alias.js';
 
 import { rule as unusedSuppression } from './meta/unused-suppression.js';
 import { rule as invalidSuppression } from './meta/invalid-suppression.js';
@@ -162,6 +189,32 @@ export const rules: readonly Rule[] = [
   viparangeLimit,
   dvipaRefusedOnOwnerFailure,
   hotstandbyBackupsSameCpc,
+  odrSpraySessionLoss,
+  dscontrolUnknownCommand,
+  dscontrolUnknownOption,
+  dscontrolInvalidValue,
+  goscriptUnresolvedAddress,
+  lbMixedProductLines,
+  lbProductLineKeyword,
+  lbUndefinedObject,
+  lbExecutorConfigure,
+  dispatchClusterNotInHome,
+  dispatchClusterAdvertised,
+  natMissingReturnAddress,
+  natMissingRouter,
+  natMissingClientGateway,
+  natReturnAddressConflict,
+  natAffinityAlgorithm,
+  natTargetClusterOnLoopback,
+  haStatementsOrder,
+  haPartnerMismatch,
+  haPartnerConfigDiffers,
+  haNoNfaHeartbeat,
+  haTakeoverWithoutBoth,
+  haNoReplication,
+  ph50064ClusterAliasedOnAdapter,
+  goidleWithHa,
+  haStandbyKeepsClusterAlias,
   unusedSuppression,
   invalidSuppression,
   blanketSuppression,

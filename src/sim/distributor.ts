@@ -46,6 +46,9 @@ export interface ConnectDecision {
   trace: TraceStep[];
 }
 
+/** The trace of a decision made without one (shared, never written to). */
+const NO_TRACE: TraceStep[] = Object.freeze([]) as unknown as TraceStep[];
+
 /** IBM OPTLOCAL topic: conditions that always send the connection to the distributor. */
 export const OPTLOCAL_LIMITS = { sef: 75, abnormal: 250, health: 75 } as const;
 
@@ -55,7 +58,7 @@ export const DEFAULT_WEIGHTEDACTIVE_WEIGHT = 10;
 interface Candidate {
   system: string;
   target: ResolvedTarget;
-  server: ServerState;
+  server: Readonly<ServerState>;
   ready: boolean;
   why: string;
 }
@@ -64,7 +67,7 @@ export function portCovered(d: { ports: { from: number; to: number }[] }, port: 
   return d.ports.length === 0 || d.ports.some((p) => port >= p.from && port <= p.to);
 }
 
-function healthFactor(s: ServerState): number {
+function healthFactor(s: Readonly<ServerState>): number {
   return (Math.max(0, Math.min(100, s.health)) / 100) * Math.max(0, 1 - Math.min(1000, s.abnormal) / 1000);
 }
 
@@ -72,8 +75,8 @@ function healthFactor(s: ServerState): number {
 interface EstateIndex {
   byId: Map<string, Distribution>;
   byAddress: Map<string, SysplexDvipa>;
-  /** "<dvipa>|<system>" → the distributions that system codes for the DVIPA. */
-  bySystem: Map<string, Distribution[]>;
+  /** DVIPA → system → the distributions that system codes for the DVIPA. */
+  bySystem: Map<string, Map<string, Distribution[]>>;
   sysplexRouting: Map<string, boolean>;
   /** Ordinary (non-DVIPA) addresses → the system that owns them. */
   addressOwner: Map<string, string>;
@@ -84,12 +87,13 @@ const indexes = new WeakMap<Estate, EstateIndex>();
 function indexOf(estate: Estate): EstateIndex {
   let ix = indexes.get(estate);
   if (ix) return ix;
-  const bySystem = new Map<string, Distribution[]>();
+  const bySystem = new Map<string, Map<string, Distribution[]>>();
   for (const d of estate.sysplex.distributions) {
-    const k = `${d.dvipa}|${d.system}`;
-    const list = bySystem.get(k) ?? [];
+    let m = bySystem.get(d.dvipa);
+    if (!m) bySystem.set(d.dvipa, (m = new Map()));
+    const list = m.get(d.system) ?? [];
     list.push(d);
-    bySystem.set(k, list);
+    m.set(d.system, list);
   }
   const addressOwner = new Map<string, string>();
   for (const s of estate.systems) {
@@ -144,29 +148,29 @@ export class DistributorEngine {
   }
 
   /** The stack that holds the DVIPA now, and the distributions it uses. */
-  holder(dv: SysplexDvipa, trace: TraceStep[]): { system: string; distributions: Distribution[] } | undefined {
+  holder(dv: SysplexDvipa, trace: TraceStep[] | undefined): { system: string; distributions: Distribution[] } | undefined {
     if (!this.activated(dv)) {
-      trace.push({ what: 'DVIPA', detail: `${dv.address} was never activated: no VIPADEFINE owner is up and every VIPABACKUP is the short form, which can only take over an active DVIPA` });
+      trace?.push({ what: 'DVIPA', detail: `${dv.address} was never activated: no VIPADEFINE owner is up and every VIPABACKUP is the short form, which can only take over an active DVIPA` });
       return undefined;
     }
     const owner = dv.owners.find((o) => stackUp(this.state, o.system));
     if (owner) {
-      const mine = this.ix.bySystem.get(`${dv.address}|${owner.system}`) ?? [];
-      trace.push({ what: 'DVIPA', detail: `${dv.address} is active on its owner ${owner.system} (VIPADEFINE)` });
+      const mine = this.ix.bySystem.get(dv.address)?.get(owner.system) ?? [];
+      trace?.push({ what: 'DVIPA', detail: `${dv.address} is active on its owner ${owner.system} (VIPADEFINE)` });
       return { system: owner.system, distributions: mine };
     }
     const down = dv.owners.map((o) => o.system).join(', ') || 'no VIPADEFINE owner';
     for (const t of dv.takeover) {
       if (!stackUp(this.state, t.system)) continue;
       const dists = t.distributions.map((id) => this.ix.byId.get(id)!).filter(Boolean);
-      trace.push({
+      trace?.push({
         what: 'takeover',
         detail: `owner ${down} is down; ${t.system} (VIPABACKUP rank ${t.rank}) has taken ${dv.address} over` +
           (dists.length ? ` and distributes with ${t.inherited ? `the owner's VIPADISTRIBUTE (it codes none of its own)` : 'its own VIPADISTRIBUTE'}` : ''),
       });
       return { system: t.system, distributions: dists };
     }
-    trace.push({ what: 'DVIPA', detail: `owner ${down} is down and no VIPABACKUP stack is up: ${dv.address} is not active anywhere` });
+    trace?.push({ what: 'DVIPA', detail: `owner ${down} is down and no VIPABACKUP stack is up: ${dv.address} is not active anywhere` });
     return undefined;
   }
 
@@ -201,7 +205,7 @@ export class DistributorEngine {
   }
 
   /** OPTLOCAL verdict for a connection that starts on `origin`, a target of the distribution. */
-  private optLocal(d: Distribution, origin: string, port: number, trace: TraceStep[]): 'local' | 'distributor' | 'favour' {
+  private optLocal(d: Distribution, origin: string, port: number, trace: TraceStep[] | undefined): 'local' | 'distributor' | 'favour' {
     const value = d.optLocal!;
     const up = stackUp(this.state, origin);
     const s = server(this.state, origin, port);
@@ -211,43 +215,48 @@ export class DistributorEngine {
     if (s.abnormal > OPTLOCAL_LIMITS.abnormal) failing.push(`abnormal completions ${s.abnormal} > ${OPTLOCAL_LIMITS.abnormal}`);
     if (s.health < OPTLOCAL_LIMITS.health) failing.push(`health ${s.health} < ${OPTLOCAL_LIMITS.health}`);
     if (failing.length) {
-      trace.push({ what: 'OPTLOCAL', detail: `OPTLOCAL ${value}, but ${failing.join(', ')}: the connection goes to the distributor (IBM: regardless of the OPTLOCAL value)` });
+      trace?.push({ what: 'OPTLOCAL', detail: `OPTLOCAL ${value}, but ${failing.join(', ')}: the connection goes to the distributor (IBM: regardless of the OPTLOCAL value)` });
       return 'distributor';
     }
     const localWeight = d.method === 'BASEWLM' ? systemWeight(this.state, origin) : s.wlm;
     if (value === 0) {
-      trace.push({ what: 'OPTLOCAL', detail: `OPTLOCAL 0 and the local server is healthy: the connection stays on ${origin} (other systems' capacity is not considered)` });
+      trace?.push({ what: 'OPTLOCAL', detail: `OPTLOCAL 0 and the local server is healthy: the connection stays on ${origin} (other systems' capacity is not considered)` });
       return 'local';
     }
     if (value === 1) {
       if (localWeight === 0) {
-        trace.push({ what: 'OPTLOCAL', detail: `OPTLOCAL 1 but the local WLM weight is 0: the connection goes to the distributor` });
+        trace?.push({ what: 'OPTLOCAL', detail: `OPTLOCAL 1 but the local WLM weight is 0: the connection goes to the distributor` });
         return 'distributor';
       }
-      trace.push({ what: 'OPTLOCAL', detail: `OPTLOCAL 1, local server healthy and WLM weight ${localWeight} > 0: the connection stays on ${origin}` });
+      trace?.push({ what: 'OPTLOCAL', detail: `OPTLOCAL 1, local server healthy and WLM weight ${localWeight} > 0: the connection stays on ${origin}` });
       return 'local';
     }
-    trace.push({ what: 'OPTLOCAL', detail: `OPTLOCAL ${value}: ${origin}'s weight is multiplied by ${value} in the choice, favouring the local stack` });
+    trace?.push({ what: 'OPTLOCAL', detail: `OPTLOCAL ${value}: ${origin}'s weight is multiplied by ${value} in the choice, favouring the local stack` });
     return 'favour';
   }
 
   connect(from: string, address: string, port: number, wantTrace = false): ConnectDecision {
-    const trace: TraceStep[] = [];
-    const done = (d: Omit<ConnectDecision, 'trace'>): ConnectDecision => ({ ...d, trace: wantTrace ? trace : [] });
+    // Trace steps are built only when asked for: a decision without them allocates no strings.
+    const trace: TraceStep[] | undefined = wantTrace ? [] : undefined;
+    // Each call site builds a fresh result object: add the trace to it rather than copying it.
+    const done = (d: Omit<ConnectDecision, 'trace'>): ConnectDecision => {
+      (d as ConnectDecision).trace = trace ?? NO_TRACE;
+      return d as ConnectDecision;
+    };
     const dv = this.ix.byAddress.get(address);
     if (!dv) {
       const ownerName = this.ix.addressOwner.get(address);
       const owner = ownerName ? { name: ownerName } : undefined;
       if (!owner) {
-        trace.push({ what: 'address', detail: `${address} is no DVIPA and no address of a stack in the estate` });
+        trace?.push({ what: 'address', detail: `${address} is no DVIPA and no address of a stack in the estate` });
         return done({ outcome: 'refused', reason: 'unknown address' });
       }
       const s = server(this.state, owner.name, port);
       if (!stackUp(this.state, owner.name) || !s.listening) {
-        trace.push({ what: 'address', detail: `${address} belongs to ${owner.name}, which is ${stackUp(this.state, owner.name) ? `not listening on ${port}` : 'down'}` });
+        trace?.push({ what: 'address', detail: `${address} belongs to ${owner.name}, which is ${stackUp(this.state, owner.name) ? `not listening on ${port}` : 'down'}` });
         return done({ outcome: 'refused', reason: 'server unavailable' });
       }
-      trace.push({ what: 'address', detail: `${address} is an address of ${owner.name} (not a DVIPA): no distribution` });
+      trace?.push({ what: 'address', detail: `${address} is an address of ${owner.name} (not a DVIPA): no distribution` });
       return done({ outcome: 'direct', target: owner.name });
     }
     const holder = this.holder(dv, trace);
@@ -255,11 +264,11 @@ export class DistributorEngine {
     const d = holder.distributions.find((x) => portCovered(x, port));
     if (!d) {
       const s = server(this.state, holder.system, port);
-      trace.push({ what: 'distribution', detail: `${dv.address} is not distributed on port ${port}: the connection goes to ${holder.system}, which holds it` });
+      trace?.push({ what: 'distribution', detail: `${dv.address} is not distributed on port ${port}: the connection goes to ${holder.system}, which holds it` });
       if (!s.listening) return done({ outcome: 'refused', reason: `no server on ${holder.system} port ${port}` });
       return done({ outcome: 'direct', target: holder.system });
     }
-    trace.push({
+    trace?.push({
       what: 'distribution',
       detail: `VIPADISTRIBUTE ${d.dvipa} ${d.ports.length ? `port ${port}` : '(all ports)'} coded on ${d.system}: DISTMETHOD ${d.method}, ${d.optLocal === undefined ? 'NOOPTLOCAL' : `OPTLOCAL ${d.optLocal}`}${d.timedAffinity ? `, TIMEDAFFINITY ${d.timedAffinity}` : ''}`,
     });
@@ -270,21 +279,21 @@ export class DistributorEngine {
       if (verdict === 'local') return done({ outcome: 'local', target: from, distributor: holder.system, distribution: d.id });
       if (verdict === 'favour') favour = from;
     } else if (d.optLocal !== undefined && from !== 'client') {
-      trace.push({ what: 'OPTLOCAL', detail: `${from} is not a target of this distribution: OPTLOCAL does not apply` });
+      trace?.push({ what: 'OPTLOCAL', detail: `${from} is not a target of this distribution: OPTLOCAL does not apply` });
     }
-    const affinityKey = `${d.id}|${from}`;
+    const affinityKey = d.timedAffinity > 0 ? `${d.id}|${from}` : '';
     if (d.timedAffinity > 0) {
       const prev = this.affinity.get(affinityKey);
       const c = cands.find((x) => x.system === prev && x.ready);
       if (c) {
-        trace.push({ what: 'TIMEDAFFINITY', detail: `${from} connected within ${d.timedAffinity} s: it goes to ${c.system} again` });
+        trace?.push({ what: 'TIMEDAFFINITY', detail: `${from} connected within ${d.timedAffinity} s: it goes to ${c.system} again` });
         return done(this.finish(d, holder.system, c.system, false));
       }
     }
-    for (const c of cands) trace.push({ what: 'candidate', detail: `${c.system}: ${c.why}${c.ready ? `, weight ${this.weight(d, c).toFixed(1)}` : ''}` });
+    if (trace) for (const c of cands) trace.push({ what: 'candidate', detail: `${c.system}: ${c.why}${c.ready ? `, weight ${this.weight(d, c).toFixed(1)}` : ''}` });
     const ready = cands.filter((c) => c.ready);
     if (ready.length === 0) {
-      trace.push({ what: 'result', detail: 'no target is ready: the connection is refused' });
+      trace?.push({ what: 'result', detail: 'no target is ready: the connection is refused' });
       return done({ outcome: 'refused', reason: 'no ready target', distributor: holder.system, distribution: d.id });
     }
     const chosen = this.choose(d, ready, favour, trace);
@@ -307,21 +316,21 @@ export class DistributorEngine {
     if (m) m.set(target, Math.max(0, (m.get(target) ?? 0) - 1));
   }
 
-  private choose(d: Distribution, ready: Candidate[], favour: string | undefined, trace: TraceStep[]): string {
+  private choose(d: Distribution, ready: Candidate[], favour: string | undefined, trace: TraceStep[] | undefined): string {
     if (d.method === 'HOTSTANDBY') return this.hotStandby(d, ready, trace);
     if (d.method === 'ROUNDROBIN' || d.method === 'TARGCONTROLLED') {
       const eligible = ready.filter((c) => c.server.tsr > 0);
       const pool = eligible.length ? eligible : ready;
       const i = (this.rrNext.get(d.id) ?? 0) % pool.length;
       this.rrNext.set(d.id, i + 1);
-      trace.push({ what: 'choice', detail: `${d.method}: next ready target in turn is ${pool[i]!.system}` });
+      trace?.push({ what: 'choice', detail: `${d.method}: next ready target in turn is ${pool[i]!.system}` });
       return pool[i]!.system;
     }
     const weights = ready.map((c) => ({ key: c.system, weight: this.weight(d, c) * (c.system === favour ? d.optLocal! : 1) }));
     if (weights.every((w) => w.weight <= 0)) {
       const i = (this.rrNext.get(d.id) ?? 0) % ready.length;
       this.rrNext.set(d.id, i + 1);
-      trace.push({ what: 'choice', detail: `every weight is 0: round robin over the ready targets picks ${ready[i]!.system}` });
+      trace?.push({ what: 'choice', detail: `every weight is 0: round robin over the ready targets picks ${ready[i]!.system}` });
       return ready[i]!.system;
     }
     if (d.method === 'WEIGHTEDACTIVE') {
@@ -336,14 +345,14 @@ export class DistributorEngine {
           best = w;
         }
       }
-      trace.push({ what: 'choice', detail: `WEIGHTEDACTIVE keeps active connections proportional to weight: ${best.key} is furthest below its share` });
+      trace?.push({ what: 'choice', detail: `WEIGHTEDACTIVE keeps active connections proportional to weight: ${best.key} is furthest below its share` });
       return best.key;
     }
-    const key = `${d.id}|${favour ?? ''}`;
+    const key = favour === undefined ? d.id : `${d.id}|${favour}`;
     let wrr = this.wrr.get(key);
     if (!wrr) this.wrr.set(key, (wrr = new SmoothWeighted()));
     const pick = wrr.pick(weights)!;
-    trace.push({ what: 'choice', detail: `${d.method} weighted choice (${weights.map((w) => `${w.key} ${w.weight.toFixed(1)}`).join(', ')}) picks ${pick}` });
+    trace?.push({ what: 'choice', detail: `${d.method} weighted choice (${weights.map((w) => `${w.key} ${w.weight.toFixed(1)}`).join(', ')}) picks ${pick}` });
     return pick;
   }
 
@@ -351,7 +360,7 @@ export class DistributorEngine {
     return c.server.health >= OPTLOCAL_LIMITS.health && c.server.abnormal <= OPTLOCAL_LIMITS.abnormal;
   }
 
-  private hotStandby(d: Distribution, ready: Candidate[], trace: TraceStep[]): string {
+  private hotStandby(d: Distribution, ready: Candidate[], trace: TraceStep[] | undefined): string {
     const usable = ready.filter((c) => c.server.tsr > 0 && (!d.healthSwitch || this.healthy(c)));
     const preferred = usable.find((c) => c.target.preferred);
     const backups = usable.filter((c) => c.target.backupRank !== undefined).sort((a, b) => b.target.backupRank! - a.target.backupRank!);
@@ -360,17 +369,17 @@ export class DistributorEngine {
     let pick: Candidate | undefined;
     if (preferred && (d.autoSwitchBack || !holderStill || holder === preferred.system)) {
       pick = preferred;
-      trace.push({ what: 'choice', detail: `HOTSTANDBY: the PREFERRED target ${preferred.system} is available` });
+      trace?.push({ what: 'choice', detail: `HOTSTANDBY: the PREFERRED target ${preferred.system} is available` });
     } else if (holderStill && !d.autoSwitchBack) {
       pick = holderStill;
-      trace.push({ what: 'choice', detail: `HOTSTANDBY NOAUTOSWITCHBACK: connections stay on ${holderStill.system} until it becomes unavailable` });
+      trace?.push({ what: 'choice', detail: `HOTSTANDBY NOAUTOSWITCHBACK: connections stay on ${holderStill.system} until it becomes unavailable` });
     } else {
       pick = backups[0];
-      if (pick) trace.push({ what: 'choice', detail: `HOTSTANDBY: PREFERRED unavailable; highest-ranked available BACKUP is ${pick.system} (rank ${pick.target.backupRank})` });
+      if (pick) trace?.push({ what: 'choice', detail: `HOTSTANDBY: PREFERRED unavailable; highest-ranked available BACKUP is ${pick.system} (rank ${pick.target.backupRank})` });
     }
     if (!pick) {
       pick = ready[0]!;
-      trace.push({ what: 'choice', detail: `HOTSTANDBY: no PREFERRED or BACKUP usable${d.healthSwitch ? ' (HEALTHSWITCH)' : ''}; ${pick.system} is the only ready target` });
+      trace?.push({ what: 'choice', detail: `HOTSTANDBY: no PREFERRED or BACKUP usable${d.healthSwitch ? ' (HEALTHSWITCH)' : ''}; ${pick.system} is the only ready target` });
     }
     this.hotHolder.set(d.id, pick.system);
     return pick.system;

@@ -75,6 +75,15 @@ export function registerStepHandler(kind: string, handler: StepHandler): void {
   handlers.set(kind, handler);
 }
 
+/** Checks a `set` step's names against the estate before it is merged (throws SimulationError). */
+export type StateCheck = (sim: Simulation, patch: Partial<RuntimeState>) => void;
+
+const stateChecks: StateCheck[] = [];
+
+export function registerStateCheck(check: StateCheck): void {
+  stateChecks.push(check);
+}
+
 function round(x: number): number {
   return Math.round(x * 10000) / 10000;
 }
@@ -109,6 +118,7 @@ export class Simulation {
   private execute(step: Step): { observed: Observed; summary: string } {
     switch (step.kind) {
       case 'set':
+        for (const c of stateChecks) c(this, step.state);
         mergeState(this.state, step.state);
         return { observed: {}, summary: 'state updated' };
       case 'connect':

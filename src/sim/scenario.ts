@@ -3,7 +3,8 @@
  * validated with positions, so a typo is a clear error at its line, never a
  * stack trace.
  */
-import { isMap, isScalar, isSeq, parseDocument, type Node } from 'yaml';
+import type { Node } from 'yaml';
+import { yaml } from '../core/libs.js';
 import type { Finding } from '../core/diagnostic.js';
 import type { Loc } from '../core/loc.js';
 import { didYouMean } from '../core/suggest.js';
@@ -69,13 +70,13 @@ class Reader {
 
   map(n: Node | null | undefined, what: string, known?: string[]): [string, Node | null, Node][] {
     if (!n) return [];
-    if (!isMap(n)) {
+    if (!yaml().isMap(n)) {
       this.fail(n, `${what} must be a mapping`);
       return [];
     }
     const out: [string, Node | null, Node][] = [];
     for (const p of n.items) {
-      const k = isScalar(p.key) ? String(p.key.value) : '';
+      const k = yaml().isScalar(p.key) ? String(p.key.value) : '';
       if (known && !known.includes(k)) {
         this.fail(p.key, `unknown key '${k}' in ${what}.${didYouMean(k, known, false)}`);
         continue;
@@ -86,13 +87,13 @@ class Reader {
   }
 
   str(n: Node | null, what: string): string | undefined {
-    if (isScalar(n) && (typeof n.value === 'string' || typeof n.value === 'number')) return String(n.value);
+    if (yaml().isScalar(n) && (typeof n.value === 'string' || typeof n.value === 'number')) return String(n.value);
     this.fail(n, `${what} must be a string`);
     return undefined;
   }
 
   num(n: Node | null, what: string, min = 0, max = Number.MAX_SAFE_INTEGER): number | undefined {
-    const v = isScalar(n) ? Number(n.value) : NaN;
+    const v = yaml().isScalar(n) ? Number(n.value) : NaN;
     if (!Number.isFinite(v) || v < min || v > max) {
       this.fail(n, `${what} must be a number from ${min} to ${max}`);
       return undefined;
@@ -101,7 +102,7 @@ class Reader {
   }
 
   bool(n: Node | null, what: string): boolean | undefined {
-    if (isScalar(n) && typeof n.value === 'boolean') return n.value;
+    if (yaml().isScalar(n) && typeof n.value === 'boolean') return n.value;
     this.fail(n, `${what} must be true or false`);
     return undefined;
   }
@@ -186,7 +187,7 @@ class Reader {
 
 export function parseScenario(file: SourceFile, resolvePath: (p: string) => string): { scenario?: Scenario; findings: Finding[] } {
   const r = new Reader(file);
-  const doc = parseDocument(file.text, { prettyErrors: false, uniqueKeys: true });
+  const doc = yaml().parseDocument(file.text, { prettyErrors: false, uniqueKeys: true });
   for (const e of doc.errors) {
     r.findings.push({ ruleId: 'syntax', loc: file.lines.loc(file.path, e.pos[0], Math.max(e.pos[0] + 1, e.pos[1])), message: e.message.split('\n')[0]! });
   }
@@ -198,7 +199,7 @@ export function parseScenario(file: SourceFile, resolvePath: (p: string) => stri
       const p = r.str(v, 'estate');
       if (p) scenario.estate = resolvePath(p);
     } else if (k === 'inputs') {
-      if (!isSeq(v)) r.fail(v, 'inputs must be a list of files or folders');
+      if (!yaml().isSeq(v)) r.fail(v, 'inputs must be a list of files or folders');
       else for (const i of v.items) {
         const p = r.str(i as Node, 'inputs entry');
         if (p) scenario.inputs.push(resolvePath(p));
@@ -209,7 +210,7 @@ export function parseScenario(file: SourceFile, resolvePath: (p: string) => stri
     } else if (k === 'steps') stepsNode = v;
   }
   if (!scenario.estate && scenario.inputs.length === 0) r.fail(doc.contents, 'a scenario needs `estate:` (a plexlint.yaml) or `inputs:` (files or folders)');
-  if (!stepsNode || !isSeq(stepsNode)) r.fail(stepsNode ?? doc.contents, 'a scenario needs `steps:`, a list');
+  if (!stepsNode || !yaml().isSeq(stepsNode)) r.fail(stepsNode ?? doc.contents, 'a scenario needs `steps:`, a list');
   else for (const item of stepsNode.items) {
     const step = readStep(r, item as Node);
     if (step) scenario.steps.push(step);
@@ -299,7 +300,7 @@ function readStep(r: Reader, n: Node): Step | undefined {
 /** A runtime-state file for `plexlint trace --state`: the body of a `set` step. */
 export function parseStateFile(file: SourceFile): { state?: Partial<RuntimeState>; findings: Finding[] } {
   const r = new Reader(file);
-  const doc = parseDocument(file.text, { prettyErrors: false });
+  const doc = yaml().parseDocument(file.text, { prettyErrors: false });
   for (const e of doc.errors) {
     r.findings.push({ ruleId: 'syntax', loc: file.lines.loc(file.path, e.pos[0], Math.max(e.pos[0] + 1, e.pos[1])), message: e.message.split('\n')[0]! });
   }

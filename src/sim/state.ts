@@ -33,7 +33,7 @@ export interface RuntimeState {
   members: Record<string, { up?: boolean }>;
 }
 
-export const DEFAULT_SERVER: ServerState = { listening: true, health: 100, sef: 100, abnormal: 0, wlm: 64, tsr: 100 };
+export const DEFAULT_SERVER: Readonly<ServerState> = Object.freeze({ listening: true, health: 100, sef: 100, abnormal: 0, wlm: 64, tsr: 100 });
 
 export function emptyState(): RuntimeState {
   return { stacks: {}, lbs: {}, odrs: {}, members: {} };
@@ -48,9 +48,11 @@ export function systemWeight(state: RuntimeState, system: string): number {
 }
 
 /** The server on a stack for a port (a port range or all-ports distribution asks for the connection's port). */
-export function server(state: RuntimeState, system: string, port: number): ServerState {
-  const s = state.stacks[system]?.servers?.[String(port)];
-  return { ...DEFAULT_SERVER, ...(s ?? {}) };
+export function server(state: RuntimeState, system: string, port: number): Readonly<ServerState> {
+  const servers = state.stacks[system]?.servers;
+  const s = servers ? servers[String(port)] : undefined;
+  // Most servers are in the default state: share one read-only object (no allocation per decision).
+  return s ? { ...DEFAULT_SERVER, ...s } : DEFAULT_SERVER;
 }
 
 /** Deep-merge a `set` step into the state. */

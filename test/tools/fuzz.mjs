@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * `npm run fuzz [-- <vitest options>]`: the property tests of the suite
- * (test/*properties*.test.ts) as long runs.
+ * (test/*propert*.test.ts) as long runs.
  *
  *   PLEXLINT_FUZZ_RUNS      runs per property (default 2000; `npm test` uses each test's own small number)
  *   PLEXLINT_FUZZ_SEED      seed (default: a random one, printed first, so that a run can be repeated)
@@ -23,7 +23,7 @@ const timeout = Number(process.env.PLEXLINT_FUZZ_TIMEOUT || 3600);
 const args = process.argv.slice(2);
 
 process.stderr.write(`plexlint fuzz: ${runs} runs per property, seed ${seed}${process.env.PLEXLINT_FUZZ_PATH ? `, path ${process.env.PLEXLINT_FUZZ_PATH}` : ''}\n`);
-const r = spawnSync(process.execPath, [join(root, 'node_modules', 'vitest', 'vitest.mjs'), 'run', 'properties', '--testTimeout=0', '--hookTimeout=0', ...args], {
+const r = spawnSync(process.execPath, [join(root, 'node_modules', 'vitest', 'vitest.mjs'), 'run', 'propert', '--testTimeout=0', '--hookTimeout=0', ...args], {
   cwd: root,
   stdio: 'inherit',
   env: { ...process.env, PLEXLINT_FUZZ_RUNS: runs, PLEXLINT_FUZZ_SEED: seed },

@@ -76,7 +76,10 @@ export interface CellEntry {
 
 export interface RuleSetting {
   level: 'off' | 'info' | 'warn' | 'error';
+  /** The value. */
   loc: Loc;
+  /** The rule id (the key). */
+  keyLoc: Loc;
 }
 
 export interface Override {

@@ -5,7 +5,8 @@
  */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { isAlias, isCollection, isMap, isNode, isPair, isScalar, isSeq, parseDocument, visit, type Alias, type Document, type Node, type Pair } from 'yaml';
+import type { Alias, Document, Node, Pair } from 'yaml';
+import { yaml } from '../../core/libs.js';
 import type { Finding } from '../../core/diagnostic.js';
 import type { Loc } from '../../core/loc.js';
 import { didYouMean } from '../../core/suggest.js';
@@ -57,13 +58,13 @@ function subtreeSize(node: Node): number {
   const stack: unknown[] = [node];
   while (stack.length) {
     const x = stack.pop();
-    if (isPair(x)) {
+    if (yaml().isPair(x)) {
       stack.push(x.key, x.value);
       continue;
     }
-    if (!isNode(x)) continue;
+    if (!yaml().isNode(x)) continue;
     n++;
-    if (isCollection(x)) for (const item of x.items) stack.push(item);
+    if (yaml().isCollection(x)) for (const item of x.items) stack.push(item);
   }
   return n;
 }
@@ -72,9 +73,9 @@ function subtreeSize(node: Node): number {
 function anchorTargets(doc: Document): Map<Alias, Node> {
   const targets = new Map<Alias, Node>();
   const anchors = new Map<string, Node>();
-  visit(doc, {
+  yaml().visit(doc, {
     Node: (_key, node) => {
-      if (isAlias(node)) {
+      if (yaml().isAlias(node)) {
         const target = anchors.get(node.source);
         if (target) targets.set(node, target);
       } else if (node.anchor) anchors.set(node.anchor, node);
@@ -97,7 +98,7 @@ class ManifestReader {
 
   /** The node an alias stands for (within the alias budget); any other node as it is. */
   deref(node: Node | null | undefined): Node | null | undefined {
-    if (!isAlias(node)) return node;
+    if (!yaml().isAlias(node)) return node;
     const target = this.targets.get(node);
     if (!target) {
       this.problem('manifest-invalid-value', node, `alias *${node.source} names no anchor &${node.source} before it`);
@@ -115,7 +116,7 @@ class ManifestReader {
       }
       return null;
     }
-    return isAlias(target) ? this.deref(target) : target;
+    return yaml().isAlias(target) ? this.deref(target) : target;
   }
 
   loc(node: { range?: [number, number, number] | null | undefined } | null | undefined): Loc {
@@ -133,13 +134,13 @@ class ManifestReader {
   entries(raw: Node | null | undefined, what: string, known: readonly string[] | null): [string, Node | null, Pair][] {
     const node = this.deref(raw);
     if (node === null || node === undefined) return [];
-    if (!isMap(node)) {
+    if (!yaml().isMap(node)) {
       this.problem('manifest-invalid-value', node, `${what} must be a mapping (key: value)`);
       return [];
     }
     const out: [string, Node | null, Pair][] = [];
     for (const pair of node.items) {
-      const key = isScalar(pair.key) ? String(pair.key.value) : '';
+      const key = yaml().isScalar(pair.key) ? String(pair.key.value) : '';
       if (known && !known.includes(key)) {
         this.problem('manifest-unknown-key', pair as Pair, `unknown key '${key}' in ${what}: plexlint ignores it.${didYouMean(key, known, false)}`);
         continue;
@@ -151,14 +152,14 @@ class ManifestReader {
 
   string(raw: Node | null, what: string): string | undefined {
     const node = this.deref(raw) ?? null;
-    if (isScalar(node) && (typeof node.value === 'string' || typeof node.value === 'number')) return String(node.value);
+    if (yaml().isScalar(node) && (typeof node.value === 'string' || typeof node.value === 'number')) return String(node.value);
     this.problem('manifest-invalid-value', node, `${what} must be a string`);
     return undefined;
   }
 
   integer(raw: Node | null, what: string, min: number, max: number): number | undefined {
     const node = this.deref(raw) ?? null;
-    const v = isScalar(node) ? Number(node.value) : NaN;
+    const v = yaml().isScalar(node) ? Number(node.value) : NaN;
     if (!Number.isInteger(v) || v < min || v > max) {
       this.problem('manifest-invalid-value', node, `${what} must be a whole number from ${min} to ${max}`);
       return undefined;
@@ -180,7 +181,7 @@ class ManifestReader {
   list<T>(raw: Node | null, what: string, item: (n: Node) => T | undefined): T[] {
     const node = this.deref(raw);
     if (node === null || node === undefined) return [];
-    if (!isSeq(node)) {
+    if (!yaml().isSeq(node)) {
       this.problem('manifest-invalid-value', node, `${what} must be a list`);
       return [];
     }
@@ -199,15 +200,15 @@ class ManifestReader {
 
   ruleSettings(node: Node | null, what: string): Record<string, RuleSetting> {
     const out: Record<string, RuleSetting> = Object.create(null) as Record<string, RuleSetting>;
-    for (const [key, v] of this.entries(node, what, null)) {
+    for (const [key, v, pair] of this.entries(node, what, null)) {
       const value = this.deref(v) ?? null;
-      const raw = isScalar(value) ? String(value.value) : '';
+      const raw = yaml().isScalar(value) ? String(value.value) : '';
       const level = raw === 'warning' ? 'warn' : raw;
       if (!(LEVELS as readonly string[]).includes(level)) {
         this.problem('manifest-invalid-value', value, `${what}.${key} must be one of off, info, warn, error`);
         continue;
       }
-      out[key] = { level: level as RuleSetting['level'], loc: this.loc(value) };
+      out[key] = { level: level as RuleSetting['level'], loc: this.loc(value), keyLoc: this.loc(pair.key as Node) };
     }
     return out;
   }
@@ -253,7 +254,7 @@ export function parseManifest(file: SourceFile, dir: string, exists: (abs: strin
   // the result does not depend on how much stack the process has.
   const deep = flowDepthExceededAt(file.text, MAX_YAML_DEPTH);
   if (deep !== undefined) return tooDeep(deep);
-  const doc = parseDocument(file.text, { prettyErrors: false, uniqueKeys: true });
+  const doc = yaml().parseDocument(file.text, { prettyErrors: false, uniqueKeys: true });
   const overflow = doc.errors.find((e) => /call stack/i.test(e.message));
   if (overflow) return tooDeep(overflow.pos[0]);
   for (const e of doc.errors) {

@@ -2,7 +2,6 @@
 import type { CstElement, CstNode, IToken } from '../../../grammar/chevrotain.js';
 import { LineIndex, type Loc } from '../../core/loc.js';
 import type { Word } from './ast.js';
-import { payloadOf } from './lex.js';
 
 export function isToken(e: CstElement): e is IToken {
   return (e as IToken).image !== undefined;
@@ -82,7 +81,8 @@ export class LocMaker {
   }
 
   word(t: IToken): Word {
-    const p = payloadOf(t);
+    const p = t.payload as string | { text: string; symbolic: boolean };
+    if (typeof p === 'string') return { text: p, raw: t.image, loc: this.ofToken(t) };
     const w: Word = { text: p.text, raw: t.image, loc: this.ofToken(t) };
     if (p.symbolic) w.symbolic = true;
     return w;

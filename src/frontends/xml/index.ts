@@ -24,7 +24,8 @@
  *   is cut before the construct and parsed again, so everything before it is
  *   still checked.
  */
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import type { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { fastXmlParser } from '../../core/libs.js';
 import type { Finding } from '../../core/diagnostic.js';
 import { related } from '../../core/diagnostic.js';
 import type { Loc } from '../../core/loc.js';
@@ -43,7 +44,10 @@ export const MAX_XML_DEPTH = 100;
 
 /** Private prefix put on every element name while fast-xml-parser holds it. */
 const NAME_PREFIX = '\u0001';
-const METADATA = XMLParser.getMetaDataSymbol() as unknown as symbol;
+let metadataSymbol: symbol | undefined;
+function metadataKey(): symbol {
+  return (metadataSymbol ??= fastXmlParser().XMLParser.getMetaDataSymbol() as unknown as symbol);
+}
 
 interface Metadata {
   startIndex?: number;
@@ -54,7 +58,7 @@ interface Metadata {
 type OrderedNode = Record<string, unknown>;
 
 function newParser(): XMLParser {
-  return new XMLParser({
+  return new (fastXmlParser().XMLParser)({
     preserveOrder: true,
     captureMetaData: true,
     processEntities: false,
@@ -90,7 +94,7 @@ export function readXml(file: SourceFile, options: ReadXmlOptions): ReadXmlResul
   // 1. Well-formedness.
   let validation: ReturnType<typeof XMLValidator.validate> | undefined;
   try {
-    validation = XMLValidator.validate(text, { allowBooleanAttributes: false });
+    validation = fastXmlParser().XMLValidator.validate(text, { allowBooleanAttributes: false });
   } catch (e) {
     validation = { err: { code: 'InvalidXml', msg: e instanceof Error ? e.message : String(e), line: 1, col: 1 } };
   }
@@ -111,7 +115,7 @@ export function readXml(file: SourceFile, options: ReadXmlOptions): ReadXmlResul
       const node = entry as OrderedNode;
       const key = Object.keys(node).find((k) => k.startsWith(NAME_PREFIX));
       if (key === undefined) continue;
-      const meta = (node as Record<symbol, Metadata | undefined>)[METADATA];
+      const meta = (node as Record<symbol, Metadata | undefined>)[metadataKey()];
       const name = stripPrefix(key);
       const children = node[key];
       if (!name || meta?.startIndex === undefined || text.charCodeAt(meta.startIndex) !== 60 /* < */) {

@@ -52,6 +52,7 @@ function emptyStack(): Stack {
     references: [],
     rejections: [],
     ipconfig: {},
+    ipconfigLoc: {},
     ignoredStatements: [],
     lines: 0,
   };
@@ -124,6 +125,8 @@ export function buildStack(ast: ProfileAst, lineCount: number): Stack {
     }
     switch (s.kind) {
       case 'ipconfig':
+        if (s.version === 4) stack.ipconfigLoc.v4 ??= s.keyword.loc;
+        else stack.ipconfigLoc.v6 ??= s.keyword.loc;
         for (const o of s.options) stack.ipconfig[(s.version === 6 ? 'IPCONFIG6 ' : '') + o.name] = { values: o.values.map((v) => v.text), loc: o.loc };
         if (s.dynamicXcf?.address) {
           const cfg = { address: s.dynamicXcf.address.text, loc: s.dynamicXcf.loc } as NonNullable<Stack['dynamicXcf']['v4']>;

@@ -61,6 +61,9 @@ export function buildSysplex(systems: System[]): Sysplex {
   for (const s of systems) {
     const ownDvipas = new Map(s.stack.dvipas.map((d) => [d.address, d]));
     for (const def of s.stack.distributions) {
+      // The stack rejects a VIPADISTRIBUTE whose DVIPA it does not define first
+      // (vipadistribute-undefined-dvipa reports it from the stack's own list).
+      if (!def.dvipaDefined) continue;
       const local = ownDvipas.get(def.dvipa);
       const dist: Distribution = {
         id: distributionId(s.name, def),

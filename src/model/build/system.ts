@@ -12,7 +12,8 @@ export interface SystemInput {
 }
 
 export function buildSystem(input: SystemInput): System {
-  const lines = input.parsed.files.reduce((n, f) => n + f.lines.lineCount, 0);
+  // A final line end does not start another line.
+  const lines = input.parsed.files.reduce((n, f) => n + f.lines.lineCount - (/\r?\n$|\r$/.test(f.text) ? 1 : 0), 0);
   const system: System = {
     name: input.name,
     nameSource: input.nameSource,

@@ -37,7 +37,8 @@ export const rule = defineRule({
           message:
             `${uris.length === 1 ? `Uri '${first.pattern}'` : `${uris.length} Uris of UriGroup '${group}' (${listText(uris.map((u) => `'${u.pattern}'`), 3)})`} ` +
             `${uris.length === 1 ? 'uses' : 'use'} AffinityCookie ${listText(cookies)}${first.cookieLoc ? '' : ' (the default)'}, but cluster '${spray.cluster}' sends them to the ODRs of the unbridged cells ${listText(spray.cells)}: ` +
-            `IHS cannot read the clone IDs in that cookie (they name application servers behind the ODRs), so it sprays in-session requests over the cells' ODRs and an ODR of the wrong cell loses the session. ` +
+            `IHS cannot read the clone IDs in that cookie (they name application servers behind the ODRs), so it sprays in-session requests over the cells' ODRs. ` +
+            `A request that lands on an ODR of the wrong cell is lost unless that cell has cell affinity enabled and a GSC of the owning cell's ODRs, and even then it takes an extra hop through the other cell. ` +
             `Use AffinityCookie="${expected[0]}" — the cookie the ODRs set with cell affinity enabled; an ODR-generated plugin-cfg.xml has it.`,
           related: [rel(spray.loc, `ServerCluster '${spray.cluster}' sprays over ${listText(spray.cells)}`)],
           subject: `${spray.plugin} ${spray.cluster} ${group} AffinityCookie`,

@@ -1,6 +1,6 @@
 import { defineRule } from '../rule.js';
 import { rel } from '../helpers.js';
-import { Simulation } from '../../sim/run.js';
+import { Simulation } from '../../sim/index.js';
 
 /**
  * Simulation: fail the DVIPA's owner and connect from a client. When backups
@@ -31,9 +31,10 @@ export const rule = defineRule({
         const port = d.ports[0]?.from ?? 1;
         sim.distributor.connect('client', dv.address, port); // the DVIPA is active while the owner is up
         sim.state.stacks[owner.system] = { ...(sim.state.stacks[owner.system] ?? {}), up: false };
-        const decision = sim.distributor.connect('client', dv.address, port, true);
+        const outcome = sim.distributor.connect('client', dv.address, port).outcome;
+        const decision = outcome === 'refused' ? sim.distributor.connect('client', dv.address, port, true) : undefined;
         sim.state.stacks[owner.system]!.up = true;
-        if (decision.outcome !== 'refused') continue;
+        if (!decision) continue;
         const candidates = decision.trace.filter((t) => t.what === 'candidate').map((t) => t.detail);
         const why = candidates.length ? `its targets are ${candidates.join('; ')}` : (decision.trace.at(-1)?.detail ?? 'no target is ready');
         ctx.report({

@@ -1,6 +1,6 @@
 import { defineRule } from '../rule.js';
 import { rel, systemsByName } from '../helpers.js';
-import { Simulation } from '../../sim/run.js';
+import { Simulation } from '../../sim/index.js';
 
 /**
  * Simulation: take down every stack on the PREFERRED target's CPC (a CPC

@@ -1,0 +1,380 @@
+/**
+ * The go-script front end: which addresses a Load Balancer go script aliases
+ * or removes, on which interface.
+ *
+ * Go scripts (goActive, goStandby, goInOp, goIdle, highavailChange, …) are run
+ * by the Load Balancer server on state changes (reference §1.8). The classic
+ * ones source `<install>/servers/bin/variables` and alias or unalias the cluster
+ * (and return) addresses with ifconfig; on Linux `ip addr`; on Windows netsh or
+ * `dscontrol executor configure`. This scanner reads the commands that run
+ * (shell.ts), resolves simple `VAR=value` assignments and sourced files of the
+ * same folder, and reports each alias operation with its interface.
+ */
+import { basename } from 'node:path';
+import { keywordOf, prefixOf } from '../../../grammar/dscontrol/keywords.js';
+import type { Finding } from '../../core/diagnostic.js';
+import { parseIp } from '../../core/ip.js';
+import type { Loc } from '../../core/loc.js';
+import type { SourceFile } from '../../sources/source-file.js';
+import { expand, parse, tokenize, type ShNode, type ShWord } from './shell.js';
+
+export const GO_SCRIPT_NAMES = ['goActive', 'goStandby', 'goInOp', 'goIdle', 'highavailChange', 'serverUp', 'serverDown', 'managerAlert', 'managerClear'] as const;
+export type GoScriptName = (typeof GO_SCRIPT_NAMES)[number];
+
+/** goActive, goStandby, … from a file name (goActive, goActive.sh, goActive.cmd, …). */
+export function goScriptName(path: string): GoScriptName | undefined {
+  const base = basename(path).replace(/\.(sh|ksh|bash|cmd|bat)$/i, '').toLowerCase();
+  return GO_SCRIPT_NAMES.find((n) => n.toLowerCase() === base);
+}
+
+export type InterfaceKind = 'loopback' | 'adapter' | 'unknown';
+
+export interface AliasOp {
+  op: 'add' | 'remove';
+  /** Canonical address; undefined for a remove that names only an interface (`ifconfig eth0:1 down`) or an unresolved value. */
+  address?: string;
+  /** The address as it reads after substitution. */
+  addressText?: string;
+  prefix?: number;
+  /** Interface as written after substitution (en0, lo0, eth0:1, "Local Area Connection"). */
+  interface?: string;
+  interfaceKind: InterfaceKind;
+  command: 'ifconfig' | 'ip' | 'dscontrol' | 'netsh';
+  /** Runs only under a condition (if/case/while, && / ||). */
+  conditional: boolean;
+  /** The function it runs in, when it runs through a function call. */
+  viaFunction?: string;
+  /** A variable or command substitution had no known value. */
+  symbolic: boolean;
+  /** The whole command. */
+  loc: Loc;
+  /** The address (or interface) word. */
+  addressLoc: Loc;
+}
+
+export interface GoScriptAst {
+  file: string;
+  name: GoScriptName;
+  /** The first line of the script. */
+  loc: Loc;
+  ops: AliasOp[];
+  /** Files it sources (display paths), resolved or not. */
+  sourced: { path: string; file?: string; loc: Loc }[];
+  /** Variables set at the end of the script (after sourcing). */
+  variables: Record<string, string>;
+}
+
+export interface ParsedGoScript {
+  ast: GoScriptAst;
+  findings: Finding[];
+  /** Files read besides the script (sourced). */
+  files: SourceFile[];
+}
+
+/** Finds a file a script sources (`. /opt/ibm/edge/lb/servers/bin/variables`): same folder, by base name. */
+export type SourceResolver = (path: string, from: SourceFile) => SourceFile | undefined;
+
+const LOOPBACK = /^(lo\d*(:.*)?|loopback.*|.*loopback.*)$/i;
+
+export function interfaceKind(name: string | undefined, symbolic = false): InterfaceKind {
+  if (name === undefined || symbolic || name.includes('$') || name.includes('%')) return 'unknown';
+  return LOOPBACK.test(name) ? 'loopback' : 'adapter';
+}
+
+interface Context {
+  conditional: boolean;
+  viaFunction?: string;
+  depth: number;
+}
+
+interface Arg {
+  text: string;
+  symbolic: boolean;
+  word: ShWord;
+  file: SourceFile;
+}
+
+class Scanner {
+  readonly vars = new Map<string, string>();
+  readonly functions = new Map<string, { body: ShNode[]; file: SourceFile; cmd: boolean }>();
+  readonly ops: AliasOp[] = [];
+  readonly sourced: GoScriptAst['sourced'] = [];
+  readonly files: SourceFile[] = [];
+  readonly findings: Finding[] = [];
+
+  constructor(private readonly resolve: SourceResolver | undefined) {}
+
+  run(file: SourceFile, ctx: Context): void {
+    const cmd = /\.(cmd|bat)$/i.test(file.path);
+    const nodes = parse(tokenize(file.text, cmd));
+    this.exec(nodes, file, cmd, ctx);
+  }
+
+  private loc(file: SourceFile, start: number, end: number): Loc {
+    return file.lines.loc(file.path, start, end);
+  }
+
+  private exec(nodes: ShNode[], file: SourceFile, cmd: boolean, ctx: Context): void {
+    for (const node of nodes) {
+      switch (node.kind) {
+        case 'simple':
+          this.simple(node, file, cmd, node.afterAndOr ? { ...ctx, conditional: true } : ctx);
+          break;
+        case 'if':
+          for (const part of node.parts) this.exec(part, file, cmd, { ...ctx, conditional: true });
+          break;
+        case 'loop':
+          this.exec(node.cond, file, cmd, { ...ctx, conditional: true });
+          this.exec(node.body, file, cmd, { ...ctx, conditional: true });
+          break;
+        case 'case':
+          for (const b of node.branches) this.exec(b, file, cmd, { ...ctx, conditional: true });
+          break;
+        case 'for': {
+          const values = node.values.flatMap((w) => this.fields(w, file, cmd));
+          const saved = this.vars.get(node.variable);
+          if (values.length === 0) this.exec(node.body, file, cmd, ctx);
+          for (const v of values) {
+            if (v.symbolic) this.vars.delete(node.variable);
+            else this.vars.set(node.variable, v.text);
+            this.exec(node.body, file, cmd, ctx);
+          }
+          if (saved === undefined) this.vars.delete(node.variable);
+          else this.vars.set(node.variable, saved);
+          break;
+        }
+        case 'function':
+          this.functions.set(node.name, { body: node.body, file, cmd });
+          break;
+        case 'group':
+          this.exec(node.body, file, cmd, ctx);
+          break;
+      }
+    }
+  }
+
+  /** Expand a word; unquoted expansions split into fields. */
+  private fields(w: ShWord, file: SourceFile, cmd: boolean): Arg[] {
+    const e = expand(w.raw, this.vars, cmd);
+    if (e.split && /\s/.test(e.text.trim())) return e.text.trim().split(/\s+/).map((text) => ({ text, symbolic: e.symbolic, word: w, file }));
+    return [{ text: e.text, symbolic: e.symbolic, word: w, file }];
+  }
+
+  private simple(node: Extract<ShNode, { kind: 'simple' }>, file: SourceFile, cmd: boolean, ctx: Context): void {
+    let words = node.words;
+    // Leading assignments: shell variables when nothing follows, else only the command's environment.
+    const assigns: [string, string][] = [];
+    while (words.length && /^[A-Za-z_][A-Za-z0-9_]*=/.test(words[0]!.raw)) {
+      const w = words[0]!;
+      const eq = w.raw.indexOf('=');
+      const e = expand(w.raw.slice(eq + 1), this.vars, cmd);
+      assigns.push([w.raw.slice(0, eq), e.symbolic ? '\u0000' : e.text]);
+      words = words.slice(1);
+    }
+    if (words.length === 0) {
+      for (const [k, v] of assigns) this.assign(k, v);
+      return;
+    }
+    const args = words.flatMap((w) => this.fields(w, file, cmd));
+    let name = args[0]?.text ?? '';
+    let rest = args.slice(1);
+    // Prefixes that run the next word as the command.
+    while (/^(sudo|command|exec|nohup|call|env|time)$/i.test(basename(name)) && rest.length) {
+      name = rest[0]!.text;
+      rest = rest.slice(1);
+    }
+    const program = basename(name).replace(/\.(exe|cmd|bat)$/i, '');
+    const lower = program.toLowerCase();
+    if (['export', 'readonly', 'typeset', 'declare', 'local'].includes(lower) || (cmd && lower === 'set')) {
+      for (const a of rest) {
+        const m = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s.exec(a.text);
+        if (m) this.assign(m[1]!, a.symbolic ? '\u0000' : m[2]!);
+      }
+      return;
+    }
+    if (lower === 'unset') {
+      for (const a of rest) this.vars.delete(a.text);
+      return;
+    }
+    if ((program === '.' || lower === 'source') && rest[0]) {
+      this.source(rest[0], file, ctx);
+      return;
+    }
+    const fn = this.functions.get(program);
+    if (fn && ctx.depth < 8) {
+      // Positional parameters $1… of the call.
+      const saved = Array.from({ length: 9 }, (_, i) => this.vars.get(String(i + 1)));
+      for (let i = 0; i < 9; i++) {
+        const a = rest[i];
+        if (a && !a.symbolic) this.vars.set(String(i + 1), a.text);
+        else this.vars.delete(String(i + 1));
+      }
+      this.exec(fn.body, fn.file, fn.cmd, { conditional: ctx.conditional, viaFunction: ctx.viaFunction ?? program, depth: ctx.depth + 1 });
+      saved.forEach((v, i) => (v === undefined ? this.vars.delete(String(i + 1)) : this.vars.set(String(i + 1), v)));
+      return;
+    }
+    const at = { file, start: node.start, end: node.end, ctx };
+    if (lower === 'ifconfig') this.ifconfig(rest, at);
+    else if (lower === 'ip') this.ip(rest, at);
+    else if (prefixOf(program)) this.dscontrol(rest, at);
+    else if (lower === 'netsh') this.netsh(rest, at);
+  }
+
+  private assign(name: string, value: string): void {
+    if (value === '\u0000') this.vars.delete(name);
+    else this.vars.set(name, value);
+  }
+
+  private source(arg: Arg, from: SourceFile, ctx: Context): void {
+    const loc = this.loc(from, arg.word.start, arg.word.end);
+    const entry: GoScriptAst['sourced'][number] = { path: arg.text, loc };
+    this.sourced.push(entry);
+    if (arg.symbolic && !/[/\\]?[A-Za-z0-9_.-]+$/.test(arg.text)) return;
+    const f = this.resolve?.(arg.text, from);
+    if (!f || ctx.depth >= 8 || this.files.some((x) => x.path === f.path && this.sourced.filter((s) => s.file === f.path).length > 4)) return;
+    entry.file = f.path;
+    if (!this.files.some((x) => x.path === f.path)) this.files.push(f);
+    this.run(f, { ...ctx, depth: ctx.depth + 1 });
+  }
+
+  private op(
+    at: { file: SourceFile; start: number; end: number; ctx: Context },
+    op: 'add' | 'remove',
+    command: AliasOp['command'],
+    addr: Arg | undefined,
+    iface: Arg | undefined,
+    kind?: InterfaceKind,
+  ): void {
+    const o: AliasOp = {
+      op,
+      interfaceKind: kind ?? interfaceKind(iface?.text, iface?.symbolic),
+      command,
+      conditional: at.ctx.conditional,
+      symbolic: Boolean(addr?.symbolic || iface?.symbolic),
+      loc: this.loc(at.file, at.start, at.end),
+      addressLoc: addr ? this.loc(addr.file, addr.word.start, addr.word.end) : iface ? this.loc(iface.file, iface.word.start, iface.word.end) : this.loc(at.file, at.start, at.end),
+    };
+    if (at.ctx.viaFunction) o.viaFunction = at.ctx.viaFunction;
+    if (iface) o.interface = iface.symbolic ? iface.word.raw : iface.text;
+    if (addr) {
+      o.addressText = addr.symbolic ? addr.word.raw : addr.text;
+      const [a, len] = addr.text.split('/');
+      const ip = addr.symbolic ? undefined : parseIp(a ?? '');
+      if (ip) o.address = ip.text;
+      if (len !== undefined && /^\d+$/.test(len)) o.prefix = Number(len);
+    }
+    this.ops.push(o);
+  }
+
+  private isAddress(a: Arg): boolean {
+    const base = a.text.split('/')[0] ?? '';
+    return Boolean(parseIp(base)) || (a.symbolic && a.word.raw.includes('$'));
+  }
+
+  /**
+   * ifconfig <if> [inet|inet6] [alias|add|addif|-alias|delete|removeif] <addr> [netmask m] [alias] [up|down] [unplumb]
+   * ifconfig <if>:<n> <addr> [netmask m] [up]   — ifconfig <if>:<n> down
+   */
+  private ifconfig(args: Arg[], at: { file: SourceFile; start: number; end: number; ctx: Context }): void {
+    const iface = args[0];
+    if (!iface || iface.text.startsWith('-')) return;
+    const words = args.slice(1).map((a) => a.text.toLowerCase());
+    const removeWords = ['-alias', 'delete', 'removeif', 'unplumb'];
+    const addWords = ['alias', 'add', 'addif'];
+    let addr: Arg | undefined;
+    for (let i = 1; i < args.length; i++) {
+      const a = args[i]!;
+      const prev = args[i - 1]!.text.toLowerCase();
+      if (['netmask', 'broadcast', 'mtu', 'metric', 'prefixlen', 'pointopoint', 'dest'].includes(prev)) continue;
+      if (this.isAddress(a)) {
+        addr = a;
+        break;
+      }
+    }
+    const remove = words.some((w) => removeWords.includes(w)) || (words.includes('down') && (iface.text.includes(':') || !addr));
+    const add = words.some((w) => addWords.includes(w)) || (addr !== undefined && !remove);
+    if (!addr && !remove) return;
+    if (!addr && remove && !iface.text.includes(':')) return; // `ifconfig en0 down` takes the adapter down, not an alias
+    const baseIf = { ...iface, text: iface.text };
+    this.op(at, remove ? 'remove' : add ? 'add' : 'add', 'ifconfig', addr, baseIf);
+  }
+
+  /** ip [-4|-6|-f fam] addr|address|a add|del|delete|replace|change <addr>[/len] dev <if> [label l] — ip addr flush dev <if> */
+  private ip(args: Arg[], at: { file: SourceFile; start: number; end: number; ctx: Context }): void {
+    let i = 0;
+    while (i < args.length && args[i]!.text.startsWith('-')) i += args[i]!.text === '-f' || args[i]!.text === '-family' ? 2 : 1;
+    const object = args[i]?.text.toLowerCase() ?? '';
+    if (!['a', 'ad', 'add', 'addr', 'addre', 'addres', 'address'].includes(object) || object === 'add') return;
+    const verb = args[i + 1]?.text.toLowerCase() ?? '';
+    const rest = args.slice(i + 2);
+    let dev: Arg | undefined;
+    let label: Arg | undefined;
+    let addr: Arg | undefined;
+    for (let j = 0; j < rest.length; j++) {
+      const t = rest[j]!.text.toLowerCase();
+      if (t === 'dev') dev = rest[++j];
+      else if (t === 'label') label = rest[++j];
+      else if (['brd', 'broadcast', 'scope', 'peer', 'valid_lft', 'preferred_lft', 'metric', 'anycast', 'to'].includes(t)) j++;
+      else if (!addr && this.isAddress(rest[j]!)) addr = rest[j];
+    }
+    const iface = dev ?? label;
+    if (['add', 'replace', 'change', 'a'].includes(verb)) {
+      if (addr) this.op(at, 'add', 'ip', addr, iface);
+    } else if (['del', 'delete', 'd'].includes(verb)) {
+      if (addr) this.op(at, 'remove', 'ip', addr, iface);
+    } else if (verb === 'flush' && iface) {
+      this.op(at, 'remove', 'ip', undefined, iface);
+    }
+  }
+
+  /** dscontrol executor|cluster configure <addr>[+addr] [if [mask]] — … unconfigure <addr> */
+  private dscontrol(args: Arg[], at: { file: SourceFile; start: number; end: number; ctx: Context }): void {
+    const command = keywordOf(args[0]?.text ?? '', ['executor', 'cluster', 'exit', 'advisor', 'manager', 'port', 'server', 'set', 'subagent', 'file', 'help', 'highavailability', 'host', 'logstatus', 'metric', 'quit', 'rule', 'binarylog']);
+    if (command !== 'executor' && command !== 'cluster') return;
+    const sub = keywordOf(args[1]?.text ?? '', command === 'executor' ? ['configure', 'nicconfig', 'report', 'set', 'start', 'status', 'stop', 'unconfigure'] : ['add', 'configure', 'remove', 'report', 'set', 'status', 'unconfigure']);
+    if (sub !== 'configure' && sub !== 'unconfigure') return;
+    const spec = args[2];
+    if (!spec) return;
+    const iface = args[3];
+    for (const part of spec.text.split('+')) {
+      // dscontrol aliases the address on the network adapter whose subnet matches (or the one named).
+      this.op(at, sub === 'configure' ? 'add' : 'remove', 'dscontrol', { ...spec, text: part }, iface, iface ? interfaceKind(iface.text, iface.symbolic) : 'adapter');
+    }
+  }
+
+  /** netsh interface ip[v4] add|delete address [name=]"X" [addr=]A [mask=]M */
+  private netsh(args: Arg[], at: { file: SourceFile; start: number; end: number; ctx: Context }): void {
+    const t = args.map((a) => a.text.toLowerCase());
+    const verbAt = t.findIndex((x) => x === 'add' || x === 'delete' || x === 'del');
+    if (verbAt < 0 || !/^address$/.test(t[verbAt + 1] ?? '')) return;
+    const rest = args.slice(verbAt + 2).map((a) => ({ ...a, text: a.text.replace(/^(name|addr|address|mask)=/i, '') }));
+    const iface = rest[0];
+    const addr = rest.slice(1).find((a) => this.isAddress(a));
+    if (addr) this.op(at, t[verbAt] === 'add' ? 'add' : 'remove', 'netsh', addr, iface);
+  }
+}
+
+export function scanGoScript(file: SourceFile, resolve?: SourceResolver): ParsedGoScript {
+  const name = goScriptName(file.path) ?? 'highavailChange';
+  const scanner = new Scanner(resolve);
+  scanner.run(file, { conditional: false, depth: 0 });
+  const variables: Record<string, string> = {};
+  for (const [k, v] of scanner.vars) variables[k] = v;
+  for (const op of scanner.ops) {
+    if (!op.symbolic) continue;
+    const what = op.address === undefined && op.addressText !== undefined ? `address '${op.addressText}'` : `interface '${op.interface ?? '?'}'`;
+    scanner.findings.push({
+      ruleId: 'goscript-unresolved-address',
+      loc: op.addressLoc,
+      message:
+        `${name}: plexlint cannot tell the ${what} of this ${op.command} command: a variable in it has no value in the script or in the files it sources` +
+        `${scanner.sourced.some((s) => !s.file) ? ` (${scanner.sourced.filter((s) => !s.file).map((s) => s.path).join(', ')} was not found next to the script)` : ''}. ` +
+        'The Load Balancer checks that need it (which address ends up on which interface) are skipped. Put the variables file next to the script or assign the variable in the script.',
+    });
+  }
+  return {
+    ast: { file: file.path, name, loc: file.lines.loc(file.path, 0, file.lines.lineText(0).length), ops: scanner.ops, sourced: scanner.sourced, variables },
+    findings: scanner.findings,
+    files: scanner.files,
+  };
+}

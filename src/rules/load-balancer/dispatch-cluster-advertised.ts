@@ -1,0 +1,62 @@
+import { rel } from '../helpers.js';
+import { defineRule } from '../rule.js';
+import { dispatchTargets, presence, rangeHolding, serverName, systemByName, type Presence } from './common.js';
+
+/**
+ * In dispatch mode the cluster address must be in the target's HOME list but
+ * must not be advertised by dynamic routing; IBM suggests loopback addresses
+ * (reference §3; tcpip-profile.md §2: the stack registers every non-loopback
+ * HOME address with the OSA; §6: OMPROUTE and loopback).
+ */
+const CONSEQUENCE: Record<Exclude<Presence['kind'], 'loopback'>, string> = {
+  real: 'a real interface address: the stack registers it with the OSA, which then answers ARP for it, and dynamic routing (OMPROUTE) can advertise it',
+  'static-vipa': 'a static VIPA: dynamic routing (OMPROUTE) advertises VIPAs, and the stack registers the address with the OSA',
+  dvipa: 'a dynamic VIPA: the owning stack advertises it through dynamic routing and registers it with the OSA',
+  'dvipa-backup': 'a backup dynamic VIPA: when this stack takes it over it advertises it through dynamic routing and registers it with the OSA',
+  'dynamic-xcf': 'the dynamic XCF address of the stack, which is a real, routed address',
+  unknown: 'an address on a link plexlint cannot classify, so it is probably registered with the OSA and advertised',
+};
+
+export const rule = defineRule({
+  meta: {
+    id: 'dispatch-cluster-advertised',
+    severity: 'error',
+    category: 'load-balancer',
+    description: 'A load-balancer cluster address forwarded in MAC (dispatch) mode is on a z/OS target as something other than a LOOPBACK HOME entry, so it is advertised or answers ARP',
+    source: 'IBM z/OS Communications Server IP Configuration Guide, "External load balancing" (the cluster addresses must not be advertised by dynamic routing; define them as loopback addresses)',
+  },
+  check(ctx) {
+    for (const { system: name, address, refs } of dispatchTargets(ctx.estate.loadBalancers)) {
+      const system = systemByName(ctx.estate.systems, name);
+      if (!system) continue;
+      const found = presence(system, address);
+      const lbs = [...new Set(refs.map((r) => r.lb.name))].join(' and ');
+      const related = refs.map((r) => rel(r.server.loc, `${r.lb.name}: ${serverName(r)}`));
+      for (const p of found) {
+        if (p.kind === 'loopback') continue;
+        ctx.report({
+          loc: p.loc,
+          message:
+            `${name}: ${address} is the cluster address ${lbs} forward${lbs.includes(' and ') ? '' : 's'} to this system in MAC (dispatch) mode, but this stack has it as ${p.what}, ${CONSEQUENCE[p.kind]}. ` +
+            `Routers and clients can then send packets for the cluster straight to this system instead of to the load balancer: those connections bypass the balancing and fail when this system is down. ` +
+            `Define ${address} only as a loopback address (\`HOME ${address} LOOPBACK\`) and remove it here.`,
+          related,
+          subject: `${name} cluster ${address} advertised (${p.what})`,
+        });
+      }
+      const range = rangeHolding(system, address);
+      if (range && found.some((p) => p.kind === 'loopback')) {
+        ctx.report({
+          loc: range.loc,
+          severity: 'warning',
+          message:
+            `${name}: the cluster address ${address} (${lbs}, MAC forwarding) is a LOOPBACK address here, but it also lies inside VIPARANGE ${range.subnet}. ` +
+            `An application that binds to or requests ${address} can make it a dynamic VIPA, which the stack advertises and registers with the OSA, taking the cluster's traffic away from the load balancer. ` +
+            `IBM's guideline is that VIPARANGE subnets do not overlap other addresses: narrow the range or move the cluster address out of it.`,
+          related,
+          subject: `${name} cluster ${address} inside VIPARANGE ${range.subnet}`,
+        });
+      }
+    }
+  },
+});

@@ -1,0 +1,48 @@
+import { rel } from '../helpers.js';
+import { defineRule } from '../rule.js';
+import { haConfigured } from './common.js';
+
+/** "The source_address and destination_address must be the NFAs of the machines for at least one heartbeat pair" (v9.0.5; reference §1.7). */
+export const rule = defineRule({
+  meta: {
+    id: 'ha-no-nfa-heartbeat',
+    severity: 'error',
+    category: 'load-balancer',
+    description: 'High availability without a heartbeat pair between the two machines\' non-forwarding addresses',
+    source: 'Edge Components v9.0.5, dscontrol highavailability (the source and destination must be the NFAs of the machines for at least one heartbeat pair)',
+  },
+  check(ctx) {
+    const lbs = ctx.estate.loadBalancers;
+    for (const lb of lbs) {
+      if (!haConfigured(lb)) continue;
+      const ha = lb.ha!;
+      const partner = ha.partner ? lbs.find((o) => o.name === ha.partner!.name) : undefined;
+      const myNfa = lb.executor.nfa?.value;
+      const partnerNfa = partner?.executor.nfa?.value;
+      if (ha.heartbeats.length === 0) {
+        ctx.report({
+          loc: ha.backup!,
+          message:
+            `${lb.name}: high availability is configured but there is no \`highavailability heartbeat add\`. Without heartbeats this machine cannot tell whether its partner is alive, ` +
+            `so takeover does not work. Add \`highavailability heartbeat add ${myNfa ?? '<this NFA>'} ${partnerNfa ?? '<partner NFA>'}\` (the non-forwarding addresses of both machines).`,
+          subject: `${lb.name} no heartbeat`,
+        });
+        continue;
+      }
+      const ok = ha.heartbeats.some((h) => (!myNfa || h.source === myNfa) && (!partnerNfa || h.destination === partnerNfa));
+      if (ok || (!myNfa && !partnerNfa)) continue;
+      const related = [];
+      if (lb.executor.nfa) related.push(rel(lb.executor.nfa.loc, `${lb.name}: NFA ${myNfa}`));
+      if (partner?.executor.nfa) related.push(rel(partner.executor.nfa.loc, `${partner.name}: NFA ${partnerNfa}`));
+      ctx.report({
+        loc: ha.heartbeats[0]!.loc,
+        message:
+          `${lb.name}: no heartbeat pair goes from this machine's non-forwarding address${myNfa ? ` ${myNfa}` : ''} to ${partner ? `${partner.name}'s` : "the partner's"}${partnerNfa ? ` ${partnerNfa}` : ''}. ` +
+          `IBM requires the NFAs of both machines as source and destination of at least one heartbeat pair; heartbeats between other addresses can keep flowing while the NFA path is down, ` +
+          `so a failed machine is not detected (or a healthy one is taken over). Add \`highavailability heartbeat add ${myNfa ?? '<this NFA>'} ${partnerNfa ?? '<partner NFA>'}\`.`,
+        related,
+        subject: `${lb.name} no NFA heartbeat`,
+      });
+    }
+  },
+});

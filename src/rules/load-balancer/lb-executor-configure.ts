@@ -1,0 +1,32 @@
+import { defineRule } from '../rule.js';
+import { haConfigured } from './common.js';
+
+/**
+ * Load Balancer for IPv4 and IPv6 detects cluster addresses itself; on migration
+ * IBM says to delete every executor configure / unconfigure (reference §1.1).
+ * With high availability, ph50064-cluster-aliased-on-adapter reports it instead.
+ */
+export const rule = defineRule({
+  meta: {
+    id: 'lb-executor-configure',
+    severity: 'warning',
+    category: 'load-balancer',
+    description: 'executor configure / cluster configure in a Load Balancer for IPv4 and IPv6 configuration, which detects cluster addresses itself',
+    source: 'Edge Components, "Migrate to Load Balancer IPv4 and IPv6" (delete every executor configure and unconfigure; cluster addresses are detected automatically except on Linux on System z layer 3)',
+  },
+  check(ctx) {
+    for (const lb of ctx.estate.loadBalancers) {
+      if (lb.productLine !== 'ipv4v6' || haConfigured(lb)) continue;
+      for (const c of lb.executor.configured) {
+        ctx.report({
+          loc: c.loc,
+          message:
+            `${lb.name}: this configuration is for Load Balancer for IPv4 and IPv6, which detects its cluster addresses itself; \`configure\` aliases ${c.address} on ${c.interface ? `the network adapter ${c.interface}` : 'a network adapter'} instead. ` +
+            `IBM's migration guide says to delete every executor configure and unconfigure (and the aliasing in the go scripts), and not to alias the cluster address on the network adapter: ` +
+            `the operating system then answers for the cluster address itself. Delete the line (Linux on IBM Z in layer 3 mode is the one case that needs it).`,
+          subject: `${lb.name} configure ${c.address}`,
+        });
+      }
+    }
+  },
+});

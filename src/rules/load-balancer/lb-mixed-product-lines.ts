@@ -1,0 +1,15 @@
+import { defineRule } from '../rule.js';
+import { reportLbRejections } from './common.js';
+
+/** Found by the model builder (src/model/build/lb.ts); docs/rules/lb-mixed-product-lines.md. */
+export const rule = defineRule({
+  meta: {
+    id: 'lb-mixed-product-lines',
+    severity: 'error',
+    category: 'load-balancer',
+    description: "':' and '@' separators (Load Balancer for IPv4 and for IPv4 and IPv6) in one configuration",
+    source: 'Edge Components, "Migrate to Load Balancer IPv4 and IPv6" (change every : to @); dscontrol port / server syntax of both lines',
+    emittedBy: 'model builder',
+  },
+  check: reportLbRejections('lb-mixed-product-lines'),
+});

@@ -1,0 +1,15 @@
+import { defineRule } from '../rule.js';
+import { reportLbRejections } from './common.js';
+
+/** Found by the model builder (src/model/build/lb.ts); docs/rules/lb-undefined-object.md. */
+export const rule = defineRule({
+  meta: {
+    id: 'lb-undefined-object',
+    severity: 'error',
+    category: 'load-balancer',
+    description: 'A port, server or cluster command on a cluster or port that is not defined at that point of the configuration',
+    source: 'Edge Components, dscontrol port ("you must add a port to a cluster before you can add any servers to that port") and dscontrol cluster / server',
+    emittedBy: 'model builder',
+  },
+  check: reportLbRejections('lb-undefined-object'),
+});

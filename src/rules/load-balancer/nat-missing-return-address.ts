@@ -1,0 +1,27 @@
+import { defineRule } from '../rule.js';
+import { serverName, servers } from './common.js';
+
+/** NAT needs three addresses: the NFA, the cluster address and a return address (reference §1.5). */
+export const rule = defineRule({
+  meta: {
+    id: 'nat-missing-return-address',
+    severity: 'error',
+    category: 'load-balancer',
+    description: 'A server forwarded with NAT (method nat / nat yes) has no returnaddress',
+    source: 'Edge Components, "Dispatcher\'s NAT/NAPT" (NAT needs the NFA, the cluster address and a return address, set at server add)',
+  },
+  check(ctx) {
+    for (const r of servers(ctx.estate.loadBalancers)) {
+      if (r.server.forwarding !== 'nat' || r.server.returnAddress) continue;
+      const how = r.lb.productLine === 'ipv4' ? `port ${r.port.port} uses method nat` : 'the server has nat yes';
+      ctx.report({
+        loc: r.server.loc,
+        message:
+          `${r.lb.name}: server ${serverName(r)} is forwarded with NAT (${how}) but has no returnaddress. With NAT the Dispatcher rewrites the packets it sends to the server, ` +
+          `and the return address is the source address it uses for them, so the server's replies come back through the Dispatcher; without one, connections to this server cannot work. ` +
+          `The return address can only be set when the server is added: remove the server and add it again with \`returnaddress <unused address>\` (different from the cluster, the servers and the NFA) and \`router <next hop>\`.`,
+        subject: `${r.lb.name} ${serverName(r)} returnaddress`,
+      });
+    }
+  },
+});

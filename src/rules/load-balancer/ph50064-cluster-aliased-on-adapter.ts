@@ -1,0 +1,57 @@
+import { rel } from '../helpers.js';
+import { defineRule } from '../rule.js';
+import { haConfigured } from './common.js';
+import { HA_STATES, type LbAlias } from '../../model/lb.js';
+
+const STATE_TEXT = { inop: 'after goInOp', active: 'while active', standby: 'after a takeover, on the standby machine', idle: 'in stand-alone (idle) mode' } as const;
+
+/**
+ * APAR PH50064 (reference §2): on takeover the executor of the machine losing
+ * the active role switches to backup mode at once and passes cluster packets to
+ * the operating system; the go scripts run up to ~2 s later. While the cluster is
+ * still aliased on the Ethernet interface, the OS answers in-flight packets of
+ * replicated connections with RST and breaks them. Load Balancer for IPv4 and
+ * IPv6; IBM: "you must not alias the cluster address against the network
+ * adaptor" in high availability or stand-alone setups (v8.0).
+ */
+export const rule = defineRule({
+  meta: {
+    id: 'ph50064-cluster-aliased-on-adapter',
+    severity: 'error',
+    category: 'load-balancer',
+    description: 'A cluster address aliased on a network adapter (go script or executor configure) in a high-availability Load Balancer for IPv4 and IPv6 (APAR PH50064)',
+    source: 'IBM APAR PH50064 "Connection broken when takeover occurs" (fixed in 8.5.5.23 and 9.0.5.15); Edge Components v8.0 high availability considerations ("you must not alias the cluster address against the network adaptor")',
+  },
+  check(ctx) {
+    for (const lb of ctx.estate.loadBalancers) {
+      // The APAR concerns Load Balancer for IPv4 and IPv6; the legacy IPv4 line aliases clusters on the adapter by design (docs page).
+      if (lb.productLine === 'ipv4' || !haConfigured(lb)) continue;
+      const clusters = new Set(lb.clusters.flatMap((c) => (c.address ? [c.address] : [])));
+      const seen = new Map<string, { alias: LbAlias; states: string[] }>();
+      for (const state of HA_STATES) {
+        if (state === 'idle') continue;
+        for (const a of lb.aliases[state]) {
+          if (a.kind !== 'adapter' || !clusters.has(a.address)) continue;
+          const k = `${a.loc.file}:${a.loc.line}:${a.loc.column}:${a.address}`;
+          const e = seen.get(k) ?? { alias: a, states: [] };
+          e.states.push(STATE_TEXT[state]);
+          seen.set(k, e);
+        }
+      }
+      for (const { alias: a, states } of seen.values()) {
+        const by = a.via === 'configure' ? '`configure` in the configuration' : `the ${a.via} go script`;
+        ctx.report({
+          loc: a.loc,
+          message:
+            `${lb.name}: cluster ${a.address} is aliased on the network adapter${a.interface ? ` ${a.interface}` : ''} by ${by} (${states.join('; ')})${a.conditional ? ', under a condition' : ''}, and this Load Balancer runs in high availability. ` +
+            `APAR PH50064: on takeover the executor of the machine losing the active role switches to backup at once and hands cluster packets to the operating system, while the go scripts run up to about 2 seconds later; ` +
+            `as long as ${a.address} is still aliased on the adapter, the operating system answers the packets of replicated connections with RST and breaks them. ` +
+            `Load Balancer for IPv4 and IPv6 detects its cluster addresses itself: remove this alias (keep cluster addresses off the adapter, on loopback only where a collocated server needs them). ` +
+            `Only AIX with LB_PROMISCUOUS and Linux on IBM Z in layer 3 mode need the alias; there, install the PH50064 fix (8.5.5.23 or 9.0.5.15), with which the backup keeps forwarding existing connections.`,
+          related: lb.ha?.backup ? [rel(lb.ha.backup, 'high availability configured here')] : [],
+          subject: `${lb.name} ${a.address} aliased on adapter`,
+        });
+      }
+    }
+  },
+});

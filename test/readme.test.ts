@@ -1,0 +1,32 @@
+/**
+ * The README's rule list is the registry's: regenerate it on purpose with
+ *   UPDATE_README=1 npx vitest run test/readme.test.ts
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { rules } from '../src/rules/registry.js';
+
+const readme = join(import.meta.dirname, '..', 'README.md');
+
+function table(): string {
+  const rows = rules.map((r) => `| [\`${r.meta.id}\`](docs/rules/${r.meta.id}.md) | ${r.meta.severity} | ${r.meta.category} | ${r.meta.description.replace(/\|/g, '\\|')} |`);
+  return ['| rule | default | category | what it finds |', '| --- | --- | --- | --- |', ...rows].join('\n');
+}
+
+describe('README', () => {
+  it('lists every rule of the registry', () => {
+    const text = readFileSync(readme, 'utf8');
+    const start = text.indexOf('<!-- rules:start -->');
+    const end = text.indexOf('<!-- rules:end -->');
+    expect(start).toBeGreaterThan(0);
+    const wanted = `<!-- rules:start -->\n${table()}\n<!-- rules:end -->`;
+    const actual = text.slice(start, end + '<!-- rules:end -->'.length);
+    if (process.env['UPDATE_README'] === '1') writeFileSync(readme, text.replace(actual, wanted));
+    else expect(actual).toBe(wanted);
+  });
+  it('quick start is exactly the two commands', () => {
+    const text = readFileSync(readme, 'utf8');
+    expect(text).toContain('```sh\nnpm ci && node bin/plexlint.js check fixtures/example\nnpm test\n```');
+  });
+});

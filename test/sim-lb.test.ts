@@ -1,0 +1,119 @@
+/**
+ * The Load Balancer engine against IBM's statements (load-balancer-wlm.md §1.5,
+ * §1.7, §2 and the external-load-balancing topic): MAC forwarding needs the
+ * cluster address in the target's HOME list, NAT does not; HA takeover keeps
+ * replicated connections unless the cluster address is aliased on an adapter
+ * (APAR PH50064).
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { compile } from '../src/engine/compile.js';
+import { Simulation } from '../src/sim/index.js';
+
+const dirs: string[] = [];
+afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+function estate(files: Record<string, string>) {
+  const dir = mkdtempSync(join(tmpdir(), 'plexlint-lb-'));
+  dirs.push(dir);
+  for (const [name, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, name)), { recursive: true });
+    writeFileSync(join(dir, name), text);
+  }
+  return compile([dir], { cwd: dir }).estate;
+}
+
+const profile = (n: number, home: string): string =>
+  `IPCONFIG SYSPLEXROUTING DYNAMICXCF 10.30.1.${n} 255.255.255.0 1\n` +
+  `INTERFACE OSA1 DEFINE IPAQENET PORTNAME P${n} IPADDR 10.20.1.1${n}/24\n` +
+  (home ? `HOME\n   ${home}\n` : '');
+
+const manifest = `systems:
+  SYSA: { profile: SYSA.tcpip }
+  SYSB: { profile: SYSB.tcpip }
+loadBalancers:
+  edge1: { config: edge1.cfg, scripts: edge1/, partner: edge2 }
+  edge2: { config: edge2.cfg, scripts: edge2/, partner: edge1 }
+`;
+
+function lbConfig(role: 'primary' | 'backup', nfa: string, partnerNfa: string, extra = ''): string {
+  return [
+    'dscontrol executor start',
+    `dscontrol executor set nfa ${nfa}`,
+    'dscontrol executor set clientgateway 10.20.1.1',
+    'dscontrol cluster add 10.60.1.1',
+    'dscontrol port add 10.60.1.1@1414',
+    extra,
+    'dscontrol server add 10.60.1.1@1414@10.20.1.11 weight 10',
+    'dscontrol server add 10.60.1.1@1414@10.20.1.12 weight 30',
+    `dscontrol highavailability heartbeat add ${nfa} ${partnerNfa}`,
+    `dscontrol highavailability backup add ${role} auto 12345`,
+    '',
+  ].join('\n');
+}
+
+function pair(extra: string, goActive = '#!/bin/sh\n'): ReturnType<typeof estate> {
+  return estate({
+    'plexlint.yaml': manifest,
+    'SYSA.tcpip': profile(1, '10.60.1.1 LOOPBACK'),
+    'SYSB.tcpip': profile(2, '10.60.1.1 LOOPBACK'),
+    'edge1.cfg': lbConfig('primary', '10.20.1.51', '10.20.1.52', extra),
+    'edge2.cfg': lbConfig('backup', '10.20.1.52', '10.20.1.51', extra),
+    'edge1/goActive': goActive,
+    'edge2/goActive': goActive,
+  });
+}
+
+describe('forwarding', () => {
+  it('MAC: servers get connections by weight when the cluster address is in their HOME list', () => {
+    const sim = new Simulation(pair('dscontrol port set 10.60.1.1@1414 repstrategy both'), 1);
+    expect(sim.connect('client', '10.60.1.1', 1414, 400).observed).toMatchObject({ targets: { SYSA: 0.25, SYSB: 0.75 }, dropped: 0 });
+  });
+  it('MAC: a target without the cluster address in HOME drops the packets (the connection fails)', () => {
+    const e = estate({
+      'plexlint.yaml': 'systems:\n  SYSA: { profile: SYSA.tcpip }\n  SYSB: { profile: SYSB.tcpip }\nloadBalancers:\n  edge1: { config: edge1.cfg }\n',
+      'SYSA.tcpip': profile(1, '10.60.1.1 LOOPBACK'),
+      'SYSB.tcpip': profile(2, ''),
+      'edge1.cfg': 'dscontrol executor start\ndscontrol executor set nfa 10.20.1.51\ndscontrol cluster add 10.60.1.1\ndscontrol port add 10.60.1.1@80\ndscontrol server add 10.60.1.1@80@10.20.1.11\ndscontrol server add 10.60.1.1@80@10.20.1.12\n',
+    });
+    const o = new Simulation(e, 1).connect('client', '10.60.1.1', 80, 100).observed;
+    expect(o).toMatchObject({ targets: { SYSA: 0.5 }, dropped: 0.5 });
+  });
+  it('NAT rewrites the destination: the target needs no cluster address', () => {
+    const e = estate({
+      'plexlint.yaml': 'systems:\n  SYSA: { profile: SYSA.tcpip }\n  SYSB: { profile: SYSB.tcpip }\nloadBalancers:\n  edge1: { config: edge1.cfg }\n',
+      'SYSA.tcpip': profile(1, ''),
+      'SYSB.tcpip': profile(2, ''),
+      'edge1.cfg':
+        'dscontrol executor start\ndscontrol executor set nfa 10.20.1.51\ndscontrol executor set clientgateway 10.20.1.1\ndscontrol cluster add 10.60.1.1\ndscontrol port add 10.60.1.1@80\n' +
+        'dscontrol server add 10.60.1.1@80@10.20.1.11 nat yes returnaddress 10.20.1.60 router 10.20.1.11\n',
+    });
+    expect(new Simulation(e, 1).connect('client', '10.60.1.1', 80, 10).observed).toMatchObject({ targets: { SYSA: 1 }, dropped: 0 });
+  });
+});
+
+describe('HA takeover', () => {
+  it('replicated connections survive and new ones go to the new active machine', () => {
+    const sim = new Simulation(pair('dscontrol port set 10.60.1.1@1414 repstrategy both'), 1);
+    sim.connect('client', '10.60.1.1', 1414, 40);
+    const step = sim.step({ kind: 'event', event: 'lbTakeover', target: 'edge1', loc: { file: '', line: 1, column: 1, endLine: 1, endColumn: 1 } }, 1);
+    expect(step.summary).toBe('edge2 takes over from edge1');
+    expect(step.observed.connectionsBroken).toBe(0);
+    expect(sim.open.every((c) => c.lb === 'edge2')).toBe(true);
+  });
+  it('without connection replication (repstrategy none) every open connection breaks', () => {
+    const sim = new Simulation(pair('dscontrol port set 10.60.1.1@1414 repstrategy none'), 1);
+    sim.connect('client', '10.60.1.1', 1414, 40);
+    const step = sim.step({ kind: 'event', event: 'lbTakeover', target: 'edge1', loc: { file: '', line: 1, column: 1, endLine: 1, endColumn: 1 } }, 1);
+    expect(step.observed.connectionsBroken).toBe(40);
+  });
+  it('PH50064: with the cluster aliased on the adapter, replicated connections still break', () => {
+    const alias = '#!/bin/sh\nifconfig en0 alias 10.60.1.1 netmask 255.255.255.255\n';
+    const sim = new Simulation(pair('dscontrol port set 10.60.1.1@1414 repstrategy both', alias), 1);
+    sim.connect('client', '10.60.1.1', 1414, 40);
+    const step = sim.step({ kind: 'event', event: 'lbTakeover', target: 'edge1', loc: { file: '', line: 1, column: 1, endLine: 1, endColumn: 1 } }, 1);
+    expect(step.observed.connectionsBroken).toBe(40);
+  });
+});
