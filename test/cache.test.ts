@@ -10,10 +10,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import { main } from '../src/cli/main.js';
 import { CACHE_SIGNATURE, cacheStats } from '../src/engine/cache.js';
 import { runCli } from './support/cli.js';
 import { fuzz } from './support/fuzz.js';
+import { runMain } from './support/main.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'plexlint-cache-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -22,15 +22,7 @@ afterEach(() => {
   process.exitCode = 0;
 });
 
-async function run(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => ((stdout += String(chunk)), true));
-  vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => ((stderr += String(chunk)), true));
-  const code = await main(args);
-  vi.restoreAllMocks();
-  return { code, stdout, stderr };
-}
+const run = runMain;
 
 const FILES: Record<string, string> = {
   'plexlint.yaml': [

@@ -7,9 +7,9 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import { main } from '../src/cli/main.js';
 import { formatters } from '../src/report/index.js';
 import { rules } from '../src/rules/registry.js';
+import { runMain } from './support/main.js';
 
 const root = join(import.meta.dirname, '..');
 // main() uses the process's working directory (vitest runs in the repository root).
@@ -21,15 +21,7 @@ afterEach(() => {
   process.exitCode = 0;
 });
 
-async function run(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => ((stdout += String(chunk)), true));
-  vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => ((stderr += String(chunk)), true));
-  const code = await main(args);
-  vi.restoreAllMocks();
-  return { code, stdout, stderr };
-}
+const run = runMain;
 
 /** The rule ids of the findings in a report, read the simplest way each format allows. */
 function ruleIds(format: string, text: string): string[] {

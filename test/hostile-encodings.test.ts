@@ -4,28 +4,14 @@
  * force a code page, fixed 80-byte records without line ends, CRLF, tabs and
  * trailing blanks. Positions are always in the decoded text.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { lint } from '../src/engine/lint.js';
 import { decode } from '../src/sources/decode.js';
 import { ebcdicCodePage, ebcdicDecode, ebcdicEncode, type EbcdicCodePage } from '../src/sources/ebcdic.js';
 import { runCli } from './support/cli.js';
+import { estate } from './support/profile.js';
 
-const tmp = mkdtempSync(join(tmpdir(), 'plexlint-hostile-enc-'));
-afterAll(() => rmSync(tmp, { recursive: true, force: true }));
-
-let n = 0;
-function estate(files: Record<string, string | Uint8Array>): string {
-  const dir = join(tmp, `estate${n++}`);
-  mkdirSync(dir);
-  for (const [rel, content] of Object.entries(files)) {
-    mkdirSync(join(dir, rel, '..'), { recursive: true });
-    writeFileSync(join(dir, rel), content);
-  }
-  return dir;
-}
 
 function where(dir: string, file = 'SYSA.tcpip', encoding?: 'ibm-1047' | 'ibm-037'): string[] {
   return lint([join(dir, file)], { cwd: dir, ...(encoding ? { encoding } : {}) }).diagnostics.map((d) => `${d.line}:${d.column}-${d.endLine}:${d.endColumn} ${d.ruleId}`);

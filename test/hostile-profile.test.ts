@@ -8,33 +8,20 @@
  * `npm test` stays quick); `PLEXLINT_HOSTILE_PROFILE_MB=60 npx vitest run
  * test/hostile-profile.test.ts` runs the 60 MB case (docs/robustness.md).
  */
-import { mkdirSync, mkdtempSync, openSync, closeSync, ftruncateSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { openSync, closeSync, ftruncateSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { lint } from '../src/engine/lint.js';
 import { MAX_INCLUDED_MEMBERS } from '../src/frontends/profile/index.js';
 import { MAX_FILE_BYTES } from '../src/sources/workspace.js';
 import { hasStackTrace, runCli } from './support/cli.js';
+import { estate } from './support/profile.js';
 
 interface JsonReport {
   filePath: string;
   messages: { ruleId: string; severity: number; message: string; line: number; column: number }[];
 }
 
-const tmp = mkdtempSync(join(tmpdir(), 'plexlint-hostile-profile-'));
-afterAll(() => rmSync(tmp, { recursive: true, force: true }));
-
-let n = 0;
-function estate(files: Record<string, string | Uint8Array>): string {
-  const dir = join(tmp, `estate${n++}`);
-  mkdirSync(dir);
-  for (const [rel, content] of Object.entries(files)) {
-    mkdirSync(join(dir, rel, '..'), { recursive: true });
-    writeFileSync(join(dir, rel), content);
-  }
-  return dir;
-}
 
 function findings(stdout: string): string[] {
   return (JSON.parse(stdout) as JsonReport[]).flatMap((f) => f.messages.map((m) => `${f.filePath.split('/').pop()}:${m.line}:${m.column} ${m.ruleId}`));

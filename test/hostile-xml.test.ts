@@ -14,6 +14,7 @@ import { lint } from '../src/engine/lint.js';
 import { formatters } from '../src/report/index.js';
 import { MAX_XML_BYTES } from '../src/sources/workspace.js';
 import { hasStackTrace, runCli } from './support/cli.js';
+import { estate } from './support/profile.js';
 
 interface JsonReport {
   filePath: string;
@@ -29,17 +30,6 @@ const secretFile = join(tmp, 'outside', 'secret.txt');
 mkdirSync(join(tmp, 'outside'));
 writeFileSync(secretFile, `${SECRET}\n`);
 
-let n = 0;
-/** A fresh estate folder with these files. */
-function estate(files: Record<string, string | Uint8Array>): string {
-  const dir = join(tmp, `estate${n++}`);
-  mkdirSync(dir);
-  for (const [rel, content] of Object.entries(files)) {
-    mkdirSync(join(dir, rel, '..'), { recursive: true });
-    writeFileSync(join(dir, rel), content);
-  }
-  return dir;
-}
 
 /** Where each finding is: `line:column ruleId`. */
 function brief(report: JsonReport[]): string[] {

@@ -7,8 +7,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import { main } from '../src/cli/main.js';
 import { simulateFile } from '../src/cli/simulate.js';
+import { runMain } from './support/main.js';
 
 const root = join(import.meta.dirname, '..');
 const tmp = mkdtempSync(join(tmpdir(), 'plexlint-websteps-'));
@@ -24,15 +24,7 @@ function scenario(name: string, estate: string, steps: string): string {
   return p;
 }
 
-async function run(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => ((stdout += String(chunk)), true));
-  vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => ((stderr += String(chunk)), true));
-  const code = await main(args);
-  vi.restoreAllMocks();
-  return { code, stdout, stderr };
-}
+const run = runMain;
 
 describe('scenario steps of the web tier', () => {
   it('a deliberately wrong expectation fails, with the observed value (weights 20/20/19 cannot give SYSC half)', () => {

@@ -6,14 +6,15 @@
  * rules' exemptions for realistic configurations, and `plexlint check` on a
  * folder of profiles with no manifest.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Diagnostic } from '../src/core/diagnostic.js';
 import { main } from '../src/cli/main.js';
 import { lint } from '../src/engine/lint.js';
 import type { Estate } from '../src/model/estate.js';
+import { estate } from './support/profile.js';
 
 const root = join(import.meta.dirname, '..');
 
@@ -412,15 +413,6 @@ describe('plexlint check on a folder of profiles with no manifest', () => {
   });
 });
 
-/** A small estate written to a temporary folder, for cases that need no fixture of their own. */
-function estate(files: Record<string, string>): string {
-  const dir = mkdtempSync(join(tmpdir(), 'plexlint-estate-'));
-  for (const [name, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(dir, name)), { recursive: true });
-    writeFileSync(join(dir, name), text);
-  }
-  return dir;
-}
 
 /** A stack profile: IPCONFIG, an OSA interface, a static VIPA and the given VIPADYNAMIC statements. */
 function stack(n: number, opts: { ipconfig?: string; vipa?: string[]; before?: string } = {}): string {

@@ -38,7 +38,7 @@ function sourceHash(): string {
  */
 export function cliPath(): string {
   if (built) return built;
-  const dir = join(tmpdir(), `plexlint-build-${sourceHash()}`);
+  const dir = join(process.env['PLEXLINT_TEST_BUILD_ROOT'] ?? tmpdir(), `plexlint-build-${sourceHash()}`);
   if (!existsSync(join(dir, 'bin', 'plexlint.js'))) {
     const work = mkdtempSync(`${dir}.tmp-`);
     const tsc = spawnSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(root, 'tsconfig.build.json'), '--outDir', join(work, 'dist')], {

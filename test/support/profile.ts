@@ -11,7 +11,7 @@ import { lint } from '../../src/engine/lint.js';
 import type { Stack } from '../../src/model/stack.js';
 
 /** Write files (relative path → text) into a fresh folder; returns its path. */
-export function estate(files: Record<string, string>): string {
+export function estate(files: Record<string, string | Uint8Array>): string {
   const dir = mkdtempSync(join(tmpdir(), 'plexlint-test-'));
   for (const [rel, text] of Object.entries(files)) {
     const abs = join(dir, rel);
