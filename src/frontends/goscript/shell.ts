@@ -394,7 +394,7 @@ export function expand(raw: string, vars: ReadonlyMap<string, string>, cmd: bool
       i += m[0].length;
       return;
     }
-    m = /^\$([A-Za-z_][A-Za-z0-9_]*)/.exec(rest);
+    m = /^\$([A-Za-z_][A-Za-z0-9_]*|[0-9])/.exec(rest); // $name, or one positional parameter $0-$9
     if (m) {
       const v = lookup(m[1]!);
       if (v === undefined) symbolic = true;
@@ -414,17 +414,6 @@ export function expand(raw: string, vars: ReadonlyMap<string, string>, cmd: bool
       }
       symbolic = true;
       i = j + 1;
-      return;
-    }
-    m = /^\$([0-9])/.exec(rest);
-    if (m) {
-      const v = lookup(m[1]!);
-      if (v === undefined) symbolic = true;
-      else {
-        out += v;
-        if (!quoted) split = true;
-      }
-      i += 2;
       return;
     }
     if (/^\$[#?@*!$-]/.test(rest)) {
