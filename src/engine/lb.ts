@@ -14,7 +14,6 @@
 import { basename, dirname, join, sep } from 'node:path';
 import { append } from '../core/append.js';
 import type { Finding } from '../core/diagnostic.js';
-import type { FileKind } from '../frontends/detect.js';
 import { parseDscontrol, type ParsedDscontrol } from '../frontends/dscontrol/index.js';
 import { goScriptName, scanGoScript, type GoScriptAst } from '../frontends/goscript/index.js';
 import type { Manifest } from '../frontends/manifest/index.js';
@@ -23,8 +22,7 @@ import type { System } from '../model/estate.js';
 import type { ExternalLb } from '../model/lb.js';
 import type { SourceFile } from '../sources/source-file.js';
 import type { Workspace } from '../sources/workspace.js';
-
-type Read = (abs: string, explicit?: boolean) => SourceFile | undefined;
+import { fileStem, uniqueName, type Driver } from './driver.js';
 
 export interface ManifestLb {
   entry: Manifest['loadBalancers'][number];
@@ -41,16 +39,15 @@ function listFolder(ws: Workspace, abs: string): string[] {
 }
 
 /** Read the files the manifest names for its load balancers and give them their kind. */
-export function registerLoadBalancerFiles(manifest: Manifest | undefined, ws: Workspace, read: Read, kinds: Map<string, FileKind>): ManifestLb[] {
+export function registerLoadBalancerFiles(manifest: Manifest | undefined, driver: Driver): ManifestLb[] {
+  const { ws, kinds, read } = driver;
   const out: ManifestLb[] = [];
   for (const entry of manifest?.loadBalancers ?? []) {
     const lb: ManifestLb = { entry, scripts: [] };
-    if (entry.config && ws.fs.exists(entry.config.abs)) {
-      const f = read(entry.config.abs, true);
-      if (f) {
-        lb.config = f;
-        kinds.set(f.path, 'dscontrol');
-      }
+    const config = entry.config && driver.named(entry.config.abs);
+    if (config) {
+      lb.config = config;
+      kinds.set(config.path, 'dscontrol');
     }
     // A scripts folder outside the estate is not listed: read() reports it (exit 2).
     if (entry.scripts && ws.fs.exists(entry.scripts.abs) && !ws.contains(entry.scripts.abs)) read(entry.scripts.abs, true);
@@ -104,12 +101,10 @@ export function compileLoadBalancers(args: {
   dscontrol: SourceFile[];
   goscripts: SourceFile[];
   systems: System[];
-  ws: Workspace;
-  read: Read;
-  kinds: Map<string, FileKind>;
+  driver: Driver;
 }): CompiledLoadBalancers {
   const findings: Finding[] = [];
-  const { ws, read } = args;
+  const { ws, read, kinds } = args.driver;
   const resolver = (path: string, from: SourceFile): SourceFile | undefined => {
     const abs = join(folder(from), basename(path.replace(/\\/g, '/')));
     if (!from.absPath || !ws.contains(abs) || ws.fs.kind(abs) !== 'file') return undefined;
@@ -121,7 +116,7 @@ export function compileLoadBalancers(args: {
     if (cached) return cached;
     const r = scanGoScript(f, resolver);
     append(findings, r.findings);
-    for (const x of r.files) args.kinds.set(x.path, args.kinds.get(x.path) ?? 'goscript');
+    for (const x of r.files) kinds.set(x.path, kinds.get(x.path) ?? 'goscript');
     scanned.set(f.path, r.ast);
     return r.ast;
   };
@@ -152,9 +147,7 @@ export function compileLoadBalancers(args: {
   const others = args.dscontrol.filter((f) => !used.has(f.path));
   const names = new Set(inputs.map((i) => i.name));
   const otherInputs = others.map((f) => {
-    let name = basename(f.path).replace(/\.[^.]*$/, '');
-    for (let i = 2; names.has(name); i++) name = `${basename(f.path).replace(/\.[^.]*$/, '')}_${i}`;
-    names.add(name);
+    const name = uniqueName(fileStem(f.path), names);
     return { file: f, input: { name, nameSource: 'file-name' as const, config: parse(f).ast, scripts: [] as GoScriptAst[] } };
   });
   for (const g of args.goscripts) {
