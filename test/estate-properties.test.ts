@@ -8,41 +8,21 @@
  * finding's range lies inside its file, and two runs give the same findings
  * and the same model.
  */
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { lint } from '../src/engine/lint.js';
-import { detectKind, type FileKind } from '../src/frontends/detect.js';
-import { decode } from '../src/sources/decode.js';
-import { sourceFromText } from '../src/sources/source-file.js';
+import type { FileKind } from '../src/frontends/detect.js';
 import { fuzz } from './support/fuzz.js';
 import { badRanges } from './support/ranges.js';
+import { fixtureFiles } from './support/fixture-files.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'plexlint-estate-props-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
-function fixtures(): Map<FileKind, string[]> {
-  const root = join(import.meta.dirname, '..', 'fixtures');
-  const out = new Map<FileKind, string[]>();
-  const walk = (dir: string): void => {
-    for (const n of readdirSync(dir).sort()) {
-      const p = join(dir, n);
-      if (statSync(p).isDirectory()) walk(p);
-      else {
-        const d = decode(readFileSync(p));
-        if (d.binary) continue;
-        const kind = detectKind(sourceFromText(n, d.text));
-        out.set(kind, [...(out.get(kind) ?? []), d.text]);
-      }
-    }
-  };
-  walk(root);
-  return out;
-}
-const FIXTURES = fixtures();
-const of = (kind: FileKind): string[] => FIXTURES.get(kind) ?? [];
+const of = (kind: FileKind): string[] => fixtureFiles().filter((f) => f.kind === kind).map((f) => f.text);
 
 const edit = fc.record({
   kind: fc.constantFrom('delete', 'duplicate', 'insert', 'truncate', 'none', 'none'),

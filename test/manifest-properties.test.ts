@@ -5,8 +5,6 @@
  * always ends, gives findings whose ranges lie inside the file, and gives the
  * same findings and the same manifest for the same text.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseManifest } from '../src/frontends/manifest/index.js';
@@ -14,6 +12,7 @@ import { decode } from '../src/sources/decode.js';
 import { sourceFromText } from '../src/sources/source-file.js';
 import { fuzz } from './support/fuzz.js';
 import { badRanges } from './support/ranges.js';
+import { fixtureFiles } from './support/fixture-files.js';
 
 /** A file system where paths with "missing" in them do not exist: deterministic and free. */
 const exists = (p: string): boolean => !p.includes('missing');
@@ -26,20 +25,7 @@ function check(text: string): void {
   expect(JSON.stringify(again)).toBe(JSON.stringify(first));
 }
 
-function manifests(): string[] {
-  const root = join(import.meta.dirname, '..', 'fixtures');
-  const out: string[] = [];
-  const walk = (dir: string): void => {
-    for (const n of readdirSync(dir).sort()) {
-      const p = join(dir, n);
-      if (statSync(p).isDirectory()) walk(p);
-      else if (/^plexlint\.ya?ml$|\.scenario\.ya?ml$/.test(n)) out.push(readFileSync(p, 'utf8'));
-    }
-  };
-  walk(root);
-  return out;
-}
-const MANIFESTS = manifests();
+const MANIFESTS = fixtureFiles().filter((f) => /(^|\/)plexlint\.ya?ml$|\.scenario\.ya?ml$/.test(f.name)).map((f) => f.text);
 
 // ---- a generator that knows the schema ----------------------------------------
 

@@ -5,13 +5,10 @@
  * every finding's range lies inside its file, and the same input gives the same
  * findings. Runs are bounded so the suite stays at a few seconds.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { keywords } from '../grammar/profile/keywords.js';
 import type { Finding } from '../src/core/diagnostic.js';
-import type { Loc } from '../src/core/loc.js';
 import { parseProfile } from '../src/frontends/profile/index.js';
 import { buildSysplex } from '../src/model/build/sysplex.js';
 import { buildSystem } from '../src/model/build/system.js';
@@ -31,6 +28,8 @@ import {
   vipasmparmsTable,
   type OptionTable,
 } from '../src/frontends/profile/options.js';
+import { badRanges } from './support/ranges.js';
+import { fixtureFiles } from './support/fixture-files.js';
 
 const SYMBOLS = { SYSNAME: 'SYSA', HOSTIP: '10.20.1.11', XCFIP: '10.30.1.1' };
 
@@ -42,36 +41,6 @@ function analyse(file: SourceFile): Finding[] {
   const findings = [...parsed.findings];
   for (const rule of rules) rule.check?.({ estate, report: (f) => findings.push({ ...f, ruleId: rule.meta.id }) });
   return findings;
-}
-
-/** Why a range is not inside the file, or undefined when it is. */
-function outside(file: SourceFile, loc: Pick<Loc, 'line' | 'column'> & Partial<Loc>): string | undefined {
-  const lines = file.lines;
-  const len = (line: number): number => lines.lineText(line - 1).length;
-  const { line, column } = loc;
-  const endLine = loc.endLine ?? line;
-  const endColumn = loc.endColumn ?? column;
-  if (!(line >= 1 && line <= lines.lineCount)) return `line ${line} of ${lines.lineCount}`;
-  if (!(endLine >= 1 && endLine <= lines.lineCount)) return `endLine ${endLine} of ${lines.lineCount}`;
-  if (!(column >= 1 && column <= len(line) + 1)) return `column ${column} on a line of ${len(line)}`;
-  if (!(endColumn >= 1 && endColumn <= len(endLine) + 1)) return `endColumn ${endColumn} on a line of ${len(endLine)}`;
-  if (endLine < line || (endLine === line && endColumn < column)) return `end ${endLine}:${endColumn} before start ${line}:${column}`;
-  return undefined;
-}
-
-/** Every range a finding carries: its own, related locations in the file, fix edits. */
-function badRanges(file: SourceFile, findings: Finding[]): string[] {
-  const out: string[] = [];
-  for (const f of findings) {
-    const locs: (Pick<Loc, 'line' | 'column'> & Partial<Loc> & { file: string })[] = [f.loc, ...(f.related ?? []), ...(f.fix?.edits ?? [])];
-    for (const l of locs) {
-      if (l.file !== file.path) continue;
-      const why = outside(file, l);
-      if (why) out.push(`${f.ruleId} ${l.line}:${l.column}-${l.endLine}:${l.endColumn}: ${why}`);
-    }
-    if (!f.message) out.push(`${f.ruleId}: empty message`);
-  }
-  return out;
 }
 
 /** The properties every input must have. */
@@ -167,24 +136,7 @@ const statement = fc.tuple(keywordWord, fc.array(operand, { maxLength: 12 }), fc
 const generatedProfile = fc.array(statement, { maxLength: 25 }).map((s) => s.join('\n') + '\n');
 
 /** Profile-like files of the fixtures and the corpus (text only; the fixture test covers the rest). */
-function fixtureTexts(): { name: string; text: string }[] {
-  const root = join(import.meta.dirname, '..', 'fixtures');
-  const out: { name: string; text: string }[] = [];
-  const walk = (dir: string): void => {
-    for (const n of readdirSync(dir).sort()) {
-      const p = join(dir, n);
-      const st = statSync(p);
-      if (st.isDirectory()) walk(p);
-      else if (!/\.(ya?ml|md|hosts|txt)$/.test(n)) {
-        const d = decode(readFileSync(p));
-        if (!d.binary) out.push({ name: p.slice(root.length + 1), text: d.text });
-      }
-    }
-  };
-  walk(root);
-  return out;
-}
-const FIXTURES = fixtureTexts();
+const FIXTURES = fixtureFiles().filter((f) => !/\.(ya?ml|md|hosts|txt)$/.test(f.name));
 
 type Mutation =
   | { op: 'delete' | 'duplicate'; at: number }

@@ -8,19 +8,16 @@
  * Inputs are the profiles of the fixtures and the corpus (valid and broken
  * ones alike), each rewritten by a random but meaning-preserving rewrite.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { keywords } from '../grammar/profile/keywords.js';
 import { classifyWord } from '../grammar/profile/tokens.js';
 import type { Finding } from '../src/core/diagnostic.js';
-import { detectKind } from '../src/frontends/detect.js';
 import { parseProfile } from '../src/frontends/profile/index.js';
 import { buildSystem } from '../src/model/build/system.js';
-import { decode } from '../src/sources/decode.js';
 import { sourceFromText } from '../src/sources/source-file.js';
 import { fuzz } from './support/fuzz.js';
+import { fixtureFiles } from './support/fixture-files.js';
 
 const SYMBOLS = { SYSNAME: 'SYSA', HOSTIP: '10.20.1.11', XCFIP: '10.30.1.1', SVIPA: '10.21.1.11' };
 
@@ -47,24 +44,7 @@ function withoutLocations(x: unknown): unknown {
 }
 
 /** Profile texts of the fixtures and the corpus. */
-function profiles(): { name: string; text: string }[] {
-  const root = join(import.meta.dirname, '..', 'fixtures');
-  const out: { name: string; text: string }[] = [];
-  const walk = (dir: string): void => {
-    for (const n of readdirSync(dir).sort()) {
-      const p = join(dir, n);
-      if (statSync(p).isDirectory()) walk(p);
-      else {
-        const d = decode(readFileSync(p));
-        if (d.binary) continue;
-        if (detectKind(sourceFromText(n, d.text)) === 'profile') out.push({ name: p.slice(root.length + 1), text: d.text });
-      }
-    }
-  };
-  walk(root);
-  return out;
-}
-const PROFILES = profiles();
+const PROFILES = fixtureFiles().filter((f) => f.kind === 'profile');
 
 /** The forms IBM accepts for a keyword, as the lexer reads them: every one must lex to the same token type. */
 function abbreviations(word: string): string[] {
