@@ -7,7 +7,8 @@
  *   splitting it into tokens with one regular-expression pass; with the
  *   per-stage split (read, lex, parse, model, rules, report) and peak memory;
  * - cold start: `plexlint check` of one small file vs. `node -e 0`;
- * - simulator: sysplex-distributor decisions per second vs. a baseline loop.
+ * - simulator: sysplex-distributor decisions per second vs. a baseline loop;
+ * - diff: `plexlint diff` vs. checking both sides, and as the estate doubles (./diff.ts).
  *
  * Prints a table and writes bench/results.json.
  */
@@ -21,6 +22,7 @@ import { lint } from '../src/engine/lint.js';
 import { formatters } from '../src/report/index.js';
 import { Simulation } from '../src/sim/index.js';
 import { sendRequests } from '../src/sim/web.js';
+import { benchDiff, diffRows } from './diff.js';
 import { generate, LARGE } from './generate.js';
 
 const root = join(fileURLToPath(import.meta.url), '..', '..', '..');
@@ -131,6 +133,13 @@ function main(): void {
     const peak = process.resourceUsage().maxRSS / 1024;
     const cold = coldStart(join(root, 'fixtures', 'example', 'profiles', 'SYSA.tcpip'));
     const simr = simulator(dir);
+    const work = mkdtempSync(join(tmpdir(), 'plexlint-bench-diff-'));
+    let diff;
+    try {
+      diff = benchDiff(dir, work);
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+    }
     const results = {
       machine: { node: process.version, cpus: (await_cpus()), platform: process.platform },
       estate: { ...gen, size: LARGE },
@@ -144,6 +153,7 @@ function main(): void {
         pluginSessionRequestsPerSecond: Math.round(simr.pluginSessionsPerSecond),
         target: 1_000_000,
       },
+      diff,
     };
     const rows: [string, string, string][] = [
       ['estate', `${gen.files} files, ${gen.profileLines.toLocaleString('en')} profile lines`, ''],
@@ -154,6 +164,7 @@ function main(): void {
       ['distributor decisions', `${results.simulator.decisionsPerSecond.toLocaleString('en')}/s`, `baseline loop ${results.simulator.baselinePerSecond.toLocaleString('en')}/s (target > 1,000,000/s)`],
       ['plug-in requests', `${results.simulator.pluginRequestsPerSecond.toLocaleString('en')}/s`, 'weighted round robin, no sessions (target > 1,000,000/s)'],
       ['plug-in requests in sessions', `${results.simulator.pluginSessionRequestsPerSecond.toLocaleString('en')}/s`, '1000 sessions, affinity by clone ID'],
+      ...diffRows(diff),
     ];
     const w = Math.max(...rows.map((r) => r[0].length));
     const w2 = Math.max(...rows.map((r) => r[1].length));

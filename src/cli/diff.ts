@@ -7,6 +7,8 @@ import { parseRuleOptions } from './check.js';
 import { emit, useColor, UsageError, version } from './io.js';
 import { github } from '../report/github.js';
 import { ScenarioFileError } from '../diff/scenarios.js';
+import { finishedLine } from '../report/diff/summary.js';
+import { terminalProgress } from './progress.js';
 
 const FAIL_ON = ['new-findings', 'changes', 'behaviour', 'any'] as const;
 
@@ -32,27 +34,42 @@ export function diffCommand(): Command {
     .option('--threshold <points>', 'report routing changes above this many percentage points', '1')
     .option('--rule <id=level...>', 'set a rule to off|info|warn|error on both sides')
     .option('--scenario <files...>', 'also run these scenario files on both sides and report the steps whose outcome moved')
+    .option('--every-flow', 'simulate every flow of the routing delta, not only those whose inputs changed (slow on a large estate)')
+    .option('--progress', 'show progress on stderr even when it is not a terminal')
+    .option('--no-progress', 'never show progress or the closing summary on stderr')
     .option('--no-color', 'never colour the output')
-    .action((before: string, after: string, opts: { format: string; output?: string; failOn?: string[]; threshold: string; rule?: string[]; scenario?: string[]; color?: boolean }) => {
+    .action((before: string, after: string, opts: { format: string; output?: string; failOn?: string[]; threshold: string; rule?: string[]; scenario?: string[]; everyFlow?: boolean; progress?: boolean; color?: boolean }) => {
       for (const f of opts.failOn ?? []) if (!(FAIL_ON as readonly string[]).includes(f)) throw new UsageError(`--fail-on ${f}: expected ${FAIL_ON.join(', ')}`);
       const threshold = Number(opts.threshold);
       if (!Number.isFinite(threshold) || threshold < 0) throw new UsageError(`--threshold ${opts.threshold}: expected a number of percentage points`);
+      const progress = terminalProgress({ option: opts.progress });
       let result: DiffResult;
       try {
-        result = runDiff(before, after, process.cwd(), { threshold: threshold / 100, rules: parseRuleOptions(opts.rule), ...(opts.scenario ? { scenarios: opts.scenario } : {}) });
+        result = runDiff(before, after, process.cwd(), {
+          threshold: threshold / 100,
+          rules: parseRuleOptions(opts.rule),
+          ...(opts.scenario ? { scenarios: opts.scenario } : {}),
+          exhaustive: opts.everyFlow === true,
+          progress,
+        });
       } catch (e) {
+        progress.end();
         if (e instanceof SideError || e instanceof ScenarioFileError) throw new UsageError(e.message);
         throw e;
       }
+      progress.phase('writing the report');
       const text =
         opts.format === 'github'
           ? github({ diagnostics: result.findings.new, files: [], cwd: result.afterRoot, color: false, toolVersion: version })
           : opts.format === 'json'
-          ? JSON.stringify({ before: result.before, after: result.after, changes: result.changes, behaviour: result.behaviour, findings: result.findings }, null, 2) + '\n'
+          ? JSON.stringify({ before: result.before, after: result.after, changes: result.changes, behaviour: result.behaviour, flows: result.flows, findings: result.findings }, null, 2) + '\n'
           : opts.format === 'markdown'
             ? diffMarkdown(result)
             : diffText(result, useColor(opts.color, Boolean(opts.output)));
+      progress.end();
       emit(text, opts.output);
+      // After the report, so that on a terminal it is the last line.
+      progress.end(finishedLine(result));
       process.exitCode = diffExit(result, opts.failOn ?? []);
     });
 }

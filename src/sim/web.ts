@@ -14,7 +14,7 @@ import { registerStateCheck, registerStepHandler, SimulationError, type Observed
 import type { Step } from './scenario.js';
 import { Rng } from './rng.js';
 import { mergeState, type RuntimeState } from './state.js';
-import { findPlugins, resolveMemberKey, resolveOdrKey, WebHealth, webIndexOf, type KeyTargets, type PluginIx, type WebIndex } from './web-index.js';
+import { findPlugins, resolveMemberKey, resolveOdrKey, WebHealth, webIndexOf, type KeyTargets, type PluginIx, type RouteIx, type WebIndex } from './web-index.js';
 
 export interface WebRuntime {
   ix: WebIndex;
@@ -317,26 +317,29 @@ function samplePath(pattern: string): string {
 export function sampleRequests(plugin: PluginIx): SampleRequest[] {
   const out: SampleRequest[] = [];
   for (const r of plugin.routes) {
-    if (!r.cluster) continue;
-    const hosts = [...r.hosts.filter((h) => h.exact), ...r.hosts.filter((h) => !h.exact)];
-    let found: SampleRequest | undefined;
-    for (const u of r.uris) {
-      for (const h of hosts) {
-        const host = h.vh.host.trim() === '*' ? 'www.example.com' : h.vh.host.trim().replace(/\*/g, 'www');
-        const port = h.vh.port ?? 80;
-        const scheme = port === 443 ? 'https' : 'http';
-        const url = `${scheme}://${host}${port === (scheme === 'https' ? 443 : 80) ? '' : `:${port}`}${samplePath(u.pattern)}`;
-        const req = parseRequestUrl(url);
-        if (typeof req === 'string') continue;
-        const res = resolve(plugin, req);
-        if (typeof res === 'string' || res.route !== r || res.uri !== u) continue;
-        const shown = h.exact ? `${h.vh.host}${port === 80 || port === 443 ? '' : `:${port}`}` : h.vh.name;
-        found = { url, label: `${shown}${u.pattern}`, resolution: res };
-        break;
-      }
-      if (found) break;
-    }
+    const found = sampleRequest(plugin, r);
     if (found) out.push(found);
   }
   return out;
+}
+
+/** The sample request of one Route (see sampleRequests); undefined when no request reaches it. */
+export function sampleRequest(plugin: PluginIx, r: RouteIx): SampleRequest | undefined {
+  if (!r.cluster) return undefined;
+  const hosts = [...r.hosts.filter((h) => h.exact), ...r.hosts.filter((h) => !h.exact)];
+  for (const u of r.uris) {
+    for (const h of hosts) {
+      const host = h.vh.host.trim() === '*' ? 'www.example.com' : h.vh.host.trim().replace(/\*/g, 'www');
+      const port = h.vh.port ?? 80;
+      const scheme = port === 443 ? 'https' : 'http';
+      const url = `${scheme}://${host}${port === (scheme === 'https' ? 443 : 80) ? '' : `:${port}`}${samplePath(u.pattern)}`;
+      const req = parseRequestUrl(url);
+      if (typeof req === 'string') continue;
+      const res = resolve(plugin, req);
+      if (typeof res === 'string' || res.route !== r || res.uri !== u) continue;
+      const shown = h.exact ? `${h.vh.host}${port === 80 || port === 443 ? '' : `:${port}`}` : h.vh.name;
+      return { url, label: `${shown}${u.pattern}`, resolution: res };
+    }
+  }
+  return undefined;
 }

@@ -1,0 +1,208 @@
+/**
+ * The sysplex tier's flows for the behaviour delta: every distributed
+ * DVIPA:port from a client and from each system, and every load-balancer
+ * cluster:port from a client.
+ *
+ * Change impact: the flows to one address read the DVIPA (owners, backups,
+ * takeover), every VIPADISTRIBUTE of it (methods, DESTIP targets as resolved
+ * to systems — so a changed DYNAMICXCF address shows here —, weights), the
+ * SYSPLEXROUTING setting of its targets, the stacks that own the address, and
+ * the balancers with a cluster on it (with their HA partners and whether each
+ * target stack has the address in its HOME list). Flows to an address whose
+ * inputs are equal on both sides are not simulated.
+ *
+ * A connection from a system that is not a target of any distribution of the
+ * DVIPA is distributed like one from a client: OPTLOCAL applies only to
+ * connections that start on a target stack (IBM, VIPADISTRIBUTE OPTLOCAL), and
+ * nothing else in the distributor depends on where a connection starts. Such
+ * origins share the client's simulation.
+ */
+import type { Estate } from '../model/estate.js';
+import type { ExternalLb } from '../model/lb.js';
+import { Simulation, type Observed } from '../sim/index.js';
+import { perEstate, singleOrigin, type Flow, type FlowGroup, type FlowOptions, type FlowSource, type OriginSet, type Sides } from './flows.js';
+import { inputsText } from './inputs.js';
+
+const CONNECTIONS = 1000;
+
+/** Where one estate's model objects are, by address. */
+interface AddressIndex {
+  systems: Set<string>;
+  text(address: string): string;
+  /** Systems that are a DESTIP target of some distribution of the DVIPA. */
+  targets(address: string): string[];
+}
+
+function push<K, V>(m: Map<K, V[]>, k: K, x: V): void {
+  const list = m.get(k);
+  if (list) list.push(x);
+  else m.set(k, [x]);
+}
+
+function ownAddresses(s: Estate['systems'][number]): string[] {
+  const out = [...s.stack.home.map((h) => h.address), ...s.stack.interfaces.flatMap((i) => i.addresses.map((a) => a.address)), ...s.stack.dvipas.map((d) => d.address)];
+  if (s.stack.dynamicXcf.v4) out.push(s.stack.dynamicXcf.v4.address);
+  if (s.stack.dynamicXcf.v6) out.push(s.stack.dynamicXcf.v6.address);
+  return out;
+}
+
+const addressIndex = perEstate((estate: Estate): AddressIndex => {
+  const dvipas = new Map(estate.sysplex.dvipas.map((d) => [d.address, d]));
+  const distributions = new Map<string, Estate['sysplex']['distributions']>();
+  for (const d of estate.sysplex.distributions) push(distributions, d.dvipa, d);
+  const owners = new Map<string, string[]>();
+  const homes = new Map<string, Set<string>>();
+  for (const s of estate.systems) {
+    const own = new Set(ownAddresses(s));
+    homes.set(s.name, own);
+    for (const a of own) push(owners, a, s.name);
+  }
+  const routing = new Map(estate.systems.map((s) => [s.name, s.stack.sysplexRouting?.enabled === true]));
+  const balancers = new Map<string, ExternalLb[]>();
+  for (const lb of estate.loadBalancers) {
+    for (const c of new Set(lb.clusters.map((c) => c.address ?? c.id))) push(balancers, c, lb);
+  }
+  const machineText = perMachine();
+  const texts = new Map<string, string>();
+  const targets = (address: string): string[] => [...new Set((distributions.get(address) ?? []).flatMap((d) => d.targets.flatMap((t) => (t.system ? [t.system] : []))))];
+  return {
+    systems: new Set(estate.systems.map((s) => s.name)),
+    targets,
+    text(address) {
+      let text = texts.get(address);
+      if (text !== undefined) return text;
+      const lbs = balancers.get(address) ?? [];
+      const lbTargets = [...new Set(lbs.flatMap((lb) => lb.clusters.flatMap((c) => c.ports.flatMap((p) => p.servers.flatMap((s) => (s.target ? [s.target.system] : []))))))];
+      text = inputsText({
+        dvipa: dvipas.get(address) ?? null,
+        distributions: distributions.get(address) ?? [],
+        sysplexRouting: targets(address).map((s) => [s, routing.get(s) ?? null]),
+        owners: owners.get(address) ?? [],
+        balancers: lbs.map((lb) => machineText(estate, lb)),
+        balancerTargetsHome: lbTargets.map((s) => [s, homes.get(s)?.has(address) ?? null]),
+      });
+      texts.set(address, text);
+      return text;
+    },
+  };
+});
+
+/** A balancer and its HA partner (which decides whether it is the active one). */
+function perMachine(): (estate: Estate, lb: ExternalLb) => string {
+  const memo = new Map<ExternalLb, string>();
+  return (estate, lb) => {
+    let text = memo.get(lb);
+    if (text === undefined) {
+      const partner = lb.ha?.partner ? estate.loadBalancers.find((x) => x.name === lb.ha!.partner!.name) : undefined;
+      memo.set(lb, (text = inputsText({ lb, partner: partner ?? null })));
+    }
+    return text;
+  };
+}
+
+function simulate(estate: Estate, from: string, address: string, port: number): Observed {
+  return new Simulation(estate, 1).connect(from, address, port, CONNECTIONS).observed;
+}
+
+type Presence = 'both' | 'before' | 'after';
+
+/** The systems (and the client) by the sides they exist on, in report order: the client first, then by name. */
+interface Origins {
+  rank: Map<string, number>;
+  presence(origin: string): Presence;
+  members: Record<Presence, string[]>;
+  all: string[];
+}
+
+function originsOf(ix: Sides<AddressIndex>): Origins {
+  const names = new Set([...ix[0].systems, ...ix[1].systems]);
+  names.delete('client');
+  const all = ['client', ...[...names].sort((a, b) => a.localeCompare(b))];
+  const presence = (o: string): Presence => (o === 'client' || (ix[0].systems.has(o) && ix[1].systems.has(o)) ? 'both' : ix[0].systems.has(o) ? 'before' : 'after');
+  const members: Record<Presence, string[]> = { both: [], before: [], after: [] };
+  for (const o of all) members[presence(o)].push(o);
+  return { rank: new Map(all.map((o, i) => [o, i])), presence, members, all };
+}
+
+/** The members of one presence class that are not targets: they share the client's outcome. */
+function ordinary(origins: Origins, list: string[], special: Set<string>, count: number): OriginSet {
+  return {
+    count,
+    first(k) {
+      const out: { name: string; rank: number }[] = [];
+      for (let i = 0; i < list.length && out.length < k; i++) if (!special.has(list[i]!)) out.push({ name: list[i]!, rank: origins.rank.get(list[i]!)! });
+      return out;
+    },
+  };
+}
+
+function distributorGroups(before: Estate, after: Estate, options: FlowOptions): FlowGroup[] {
+  const ix: Sides<AddressIndex> = [addressIndex(before), addressIndex(after)];
+  const keys = new Map<string, { address: string; port: number }>();
+  for (const e of [before, after]) {
+    for (const d of e.sysplex.distributions) {
+      const port = d.ports[0]?.from ?? 1;
+      keys.set(`${d.dvipa}:${port}`, { address: d.dvipa, port });
+    }
+  }
+  const origins = originsOf(ix);
+  const exists = (o: string, e: Estate): boolean => o === 'client' || addressIndex(e).systems.has(o);
+  // A system named "client" would make the shortcut ambiguous: simulate every origin on its own then.
+  const share = !options.exhaustive && !ix[0].systems.has('client') && !ix[1].systems.has('client');
+  const groups: FlowGroup[] = [];
+  for (const [key, { address, port }] of [...keys].sort(([a], [b]) => a.localeCompare(b))) {
+    const clientOutcome = perEstate((e: Estate) => simulate(e, 'client', address, port));
+    const from = (o: string): Flow => ({
+      what: 'connections',
+      destination: key,
+      origins: singleOrigin(o, origins.rank.get(o)!),
+      run: (e) => (exists(o, e) ? simulate(e, o, address, port) : undefined),
+    });
+    groups.push({
+      inputs: [ix[0].text(address), ix[1].text(address)],
+      size: origins.all.length,
+      flows(all) {
+        if (!share) return (all ? origins.all : [...origins.members.before, ...origins.members.after]).map(from);
+        // Targets of the DVIPA's distributions on either side are simulated on their own (OPTLOCAL).
+        const special = new Set([...ix[0].targets(address), ...ix[1].targets(address)].filter((o) => origins.rank.has(o)));
+        const specialCount: Record<Presence, number> = { both: 0, before: 0, after: 0 };
+        for (const o of special) specialCount[origins.presence(o)]++;
+        const flows: Flow[] = [];
+        for (const p of ['both', 'before', 'after'] as const) {
+          const count = origins.members[p].length - specialCount[p];
+          if ((!all && p === 'both') || count === 0) continue;
+          flows.push({
+            what: 'connections',
+            destination: key,
+            origins: ordinary(origins, origins.members[p], special, count),
+            run: (e) => (p === 'both' || (p === 'before') === (e === before) ? clientOutcome(e) : undefined),
+          });
+        }
+        for (const o of special) if (all || origins.presence(o) !== 'both') flows.push(from(o));
+        return flows;
+      },
+    });
+  }
+  return groups;
+}
+
+function loadBalancerGroups(before: Estate, after: Estate): FlowGroup[] {
+  const keys = new Map<string, { address: string; port: number }>();
+  for (const e of [before, after]) {
+    for (const lb of e.loadBalancers) {
+      for (const c of lb.clusters) {
+        for (const p of c.ports) {
+          const address = c.address ?? c.id;
+          if (p.port > 0) keys.set(`${address}:${p.port}`, { address, port: p.port });
+        }
+      }
+    }
+  }
+  return [...keys.values()].map(({ address, port }) => {
+    const flow: Flow = { name: `connections from client to ${address}:${port} (load balancer)`, run: (estate) => simulate(estate, 'client', address, port) };
+    return { inputs: [addressIndex(before).text(address), addressIndex(after).text(address)], size: 1, flows: (all) => (all ? [flow] : []) };
+  });
+}
+
+export const distributorFlows: FlowSource = { name: 'sysplex distributor', groups: distributorGroups };
+export const loadBalancerFlows: FlowSource = { name: 'load balancer', groups: loadBalancerGroups };
