@@ -21,7 +21,7 @@ import type { Estate } from '../model/estate.js';
 import { Simulation, SimulationError, type Observed } from '../sim/index.js';
 import { sampleRequest, sampleRequests, sendEjbCalls, sendRequests } from '../sim/web.js';
 import { webIndexOf, type ClusterIx, type PluginIx } from '../sim/web-index.js';
-import { perEstate, singleOrigin, type Flow, type FlowGroup, type FlowSource, type NamedFlow } from './flows.js';
+import { perEstate, singleOrigin, type Flow, type FlowGroup, type FlowOptions, type FlowSource, type NamedFlow } from './flows.js';
 import { inputsText } from './inputs.js';
 
 const REQUESTS = 6000;
@@ -88,7 +88,7 @@ function requestFlows(key: string, label: string, url: string, through: string):
   ];
 }
 
-function pluginGroups(before: Estate, after: Estate): FlowGroup[] {
+function pluginGroups(before: Estate, after: Estate, options: FlowOptions): FlowGroup[] {
   const sides = [pluginsByKey(before), pluginsByKey(after)] as const;
   const keys = [...new Set([...sides[0].keys(), ...sides[1].keys()])].sort((a, b) => a.localeCompare(b));
   const through = (key: string): string => (keys.length > 1 ? ` through ${key}` : '');
@@ -96,7 +96,7 @@ function pluginGroups(before: Estate, after: Estate): FlowGroup[] {
   for (const key of keys) {
     const [b, a] = [sides[0].get(key), sides[1].get(key)];
     const tables = [b ? tableText(b) : '', a ? tableText(a) : ''] as const;
-    if (b && a && tables[0] === tables[1]) {
+    if (!options.exhaustive && b && a && tables[0] === tables[1]) {
       // The same routing table: the same request takes the same Route on both sides.
       b.routes.forEach((route, i) => {
         if (!route.cluster) return;
@@ -111,7 +111,7 @@ function pluginGroups(before: Estate, after: Estate): FlowGroup[] {
       });
       continue;
     }
-    // The routing table changed: every Route of the file, sampled on both sides.
+    // The routing table changed (or every flow is asked for): every Route of the file, sampled on both sides.
     const labels = new Map<string, string>();
     for (const p of [b, a]) for (const s of p ? sampleRequests(p) : []) if (!labels.has(s.label)) labels.set(s.label, s.url);
     const flows = [...labels].flatMap(([label, url]) => requestFlows(key, label, url, through(key)));
