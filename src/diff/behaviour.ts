@@ -126,6 +126,7 @@ export function behaviourDelta(before: Estate, after: Estate, options: Behaviour
   let skipped = 0;
   for (const source of [...defaultFlowSources, ...(options.extra ?? [])]) {
     const groups = source.groups(before, after, { exhaustive });
+    if (groups.length === 0) continue;
     progress.phase(`routing delta: ${source.name}`, groups.reduce((n, g) => n + g.size, 0));
     for (const g of groups) {
       const all = exhaustive || g.inputs[0] !== g.inputs[1];
