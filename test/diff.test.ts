@@ -133,6 +133,10 @@ describe('diff --scenario and --format github', () => {
     const mine = r.behaviour.filter((b) => b.flow.startsWith('fixtures/scenarios/sysplex-distributor.scenario.yaml'));
     expect(mine.map((b) => b.flow)).toEqual(['fixtures/scenarios/sysplex-distributor.scenario.yaml step 1 (line 8, connect)']);
     expect(mine[0]!.measures.find((m) => m.measure === 'kept local')).toMatchObject({ before: 1, after: 0 });
+    // The same estate twice: the scenario's inputs (the whole estate) are equal, so nothing is simulated.
+    const same = runDiff('fixtures/diff/nooptlocal/old', 'fixtures/diff/nooptlocal/old', root, { scenarios: ['fixtures/scenarios/sysplex-distributor.scenario.yaml'] });
+    expect(same.flows.compared).toBe(0);
+    expect(same.flows.skipped).toBeGreaterThan(r.flows.skipped);
   });
   it('annotates only the new findings, with paths relative to the new side', () => {
     const bin = join(root, 'bin', 'plexlint.js');

@@ -15,6 +15,7 @@ import { silentProgress, type Progress } from '../core/progress.js';
 import type { Estate } from '../model/estate.js';
 import type { Observed } from '../sim/index.js';
 import type { Flow, FlowSource, OriginSet } from './flows.js';
+import { sameModel } from './inputs.js';
 import { distributorFlows, loadBalancerFlows } from './sysplex-flows.js';
 import { ejbFlows, pluginFlows } from './web-flows.js';
 
@@ -129,7 +130,7 @@ export function behaviourDelta(before: Estate, after: Estate, options: Behaviour
     if (groups.length === 0) continue;
     progress.phase(`routing delta: ${source.name}`, groups.reduce((n, g) => n + g.size, 0));
     for (const g of groups) {
-      const all = exhaustive || g.inputs[0] !== g.inputs[1];
+      const all = exhaustive || !sameModel(g.inputs[0], g.inputs[1]);
       const flows = g.flows(all);
       const simulated = flows.reduce((n, f) => n + flowCount(f), 0);
       compared += simulated;

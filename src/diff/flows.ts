@@ -49,11 +49,11 @@ export type Sides<T> = readonly [before: T, after: T];
 
 export interface FlowGroup {
   /**
-   * Everything the simulator reads for these flows, as canonical text of the
-   * model objects (./inputs.ts), on each side. The simulation is deterministic
-   * (seeded), so equal inputs give equal outcomes: the group is unaffected.
+   * Everything the simulator reads for these flows: the model objects, on each
+   * side. The simulation is deterministic (seeded), so inputs that are the same
+   * (./inputs.ts, positions aside) give equal outcomes: the group is unaffected.
    */
-  inputs: Sides<string>;
+  inputs: Sides<unknown>;
   /** How many flows the group has (an OriginFlow counts as many flows as it has origins). */
   size: number;
   /**

@@ -14,7 +14,6 @@ import { Simulation, type Observed } from '../sim/index.js';
 import { parseScenario, type Scenario } from '../sim/scenario.js';
 import { sourceFromText } from '../sources/source-file.js';
 import { perEstate, type Flow, type FlowSource } from './flows.js';
-import { inputsText } from './inputs.js';
 
 export class ScenarioFileError extends Error {}
 
@@ -30,8 +29,6 @@ function load(path: string, cwd: string): Scenario {
   if (!scenario) throw new ScenarioFileError(`--scenario ${path}: ${findings.map((f) => `${f.loc.line}:${f.loc.column} ${f.message}`).join('; ')}`);
   return scenario;
 }
-
-const estateText = perEstate((estate: Estate) => inputsText(estate));
 
 export function scenarioFlows(paths: string[], cwd: string): FlowSource {
   const scenarios = paths.map((p) => ({ path: p, scenario: load(p, cwd) }));
@@ -55,7 +52,7 @@ export function scenarioFlows(paths: string[], cwd: string): FlowSource {
             },
           });
         });
-        return { inputs: [estateText(before), estateText(after)], size: flows.length, flows: (all: boolean) => (all ? flows : []) };
+        return { inputs: [before, after], size: flows.length, flows: (all: boolean) => (all ? flows : []) };
       });
     },
   };

@@ -21,14 +21,14 @@ import type { Estate } from '../model/estate.js';
 import type { ExternalLb } from '../model/lb.js';
 import { Simulation, type Observed } from '../sim/index.js';
 import { perEstate, singleOrigin, type Flow, type FlowGroup, type FlowOptions, type FlowSource, type OriginSet, type Sides } from './flows.js';
-import { inputsText } from './inputs.js';
 
 const CONNECTIONS = 1000;
 
 /** Where one estate's model objects are, by address. */
 interface AddressIndex {
   systems: Set<string>;
-  text(address: string): string;
+  /** What the distributor and the balancers read for connections to an address. */
+  inputs(address: string): unknown;
   /** Systems that are a DESTIP target of some distribution of the DVIPA. */
   targets(address: string): string[];
 }
@@ -62,43 +62,36 @@ const addressIndex = perEstate((estate: Estate): AddressIndex => {
   for (const lb of estate.loadBalancers) {
     for (const c of new Set(lb.clusters.map((c) => c.address ?? c.id))) push(balancers, c, lb);
   }
-  const machineText = perMachine();
-  const texts = new Map<string, string>();
-  const targets = (address: string): string[] => [...new Set((distributions.get(address) ?? []).flatMap((d) => d.targets.flatMap((t) => (t.system ? [t.system] : []))))];
+  const partner = (lb: ExternalLb): ExternalLb | null => (lb.ha?.partner ? (estate.loadBalancers.find((x) => x.name === lb.ha!.partner!.name) ?? null) : null);
+  const targets = new Map<string, string[]>();
+  const targetsOf = (address: string): string[] => {
+    let list = targets.get(address);
+    if (!list) {
+      const found = new Set<string>();
+      for (const d of distributions.get(address) ?? []) for (const t of d.targets) if (t.system) found.add(t.system);
+      targets.set(address, (list = [...found]));
+    }
+    return list;
+  };
   return {
     systems: new Set(estate.systems.map((s) => s.name)),
-    targets,
-    text(address) {
-      let text = texts.get(address);
-      if (text !== undefined) return text;
+    targets: targetsOf,
+    inputs(address) {
       const lbs = balancers.get(address) ?? [];
-      const lbTargets = [...new Set(lbs.flatMap((lb) => lb.clusters.flatMap((c) => c.ports.flatMap((p) => p.servers.flatMap((s) => (s.target ? [s.target.system] : []))))))];
-      text = inputsText({
+      const lbTargets = new Set<string>();
+      for (const lb of lbs) for (const c of lb.clusters) for (const p of c.ports) for (const s of p.servers) if (s.target) lbTargets.add(s.target.system);
+      return {
         dvipa: dvipas.get(address) ?? null,
         distributions: distributions.get(address) ?? [],
-        sysplexRouting: targets(address).map((s) => [s, routing.get(s) ?? null]),
+        sysplexRouting: targetsOf(address).map((s) => [s, routing.get(s) ?? null]),
         owners: owners.get(address) ?? [],
-        balancers: lbs.map((lb) => machineText(estate, lb)),
-        balancerTargetsHome: lbTargets.map((s) => [s, homes.get(s)?.has(address) ?? null]),
-      });
-      texts.set(address, text);
-      return text;
+        // A balancer and its HA partner (which decides whether it is the active one).
+        balancers: lbs.map((lb) => [lb, partner(lb)]),
+        balancerTargetsHome: [...lbTargets].map((s) => [s, homes.get(s)?.has(address) ?? null]),
+      };
     },
   };
 });
-
-/** A balancer and its HA partner (which decides whether it is the active one). */
-function perMachine(): (estate: Estate, lb: ExternalLb) => string {
-  const memo = new Map<ExternalLb, string>();
-  return (estate, lb) => {
-    let text = memo.get(lb);
-    if (text === undefined) {
-      const partner = lb.ha?.partner ? estate.loadBalancers.find((x) => x.name === lb.ha!.partner!.name) : undefined;
-      memo.set(lb, (text = inputsText({ lb, partner: partner ?? null })));
-    }
-    return text;
-  };
-}
 
 function simulate(estate: Estate, from: string, address: string, port: number): Observed {
   return new Simulation(estate, 1).connect(from, address, port, CONNECTIONS).observed;
@@ -146,6 +139,7 @@ function distributorGroups(before: Estate, after: Estate, options: FlowOptions):
     }
   }
   const origins = originsOf(ix);
+  const oneSided = [...origins.members.before, ...origins.members.after];
   const exists = (o: string, e: Estate): boolean => o === 'client' || addressIndex(e).systems.has(o);
   // A system named "client" would make the shortcut ambiguous: simulate every origin on its own then.
   const share = !options.exhaustive && !ix[0].systems.has('client') && !ix[1].systems.has('client');
@@ -159,10 +153,11 @@ function distributorGroups(before: Estate, after: Estate, options: FlowOptions):
       run: (e) => (exists(o, e) ? simulate(e, o, address, port) : undefined),
     });
     groups.push({
-      inputs: [ix[0].text(address), ix[1].text(address)],
+      inputs: [ix[0].inputs(address), ix[1].inputs(address)],
       size: origins.all.length,
       flows(all) {
-        if (!share) return (all ? origins.all : [...origins.members.before, ...origins.members.after]).map(from);
+        if (!all && oneSided.length === 0) return [];
+        if (!share) return (all ? origins.all : oneSided).map(from);
         // Targets of the DVIPA's distributions on either side are simulated on their own (OPTLOCAL).
         const special = new Set([...ix[0].targets(address), ...ix[1].targets(address)].filter((o) => origins.rank.has(o)));
         const specialCount: Record<Presence, number> = { both: 0, before: 0, after: 0 };
@@ -200,7 +195,7 @@ function loadBalancerGroups(before: Estate, after: Estate): FlowGroup[] {
   }
   return [...keys.values()].map(({ address, port }) => {
     const flow: Flow = { name: `connections from client to ${address}:${port} (load balancer)`, run: (estate) => simulate(estate, 'client', address, port) };
-    return { inputs: [addressIndex(before).text(address), addressIndex(after).text(address)], size: 1, flows: (all) => (all ? [flow] : []) };
+    return { inputs: [addressIndex(before).inputs(address), addressIndex(after).inputs(address)], size: 1, flows: (all) => (all ? [flow] : []) };
   });
 }
 

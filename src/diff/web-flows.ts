@@ -18,11 +18,12 @@
  * over the ODRs of its cell. An EJB cluster's calls read the cluster.
  */
 import type { Estate } from '../model/estate.js';
+import type { PluginConfig, WasCluster } from '../model/web.js';
 import { Simulation, SimulationError, type Observed } from '../sim/index.js';
 import { sampleRequest, sampleRequests, sendEjbCalls, sendRequests } from '../sim/web.js';
 import { webIndexOf, type ClusterIx, type PluginIx } from '../sim/web-index.js';
 import { perEstate, singleOrigin, type Flow, type FlowGroup, type FlowOptions, type FlowSource, type NamedFlow } from './flows.js';
-import { inputsText } from './inputs.js';
+import { sameModel } from './inputs.js';
 
 const REQUESTS = 6000;
 const SESSIONS = 200;
@@ -42,29 +43,36 @@ function rootOf(estate: Estate): string {
 }
 
 /** Plug-in files by their path below the estate's folder (the first one of a path). */
-const pluginsByKey = perEstate((estate: Estate): Map<string, PluginIx> => {
+const pluginsByKey = perEstate((estate: Estate): Map<string, PluginConfig> => {
   const root = rootOf(estate);
-  const m = new Map<string, PluginIx>();
-  for (const p of webIndexOf(estate).plugins) {
-    const key = root && p.p.file.startsWith(root) ? p.p.file.slice(root.length) : p.p.file;
+  const m = new Map<string, PluginConfig>();
+  for (const p of estate.web.plugins) {
+    const key = root && p.file.startsWith(root) ? p.file.slice(root.length) : p.file;
     if (!m.has(key)) m.set(key, p);
   }
   return m;
 });
 
+/** The simulator's index of a plug-in file (built only when a flow through the file is simulated). */
+function indexed(estate: Estate, p: PluginConfig): PluginIx {
+  return webIndexOf(estate).plugins.find((x) => x.p === p)!;
+}
+
 /** What decides which Route a request takes: Routes, VirtualHost and Uri groups, the cluster names. */
-function tableText(p: PluginIx): string {
-  return inputsText({ routes: p.p.routes, virtualHostGroups: p.p.virtualHostGroups, uriGroups: p.p.uriGroups, clusters: p.p.clusters.map((c) => c.name) });
+function table(p: PluginConfig): unknown {
+  return { routes: p.routes, virtualHostGroups: p.virtualHostGroups, uriGroups: p.uriGroups, clusters: p.clusters.map((c) => c.name) };
 }
 
 /** The cells behind ODR servers, and the clone IDs by which the plug-in files know the ODRs. */
-const odrText = perEstate((estate: Estate): string =>
-  inputsText({ cells: estate.web.cells, odrServers: webIndexOf(estate).servers.flatMap((s) => (s.s.odr ? [[s.s.cloneId ?? null, s.s.odr]] : [])) }),
-);
+const odrInputs = perEstate((estate: Estate): unknown => ({
+  cells: estate.web.cells,
+  odrServers: webIndexOf(estate).servers.flatMap((s) => (s.s.odr ? [[s.s.cloneId ?? null, s.s.odr]] : [])),
+}));
 
-function clusterText(estate: Estate, c: ClusterIx | undefined): string {
-  if (!c) return '';
-  return inputsText(c.c) + (c.c.servers.some((s) => s.odr) ? odrText(estate) : '');
+/** What a Route's requests read besides the routing table: its ServerCluster, and the cells when it sprays over ODRs. */
+function clusterInputs(estate: Estate, c: ClusterIx | undefined): unknown {
+  if (!c) return null;
+  return [c.c, c.c.servers.some((s) => s.odr) ? odrInputs(estate) : null];
 }
 
 function quietly(run: () => Observed): Observed | undefined {
@@ -80,7 +88,7 @@ function requestFlows(key: string, label: string, url: string, through: string):
   const run = (sessions: number) => (estate: Estate) => {
     const plugin = pluginsByKey(estate).get(key);
     if (!plugin) return undefined;
-    return quietly(() => sendRequests(new Simulation(estate, 1), plugin.p.file, url, REQUESTS, sessions).observed);
+    return quietly(() => sendRequests(new Simulation(estate, 1), plugin.file, url, REQUESTS, sessions).observed);
   };
   return [
     { name: `requests to ${label}${through}`, run: run(0) },
@@ -95,16 +103,25 @@ function pluginGroups(before: Estate, after: Estate, options: FlowOptions): Flow
   const groups: FlowGroup[] = [];
   for (const key of keys) {
     const [b, a] = [sides[0].get(key), sides[1].get(key)];
-    const tables = [b ? tableText(b) : '', a ? tableText(a) : ''] as const;
-    if (!options.exhaustive && b && a && tables[0] === tables[1]) {
+    const tables = [b ? table(b) : null, a ? table(a) : null] as const;
+    if (!options.exhaustive && b && a && sameModel(tables[0], tables[1])) {
+      const odrs = [b, a].some((p) => p.clusters.some((c) => c.servers.some((s) => s.odr)));
+      if (sameModel(b.clusters, a.clusters) && (!odrs || sameModel(odrInputs(before), odrInputs(after)))) {
+        // Nothing a request through this file reads has changed (the model diff has walked the clusters already).
+        const names = new Set(b.clusters.map((c) => c.name));
+        const routed = b.routes.filter((r) => r.serverCluster !== undefined && names.has(r.serverCluster)).length;
+        groups.push({ inputs: [b, b], size: 2 * routed, flows: () => [] });
+        continue;
+      }
       // The same routing table: the same request takes the same Route on both sides.
-      b.routes.forEach((route, i) => {
+      const [ib, ia] = [indexed(before, b), indexed(after, a)];
+      ib.routes.forEach((route, i) => {
         if (!route.cluster) return;
         groups.push({
-          inputs: [clusterText(before, route.cluster), clusterText(after, a.routes[i]!.cluster)],
+          inputs: [clusterInputs(before, route.cluster), clusterInputs(after, ia.routes[i]!.cluster)],
           size: 2,
           flows(all) {
-            const sample = all ? sampleRequest(b, route) : undefined;
+            const sample = all ? sampleRequest(ib, route) : undefined;
             return sample ? requestFlows(key, sample.label, sample.url, through(key)) : [];
           },
         });
@@ -113,29 +130,37 @@ function pluginGroups(before: Estate, after: Estate, options: FlowOptions): Flow
     }
     // The routing table changed (or every flow is asked for): every Route of the file, sampled on both sides.
     const labels = new Map<string, string>();
-    for (const p of [b, a]) for (const s of p ? sampleRequests(p) : []) if (!labels.has(s.label)) labels.set(s.label, s.url);
+    for (const [e, p] of [[before, b], [after, a]] as const) for (const s of p ? sampleRequests(indexed(e, p)) : []) if (!labels.has(s.label)) labels.set(s.label, s.url);
     const flows = [...labels].flatMap(([label, url]) => requestFlows(key, label, url, through(key)));
     groups.push({ inputs: tables, size: flows.length, flows: () => flows });
   }
   return groups;
 }
 
-/** cluster.xml clusters by "CELL/Cluster", with the client nodes of their cell. */
+/**
+ * cluster.xml clusters by "CELL/Cluster" (the first of a name, as the simulator
+ * finds them), with the client nodes of their cell.
+ */
+const wasClusters = perEstate((estate: Estate): Map<string, WasCluster> => {
+  const m = new Map<string, WasCluster>();
+  for (const c of estate.web.clusters) {
+    const key = `${c.cell ?? ''}/${c.name}`;
+    if (c.cell && !m.has(key)) m.set(key, c);
+  }
+  return m;
+});
+
 function ejbGroups(before: Estate, after: Estate): FlowGroup[] {
   const clusters = new Map<string, { cell: string; name: string; nodes: Set<string> }>();
   for (const e of [before, after]) {
-    const ix = webIndexOf(e);
-    for (const w of ix.wasClusters) {
-      if (!w.cell) continue;
-      const entry = clusters.get(w.key) ?? { cell: w.cell, name: w.c.name, nodes: new Set<string>() };
-      for (const n of ix.cells.get(w.cell)?.cell.clientNodes ?? []) entry.nodes.add(n.name);
-      clusters.set(w.key, entry);
+    const cells = new Map(e.web.cells.map((c) => [c.name, c]));
+    for (const [key, c] of wasClusters(e)) {
+      const entry = clusters.get(key) ?? { cell: c.cell!, name: c.name, nodes: new Set<string>() };
+      for (const n of cells.get(c.cell!)?.clientNodes ?? []) entry.nodes.add(n.name);
+      clusters.set(key, entry);
     }
   }
-  const inputs = (e: Estate, key: string): string => {
-    const w = webIndexOf(e).wasByKey.get(key);
-    return w ? inputsText(w.c) : '';
-  };
+  const inputs = (e: Estate, key: string): unknown => wasClusters(e).get(key) ?? null;
   return [...clusters].sort(([a], [b]) => a.localeCompare(b)).map(([key, c]) => {
     const origins = [...[...c.nodes].sort(), ''];
     return {

@@ -1,10 +1,11 @@
 /** Model-diff sections of the external load balancers (src/model/lb.ts). */
-import { v, type Section } from './section.js';
+import { v, whole, type Section } from './section.js';
 
 export const loadBalancerSections: Section[] = [
-  {
-    name: 'load balancer',
-    items: (e) =>
+  whole(
+    'load balancer',
+    (e) => e.loadBalancers,
+    (e) =>
       e.loadBalancers.map((lb) => ({
         key: lb.name,
         object: `load balancer ${lb.name}`,
@@ -23,10 +24,11 @@ export const loadBalancerSections: Section[] = [
         },
         loc: lb.loc,
       })),
-  },
-  {
-    name: 'load balancer port',
-    items: (e) =>
+  ),
+  whole(
+    'load balancer port',
+    (e) => e.loadBalancers,
+    (e) =>
       e.loadBalancers.flatMap((lb) =>
         lb.clusters.flatMap((c) =>
           c.ports.map((p) => ({
@@ -43,10 +45,11 @@ export const loadBalancerSections: Section[] = [
           })),
         ),
       ),
-  },
-  {
-    name: 'load balancer server',
-    items: (e) =>
+  ),
+  whole(
+    'load balancer server',
+    (e) => e.loadBalancers,
+    (e) =>
       e.loadBalancers.flatMap((lb) =>
         lb.clusters.flatMap((c) =>
           c.ports.flatMap((p) =>
@@ -65,5 +68,5 @@ export const loadBalancerSections: Section[] = [
           ),
         ),
       ),
-  },
+  ),
 ];

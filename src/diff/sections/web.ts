@@ -1,81 +1,76 @@
 /** Model-diff sections of the WebSphere tier (src/model/web.ts): plug-in files, cells, ODRs, GSCs, cluster.xml. */
-import { v, type Section } from './section.js';
+import { perPlugin, v, whole, type Section } from './section.js';
 
 export const webSections: Section[] = [
-  {
-    name: 'plug-in cluster',
-    items: (e) =>
-      e.web.plugins.flatMap((p) =>
-        p.clusters.map((c) => ({
-          key: `${p.file} ${c.name}`,
-          object: `ServerCluster ${c.name} in ${p.file}`,
+  perPlugin(
+    'plug-in cluster',
+    (p) => p.clusters,
+    (p) =>
+      p.clusters.map((c) => ({
+        key: `${p.file} ${c.name}`,
+        object: `ServerCluster ${c.name} in ${p.file}`,
+        attributes: {
+          loadBalance: c.loadBalance,
+          retryInterval: c.retryInterval,
+          ignoreAffinityRequests: c.ignoreAffinityRequests,
+          removeSpecialHeaders: c.removeSpecialHeaders,
+          primaryServers: c.primaryServers ? c.primaryServers.map((s) => s.name) : null,
+          backupServers: c.backupServers ? c.backupServers.map((s) => s.name) : null,
+        },
+        loc: c.loc,
+      })),
+  ),
+  perPlugin(
+    'plug-in server',
+    (p) => p.clusters,
+    (p) =>
+      p.clusters.flatMap((c) =>
+        c.servers.map((s) => ({
+          key: `${p.file} ${c.name} ${s.name}`,
+          object: `Server ${s.name} of ${c.name} in ${p.file}`,
           attributes: {
-            loadBalance: c.loadBalance,
-            retryInterval: c.retryInterval,
-            ignoreAffinityRequests: c.ignoreAffinityRequests,
-            removeSpecialHeaders: c.removeSpecialHeaders,
-            primaryServers: c.primaryServers ? c.primaryServers.map((s) => s.name) : null,
-            backupServers: c.backupServers ? c.backupServers.map((s) => s.name) : null,
+            cloneId: v(s.cloneId),
+            weight: s.weight,
+            connectTimeout: s.connectTimeout,
+            transports: s.transports.map((t) => `${t.protocol}://${t.hostname}:${t.port}`).sort(),
           },
-          loc: c.loc,
+          loc: s.loc,
         })),
       ),
-  },
-  {
-    name: 'plug-in server',
-    items: (e) =>
-      e.web.plugins.flatMap((p) =>
-        p.clusters.flatMap((c) =>
-          c.servers.map((s) => ({
-            key: `${p.file} ${c.name} ${s.name}`,
-            object: `Server ${s.name} of ${c.name} in ${p.file}`,
-            attributes: {
-              cloneId: v(s.cloneId),
-              weight: s.weight,
-              connectTimeout: s.connectTimeout,
-              transports: s.transports.map((t) => `${t.protocol}://${t.hostname}:${t.port}`).sort(),
-            },
-            loc: s.loc,
-          })),
-        ),
-      ),
-  },
-  {
-    name: 'plug-in route',
-    items: (e) =>
-      e.web.plugins.flatMap((p) =>
-        p.routes.map((r) => ({
-          key: `${p.file} ${r.virtualHostGroup ?? '?'} ${r.uriGroup ?? '?'}`,
-          object: `Route ${r.virtualHostGroup ?? '?'} + ${r.uriGroup ?? '?'} in ${p.file}`,
-          attributes: { serverCluster: v(r.serverCluster) },
-          loc: r.loc,
+  ),
+  perPlugin(
+    'plug-in route',
+    (p) => p.routes,
+    (p) =>
+      p.routes.map((r) => ({
+        key: `${p.file} ${r.virtualHostGroup ?? '?'} ${r.uriGroup ?? '?'}`,
+        object: `Route ${r.virtualHostGroup ?? '?'} + ${r.uriGroup ?? '?'} in ${p.file}`,
+        attributes: { serverCluster: v(r.serverCluster) },
+        loc: r.loc,
+      })),
+  ),
+  perPlugin(
+    'plug-in URI',
+    (p) => p.uriGroups,
+    (p) =>
+      p.uriGroups.flatMap((g) =>
+        g.uris.map((u) => ({
+          key: `${p.file} ${g.name} ${u.pattern}`,
+          object: `Uri ${u.pattern} of ${g.name} in ${p.file}`,
+          attributes: { affinityCookie: u.affinityCookie, affinityUrlIdentifier: u.affinityUrlIdentifier },
+          loc: u.loc,
         })),
       ),
-  },
-  {
-    name: 'plug-in URI',
-    items: (e) =>
-      e.web.plugins.flatMap((p) =>
-        p.uriGroups.flatMap((g) =>
-          g.uris.map((u) => ({
-            key: `${p.file} ${g.name} ${u.pattern}`,
-            object: `Uri ${u.pattern} of ${g.name} in ${p.file}`,
-            attributes: { affinityCookie: u.affinityCookie, affinityUrlIdentifier: u.affinityUrlIdentifier },
-            loc: u.loc,
-          })),
-        ),
-      ),
-  },
-  {
-    name: 'virtual host',
-    items: (e) =>
-      e.web.plugins.flatMap((p) =>
-        p.virtualHostGroups.flatMap((g) => g.hosts.map((h) => ({ key: `${p.file} ${g.name} ${h.name}`, object: `VirtualHost ${h.name} of ${g.name} in ${p.file}`, attributes: {}, loc: h.loc }))),
-      ),
-  },
-  {
-    name: 'cell',
-    items: (e) =>
+  ),
+  perPlugin(
+    'virtual host',
+    (p) => p.virtualHostGroups,
+    (p) => p.virtualHostGroups.flatMap((g) => g.hosts.map((h) => ({ key: `${p.file} ${g.name} ${h.name}`, object: `VirtualHost ${h.name} of ${g.name} in ${p.file}`, attributes: {}, loc: h.loc }))),
+  ),
+  whole(
+    'cell',
+    (e) => e.web.cells,
+    (e) =>
       e.web.cells.map((c) => ({
         key: c.name,
         object: `cell ${c.name}`,
@@ -87,17 +82,19 @@ export const webSections: Section[] = [
         },
         loc: c.loc,
       })),
-  },
-  {
-    name: 'ODR',
-    items: (e) =>
+  ),
+  whole(
+    'ODR',
+    (e) => e.web.cells,
+    (e) =>
       e.web.cells.flatMap((c) =>
         c.odrs.map((o) => ({ key: `${c.name} ${o.name}`, object: `ODR ${o.name} of cell ${c.name}`, attributes: { endpoint: `${o.host}:${o.port}`, tier: o.tier, cookie: o.cookieName }, loc: o.loc })),
       ),
-  },
-  {
-    name: 'generic server cluster',
-    items: (e) =>
+  ),
+  whole(
+    'generic server cluster',
+    (e) => e.web.cells,
+    (e) =>
       e.web.cells.flatMap((c) =>
         c.gscs.map((g) => ({
           key: `${c.name} ${g.name}`,
@@ -106,10 +103,11 @@ export const webSections: Section[] = [
           loc: g.loc,
         })),
       ),
-  },
-  {
-    name: 'cluster.xml member',
-    items: (e) =>
+  ),
+  whole(
+    'cluster.xml member',
+    (e) => e.web.clusters,
+    (e) =>
       e.web.clusters.flatMap((c) => [
         { key: `${c.cell ?? '?'} ${c.name}`, object: `cluster ${c.name}${c.cell ? ` of cell ${c.cell}` : ''}`, attributes: { preferLocal: c.preferLocal }, loc: c.loc },
         ...c.members.map((m) => ({
@@ -119,5 +117,5 @@ export const webSections: Section[] = [
           loc: m.loc,
         })),
       ]),
-  },
+  ),
 ];
