@@ -31,6 +31,7 @@ import { related } from '../../core/diagnostic.js';
 import type { Loc } from '../../core/loc.js';
 import type { SourceFile } from '../../sources/source-file.js';
 import type { XmlAttribute, XmlDeclaration, XmlDocument, XmlElement } from './ast.js';
+import { encodingFindings } from './encoding.js';
 import { firstFatalError } from './well-formed.js';
 
 export type { XmlAttribute, XmlDocument, XmlElement } from './ast.js';
@@ -131,8 +132,7 @@ export function readXml(file: SourceFile, options: ReadXmlOptions): ReadXmlResul
   if (declaration) doc.declaration = declaration;
 
   // 3. Findings about the encoding and well-formedness, and what plexlint does not read.
-  const enc = encodingFinding(file, declaration, options);
-  if (enc) findings.push(enc);
+  findings.push(...encodingFindings(file, declaration, options.consumer));
   const entities = entityFinding(file, loc, options);
   if (entities) findings.push(entities);
   if (fatal) {
@@ -431,42 +431,6 @@ function pointRange(text: string, offset: number): [number, number] {
     while (e < text.length && /[^\s<>="']/.test(text[e]!)) e++;
   }
   return [s, e];
-}
-
-const UTF8_NAMES = new Set(['utf-8', 'utf8']);
-const LATIN1_NAMES = new Set(['iso-8859-1', 'iso8859-1', 'latin1', 'latin-1', 'iso_8859-1', 'l1']);
-const ASCII_NAMES = new Set(['us-ascii', 'ascii']);
-
-/**
- * The declared encoding against the bytes. The sources stage decodes a file
- * that declares ISO-8859-1 as ISO-8859-1, any other as UTF-8 when the bytes
- * are valid UTF-8 and as ISO-8859-1 otherwise (src/sources/decode.ts).
- */
-function encodingFinding(file: SourceFile, decl: XmlDeclaration | undefined, options: ReadXmlOptions): Finding | undefined {
-  const declared = decl?.encoding?.value.trim().toLowerCase();
-  const where = decl?.encoding?.loc ?? decl?.loc ?? file.lines.loc(file.path, 0, 0);
-  const nonAscii = /[^\x00-\x7f]/.test(file.text);
-  if (file.encoding === 'iso-8859-1' && (declared === undefined || UTF8_NAMES.has(declared) || ASCII_NAMES.has(declared)) && nonAscii) {
-    const said = declared === undefined ? 'has no encoding declaration, which means UTF-8,' : `declares encoding="${decl!.encoding!.value}"`;
-    return {
-      ruleId: 'xml-encoding-mismatch',
-      loc: where,
-      message:
-        `the file ${said} but its bytes are not valid UTF-8 (plexlint read them as ISO-8859-1): ${options.consumer} reads it as declared, ` +
-        `so non-ASCII characters in names and paths are misread or the file is rejected. Declare encoding="ISO-8859-1" (what WAS writes) or save the file as UTF-8.`,
-    };
-  }
-  if (declared !== undefined && !UTF8_NAMES.has(declared) && !LATIN1_NAMES.has(declared) && !ASCII_NAMES.has(declared) && !declared.startsWith('utf-16') && nonAscii) {
-    return {
-      ruleId: 'xml-encoding-mismatch',
-      severity: 'info',
-      loc: where,
-      message:
-        `encoding="${decl!.encoding!.value}" is not one plexlint decodes (it read the file as ${file.encoding.toUpperCase()}), so non-ASCII characters may be shown wrongly; ` +
-        `${options.consumer} reads the file as declared. Use ISO-8859-1 or UTF-8, or give --encoding.`,
-    };
-  }
-  return undefined;
 }
 
 /** Offset just after the '>' of the tag at `start` (quotes respected). */
