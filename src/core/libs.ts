@@ -27,3 +27,39 @@ export function yaml(): typeof Yaml {
 export function saxes(): typeof Saxes {
   return (saxesModule ??= require('saxes') as typeof Saxes);
 }
+
+let mvdanShModule: MvdanSh | undefined;
+
+/** The parts of mvdan-sh (mvdan/sh compiled to JavaScript) that plexlint uses; the syntax tree: src/frontends/goscript/sh-tree.ts. */
+export interface MvdanSh {
+  syntax: {
+    NewParser(...options: unknown[]): { Parse(text: string, name: string): unknown };
+    KeepComments(keep: boolean): unknown;
+    Variant(variant: unknown): unknown;
+    LangBash: unknown;
+    LangPOSIX: unknown;
+    LangMirBSDKorn: unknown;
+    NodeType(node: unknown): string;
+  };
+}
+
+/**
+ * The shell parser of the go-script front end. Its GopherJS runtime sets
+ * Error.stackTraceLimit to Infinity and a global `require` when it loads; both
+ * are put back, so the rest of the process keeps its own.
+ */
+export function mvdanSh(): MvdanSh {
+  if (mvdanShModule) return mvdanShModule;
+  const limit = Error.stackTraceLimit;
+  const g = globalThis as { require?: unknown };
+  const hadRequire = Object.prototype.hasOwnProperty.call(g, 'require');
+  const globalRequire = g.require;
+  try {
+    mvdanShModule = require('mvdan-sh') as MvdanSh;
+  } finally {
+    Error.stackTraceLimit = limit;
+    if (hadRequire) g.require = globalRequire;
+    else delete g.require;
+  }
+  return mvdanShModule;
+}

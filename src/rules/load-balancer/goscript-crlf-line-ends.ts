@@ -1,0 +1,13 @@
+import { defineRule } from '../rule.js';
+
+/** Reported by the go-script front end while reading the files; docs/rules/goscript-crlf-line-ends.md. */
+export const rule = defineRule({
+  meta: {
+    id: 'goscript-crlf-line-ends',
+    severity: 'error',
+    category: 'load-balancer',
+    description: 'A go script with Windows (CR LF) line ends: "bad interpreter", the script does not run',
+    source: 'POSIX execve and the #! line (the interpreter path ends at the line feed); Edge Components, Scripts to run with high availability',
+    emittedBy: 'front end',
+  },
+});
