@@ -75,8 +75,19 @@ export function encodingFindings(file: SourceFile, decl: XmlDeclaration | undefi
     if (declared !== undefined && declared !== 'utf-16') {
       push(`the file's bytes are ${describeBytes(file)} but ${said}: ${fatal}. Save the file as ${declaredName}, or declare encoding="UTF-16".`, 'error');
     }
-    if (!file.bom) {
-      push(`the file's bytes are ${describeBytes(file)}: XML requires a UTF-16 file to start with the byte-order mark (§4.3.3), so ${consumer} may not recognise the encoding and reject the file. Save it with a byte-order mark, or as ISO-8859-1 (what WAS writes).`, 'error');
+    if (!file.bom && declared === 'utf-16') {
+      // Appendix F: a processor can still tell UTF-16 from '<?xml' (3C 00 3F 00); whether the plug-in's parser does is not documented.
+      push(
+        `the file's bytes are ${describeBytes(file)}: XML requires a UTF-16 file to start with the byte-order mark (§4.3.3); parsers that detect UTF-16 from '<?xml' read it, ` +
+          `whether ${consumer} does is not documented. Save it with a byte-order mark, or as ISO-8859-1 (what WAS writes).`,
+        'warning',
+      );
+    } else if (!file.bom) {
+      push(
+        `the file's bytes are ${describeBytes(file)} without an encoding declaration that says so: XML requires a UTF-16 file to start with the byte-order mark (§4.3.3), ` +
+          `and without one or a declaration a file is read as UTF-8, so ${consumer} reads a NUL after every character and rejects the file. Save it with a byte-order mark, or as ISO-8859-1 (what WAS writes).`,
+        declared === undefined ? 'error' : 'warning',
+      );
     }
     return out;
   }
