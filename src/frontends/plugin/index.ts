@@ -368,6 +368,12 @@ export function parsePlugin(file: SourceFile): ParsedPlugin {
   // The root: Config. A fragment (no Config root) is read as if it were inside one.
   let sawConfig = false;
   let reportedFragment = false;
+  /** A file without its Config root is said once, at its first top-level element. */
+  const fragment = (root: XmlElement, message: string): void => {
+    if (reportedFragment) return;
+    reportedFragment = true;
+    r.findings.push({ ruleId: 'plugin-misplaced-element', loc: root.loc, message });
+  };
   for (const root of doc.roots) {
     if (root.name === 'Config') {
       if (!sawConfig) {
@@ -380,31 +386,21 @@ export function parsePlugin(file: SourceFile): ParsedPlugin {
     }
     const cs = childSpec(SPECS.Config!, root.name);
     if (cs) {
-      if (!reportedFragment) {
-        reportedFragment = true;
-        r.findings.push({
-          ruleId: 'plugin-misplaced-element',
-          loc: root.loc,
-          message:
-            `<${root.name}> is at the top level, but the root element of plugin-cfg.xml must be <Config>: ${PLUGIN} cannot load a file without it. ` +
-            `Wrap the elements in <Config>…</Config> (plexlint checks them as if they were).`,
-        });
-      }
+      fragment(
+        root,
+        `<${root.name}> is at the top level, but the root element of plugin-cfg.xml must be <Config>: ${PLUGIN} cannot load a file without it. ` +
+          `Wrap the elements in <Config>…</Config> (plexlint checks them as if they were).`,
+      );
       configChild(root, cs.spec);
       continue;
     }
     if (root.name === 'Server') {
-      // A fragment that lists Servers without their ServerCluster: said once, and every Server is still checked.
-      if (!reportedFragment) {
-        reportedFragment = true;
-        r.findings.push({
-          ruleId: 'plugin-misplaced-element',
-          loc: root.loc,
-          message:
-            `<Server> is at the top level: a Server belongs in a <ServerCluster> inside <Config>, so ${PLUGIN} cannot load this file as it is. ` +
-            `Put the Servers in their ServerCluster (plexlint checks each Server as it stands).`,
-        });
-      }
+      // A fragment that lists Servers without their ServerCluster: every Server is still checked.
+      fragment(
+        root,
+        `<Server> is at the top level: a Server belongs in a <ServerCluster> inside <Config>, so ${PLUGIN} cannot load this file as it is. ` +
+          `Put the Servers in their ServerCluster (plexlint checks each Server as it stands).`,
+      );
       r.detachedServers.push(r.server(root, 'Server'));
       continue;
     }

@@ -167,55 +167,42 @@ function openAttribute(text: string, tagStart: number, offset: number): { name: 
 }
 
 /** The first unclosed comment, CDATA section, processing instruction or tag, for an error at the end of the file. */
+/** Markup that runs until its closing marker, in the order they must be tried. */
+const CONSTRUCTS = [
+  { open: '<!--', close: '-->', what: 'a comment (<!--)', fix: 'End the comment with -->.' },
+  { open: '<![CDATA[', close: ']]>', what: 'a CDATA section (<![CDATA[)', fix: 'End it with ]]>.' },
+  { open: '<?', close: '?>', what: 'a processing instruction (<?)', fix: 'End it with ?>.' },
+  { open: '<!', close: '>', what: 'a declaration (<!)', fix: 'End it with >.' },
+];
+
+/** The first unclosed comment, CDATA section, processing instruction or tag, for an error at the end of the file. */
 function unclosedConstruct(text: string): { start: number; length: number; what: string; fix: string } | undefined {
-  let i = text.indexOf('<');
-  while (i >= 0) {
-    const closeOf = (marker: string, from: number): number => text.indexOf(marker, from);
+  for (let i = text.indexOf('<'); i >= 0; ) {
+    const construct = CONSTRUCTS.find((c) => text.startsWith(c.open, i));
     let end: number;
-    let what: string;
-    let fix: string;
-    if (text.startsWith('<!--', i)) {
-      end = closeOf('-->', i + 4);
-      what = 'a comment (<!--)';
-      fix = 'End the comment with -->.';
-    } else if (text.startsWith('<![CDATA[', i)) {
-      end = closeOf(']]>', i + 9);
-      what = 'a CDATA section (<![CDATA[)';
-      fix = 'End it with ]]>.';
-    } else if (text.startsWith('<?', i)) {
-      end = closeOf('?>', i + 2);
-      what = 'a processing instruction (<?)';
-      fix = 'End it with ?>.';
-    } else if (text.startsWith('<!', i)) {
-      end = closeOf('>', i + 2);
-      what = 'a declaration (<!)';
-      fix = 'End it with >.';
+    if (construct) {
+      end = text.indexOf(construct.close, i + construct.open.length);
+      if (end < 0) return { start: i, length: construct.open.length, what: construct.what, fix: construct.fix };
     } else {
       // A tag: quotes respected.
-      let j = i + 1;
+      const tag = /^<\/?([^\s/>]*)/.exec(text.slice(i, i + 200))!;
       end = -1;
-      while (j < text.length) {
+      for (let j = i + 1; j < text.length; j++) {
         const c = text[j];
         if (c === '"' || c === "'") {
           const k = text.indexOf(c, j + 1);
           if (k < 0) {
             const attr = openAttribute(text, i, text.length);
-            const tag = /^<([^\s/>]*)/.exec(text.slice(i, i + 200))?.[1] ?? '';
-            return { start: i, length: tag.length + 1, what: `the start tag <${tag}>, whose value of ${attr?.name ?? 'an attribute'} has no closing quote,`, fix: `Add the closing ${c === '"' ? 'double' : 'single'} quote.` };
+            return { start: i, length: tag[0].length, what: `the start tag <${tag[1]}>, whose value of ${attr?.name ?? 'an attribute'} has no closing quote,`, fix: `Add the closing ${c === '"' ? 'double' : 'single'} quote.` };
           }
-          j = k + 1;
-          continue;
-        }
-        if (c === '>') {
+          j = k;
+        } else if (c === '>') {
           end = j;
           break;
         }
-        j++;
       }
-      what = `the tag <${/^<\/?([^\s/>]*)/.exec(text.slice(i, i + 200))?.[1] ?? ''}>`;
-      fix = 'End the tag with >.';
+      if (end < 0) return { start: i, length: tag[0].length, what: `the tag <${tag[1]}>`, fix: 'End the tag with >.' };
     }
-    if (end < 0) return { start: i, length: /^<(!--|!\[CDATA\[|\?|!|\/?[^\s/>]*)/.exec(text.slice(i, i + 200))?.[0].length ?? 1, what, fix };
     i = text.indexOf('<', end + 1);
   }
   return undefined;
