@@ -210,7 +210,8 @@ export class ProfileBuilder {
       const damaging = built.findings.find((f) => damageOf(f, false) !== 'none');
       if (damaging) {
         route.ignored = { reason: 'error in this ROUTE entry', cause: loc };
-        addSentence(damaging, 'The stack ignores this ROUTE entry');
+        damaging.consequence ??= 'route-entry';
+        addSentence(damaging, 'plexlint assumes the stack ignores this ROUTE entry (IBM does not document what an error in one ROUTE entry does)');
       }
       block.routes.push(route);
     }
@@ -666,6 +667,7 @@ export class ProfileBuilder {
         this.findings.push({
           ruleId: 'invalid-address',
           loc: addressWord.loc,
+          consequence: 'list',
           message:
             `HOME entry '${addressWord.raw}' is not a dotted-decimal IPv4 address (HOME is IPv4 only; IPv6 addresses go on INTERFACE). ` +
             `The stack ignores the rest of the HOME list${rest > 0 ? ` (${rest} more entr${rest === 1 ? 'y' : 'ies'})` : ''}.`,
@@ -679,12 +681,21 @@ export class ProfileBuilder {
         stoppedAt = addressWord.loc;
         entry.ignored = { reason: 'HOME entry without a link name', cause: addressWord.loc };
       } else if (a.text === '127.0.0.1') {
-        // EZZ0344I: 127.0.0.1 in the HOME list is ignored; processing continues.
+        // EZZ0344I: 127.0.0.1 "cannot be added to the HOME list"; its system action reads
+        // "TCP/IP ignores the statement" without saying whether that is the entry or the whole
+        // HOME statement. The model drops the entry only; the message names the other reading,
+        // and it is an error when the statement holds other addresses that could be lost.
+        const others = nodes(n, 'homeEntry').length - 1;
         this.findings.push({
           ruleId: 'home-loopback-127',
           loc: entry.loc,
+          ...(others === 0 ? { severity: 'warning' as const } : {}),
           message:
-            '127.0.0.1 is the permanent loopback address: the stack ignores this HOME entry (EZZ0344I). ' +
+            '127.0.0.1 is the permanent loopback address, which cannot be added to the HOME list (EZZ0344I). ' +
+            "IBM's system action for EZZ0344I is \"TCP/IP ignores the statement\", and IBM does not say whether that is only this entry or the whole HOME statement" +
+            (others > 0
+              ? `: if it is the statement, its ${others} other address${others === 1 ? ' is' : 'es are'} not home addresses either (plexlint keeps ${others === 1 ? 'it' : 'them'}). `
+              : ' (this HOME statement has no other entry). ') +
             'Remove it; to add a loopback alias (for example a load-balancer cluster address) code another address on the LOOPBACK link.',
         });
         entry.ignored = { reason: 'EZZ0344I', cause: entry.loc };
@@ -719,9 +730,11 @@ export class ProfileBuilder {
       const damaging = entryFindings.find((f) => damageOf(f, false) !== 'none');
       if (damaging) {
         const rest = entryNodes.length - entries.length;
+        damaging.consequence ??= 'port-list';
         addSentence(
           damaging,
-          `The stack ignores this PORT entry${rest > 0 ? ` and the rest of the PORT list (${rest} more entr${rest === 1 ? 'y' : 'ies'})` : ''}`,
+          `The stack ignores this PORT entry${rest > 0 ? ` and the rest of the PORT list (${rest} more entr${rest === 1 ? 'y' : 'ies'})` : ''} ` +
+            "(plexlint's reading: IBM's rule for a syntax error in a list names the HOME list and says some statements skip only the entry in error; it does not say which PORT does)",
         );
         stoppedAt = damaging.loc;
         entry.ignored = { reason: 'error in this PORT entry', cause: damaging.loc };

@@ -24,6 +24,17 @@ export const rule = defineRule({
     category: 'load-balancer',
     description: 'A load-balancer cluster address forwarded in MAC (dispatch) mode is on a z/OS target as something other than a LOOPBACK HOME entry, so it is advertised or answers ARP',
     source: 'IBM z/OS Communications Server IP Configuration Guide, "External load balancing" (the cluster addresses must not be advertised by dynamic routing; define them as loopback addresses)',
+    consequences: [
+      {
+        id: "advertised",
+        documented: "IBM z/OS Communications Server IP Configuration Guide, External load balancing (V2R2, Japanese edition; plexlint's translation)",
+        quote: "all target z/OS systems must have the load balancer's cluster IP address defined in their HOME list. However, it is important that these addresses are not advertised externally by dynamic routing protocols. One way to achieve this is to define these IP addresses as loopback addresses on z/OS.",
+      },
+      {
+        id: "bypass",
+        reading: "IBM does not say what happens when the cluster address is advertised; plexlint's reading is that routers can then send packets for the cluster straight to the system that advertises it, bypassing the load balancer.",
+      },
+    ],
   },
   check(ctx) {
     for (const { system: name, address, refs } of dispatchTargets(ctx.estate.loadBalancers)) {

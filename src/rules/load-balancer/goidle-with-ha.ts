@@ -10,6 +10,11 @@ export const rule = defineRule({
     category: 'load-balancer',
     description: 'A goIdle go script on a Load Balancer configured for high availability (error when it aliases a cluster address)',
     source: 'Edge Components, "Scripts to run with high availability" (goIdle runs when the executor starts forwarding stand-alone; do not use it with high availability)',
+    consequences: [
+      {
+        reading: "IBM documents that goIdle runs when the executor starts forwarding stand-alone and that it is not to be used with high availability; the effect the message gives (the machine owning the cluster address next to its partner) is plexlint's reading.",
+      },
+    ],
   },
   check(ctx) {
     for (const lb of ctx.estate.loadBalancers) {

@@ -10,6 +10,17 @@ export const rule = defineRule({
     category: 'load-balancer',
     description: 'High availability without a heartbeat pair between the two machines\' non-forwarding addresses',
     source: 'Edge Components v9.0.5, dscontrol highavailability (the source and destination must be the NFAs of the machines for at least one heartbeat pair)',
+    consequences: [
+      {
+        id: "no-heartbeat",
+        documented: "IBM Edge Components, Configure heartbeats and reach targets",
+        quote: "If the standby Dispatcher fails to receive a heartbeat within 2 seconds, a failover begins. All heartbeats must break for a takeover from the standby Dispatcher to occur.",
+      },
+      {
+        id: "nfa",
+        reading: "IBM's dscontrol highavailability reference (v9.0.5) asks for the NFAs of both machines as the source and destination of at least one heartbeat pair; it does not say what happens otherwise. plexlint's reading, from \"All heartbeats must break for a takeover\": a heartbeat over other addresses can keep the partner looking alive while its NFA path is down.",
+      },
+    ],
   },
   check(ctx) {
     const lbs = ctx.estate.loadBalancers;

@@ -28,6 +28,11 @@ export const rule = defineRule({
     category: 'load-balancer',
     description: 'A port of long-running connections in a high-availability Load Balancer for IPv4 and IPv6 without connection replication (repstrategy none, affinity, or not set)',
     source: 'Edge Components v9.0, dscontrol port set repstrategy; technote "Tips on configuring the high availability feature" (configure connection and affinity replication to keep connections on takeover)',
+    consequences: [
+      {
+        reading: "IBM's technote advises configuring connection and affinity replication to keep connections on takeover; IBM does not state the default of repstrategy, and plexlint's reading is that connections whose records are not replicated break on takeover.",
+      },
+    ],
   },
   check(ctx) {
     for (const lb of ctx.estate.loadBalancers) {

@@ -24,6 +24,11 @@ export const rule = defineRule({
     category: 'load-balancer',
     description: 'HA partners whose clusters, ports or servers differ, so balancing changes on takeover',
     source: 'Edge Components, high availability considerations (both machines must have the same configuration); technote "Tips on configuring the high availability feature" (cluster addresses move to the new active machine on takeover)',
+    consequences: [
+      {
+        reading: "IBM requires both machines to have the same configuration (Load Balancer for IPv4 and IPv6, high availability considerations); the per-object consequences the message gives are plexlint's reading of what the other machine forwards after a takeover.",
+      },
+    ],
   },
   check(ctx) {
     for (const { follower: f, leader: l } of pairs(ctx.estate.loadBalancers)) {

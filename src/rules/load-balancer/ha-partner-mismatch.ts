@@ -10,6 +10,22 @@ export const rule = defineRule({
     category: 'load-balancer',
     description: 'HA partners with different recovery strategies or heartbeat ports, the same role, or one side without high availability',
     source: 'Edge Components, dscontrol highavailability (the port must be the same on both machines) and "High availability recovery strategy" (the strategy must be the same on both)',
+    consequences: [
+      {
+        id: "port",
+        documented: "IBM Edge Components, dscontrol highavailability",
+        quote: "An unused TCP port on both machines, to be used by Dispatcher for its heartbeat messages. The port must be the same for both the primary and backup machines.",
+      },
+      {
+        id: "strategy",
+        documented: "IBM Edge Components, High Availability recovery strategy for failed servers",
+        quote: "Note: The strategy parameter must be the same for both machines. … Automatic - The primary machine resumes routing packets as soon as it becomes operational again. Manual - intervention is required to return the primary machine to active state and reset the backup machine to standby.",
+      },
+      {
+        id: "effect",
+        reading: "IBM documents the port rule and the strategy rule, not what the machines do when either is broken, nor two machines with one role; plexlint's reading is that heartbeats on different ports do not arrive (each machine takes the other for down), that different strategies leave it open whether the primary takes the active role back, and that two primaries both claim it.",
+      },
+    ],
   },
   check(ctx) {
     for (const { follower: f, leader: l } of pairs(ctx.estate.loadBalancers)) {

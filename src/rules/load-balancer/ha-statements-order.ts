@@ -9,6 +9,11 @@ export const rule = defineRule({
     category: 'load-balancer',
     description: 'highavailability statements before cluster, port or server statements in a configuration',
     source: 'IBM technote "Tips on configuring the high availability feature" (swg21211427): put the highavailability heartbeat, backup and reach statements after every cluster, port and server statement',
+    consequences: [
+      {
+        reading: "IBM's technote Tips on configuring the high availability feature advises putting the highavailability heartbeat, backup and reach statements after every cluster, port and server statement; the consequence the message gives (an incomplete configuration synchronized, records of later ports not replicated) is plexlint's reading.",
+      },
+    ],
   },
   check(ctx) {
     for (const lb of ctx.estate.loadBalancers) {

@@ -10,6 +10,11 @@ export const rule = defineRule({
     category: 'load-balancer',
     description: 'NAT servers on a port with selectionalgorithm affinity',
     source: 'Edge Components, "Dispatcher\'s NAT/NAPT" (NAT does not work with the affinity selection algorithm; use connection or conn+affin)',
+    consequences: [
+      {
+        reading: "IBM says NAT does not work with the affinity selection algorithm (use connection or conn+affin); IBM does not describe the failure, and plexlint assumes connections to that server are not balanced as configured.",
+      },
+    ],
   },
   check(ctx) {
     const byPort = new Map<object, ServerRef[]>();

@@ -14,6 +14,11 @@ export const rule = defineRule({
     category: 'load-balancer',
     description: 'NAT (or kernel CBR) forwarding without executor clientgateway (clientgateway6 for IPv6 clusters)',
     source: 'Edge Components, dscontrol executor (clientgateway: the router for the return direction, must be non-zero) and "Dispatcher\'s NAT/NAPT" (clientgateway must be set)',
+    consequences: [
+      {
+        reading: "IBM requires the client gateway for NAT and CBR forwarding; IBM does not document what the Dispatcher does without one, and plexlint assumes the replies do not reach the clients.",
+      },
+    ],
   },
   check(ctx) {
     const byLb = new Map<string, { v4: ServerRef[]; v6: ServerRef[] }>();

@@ -9,6 +9,11 @@ export const rule = defineRule({
     category: 'load-balancer',
     description: 'A server forwarded with NAT (method nat / nat yes) has no returnaddress',
     source: 'Edge Components, "Dispatcher\'s NAT/NAPT" (NAT needs the NFA, the cluster address and a return address, set at server add)',
+    consequences: [
+      {
+        reading: "IBM requires a return address for NAT forwarding (it must differ from the cluster, server and NFA addresses and is set when the server is added); IBM does not document what the Dispatcher does without one, and plexlint assumes connections to the server cannot work.",
+      },
+    ],
   },
   check(ctx) {
     for (const r of servers(ctx.estate.loadBalancers)) {

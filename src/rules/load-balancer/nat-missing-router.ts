@@ -9,6 +9,11 @@ export const rule = defineRule({
     category: 'load-balancer',
     description: 'A server forwarded with NAT (method nat / nat yes) has no router',
     source: 'Edge Components, "Dispatcher\'s NAT/NAPT" (a router address is required; on the same subnet it is the server address)',
+    consequences: [
+      {
+        reading: "IBM requires a router address for NAT forwarding; IBM does not document what the Dispatcher does without one, and plexlint assumes it cannot deliver connections to the server.",
+      },
+    ],
   },
   check(ctx) {
     for (const r of servers(ctx.estate.loadBalancers)) {

@@ -9,6 +9,11 @@ export const rule = defineRule({
     category: 'load-balancer',
     description: 'A NAT return address that is also a cluster address, a server address or the NFA',
     source: 'Edge Components, "Dispatcher\'s NAT/NAPT" (the return address must be different from the cluster, server and NFA addresses)',
+    consequences: [
+      {
+        reading: "IBM requires the return address to differ from the cluster, server and NFA addresses; IBM does not document what happens otherwise, and plexlint assumes the replies are taken for the other address's traffic.",
+      },
+    ],
   },
   check(ctx) {
     for (const r of servers(ctx.estate.loadBalancers)) {

@@ -10,6 +10,11 @@ export const rule = defineRule({
     category: 'load-balancer',
     description: 'A z/OS system that a load balancer forwards to with NAT has the cluster address as a LOOPBACK HOME entry',
     source: 'Edge Components, "Dispatcher\'s NAT/NAPT" (do not alias the cluster address on the loopback of a server defined for NAT)',
+    consequences: [
+      {
+        reading: "IBM's NAT setup says the cluster address must not be aliased on the loopback of a server defined for NAT; IBM does not give the reason, and plexlint's reading is that connections this system opens to the cluster then stay on it.",
+      },
+    ],
   },
   check(ctx) {
     const byTarget = new Map<string, { system: string; address: string; refs: ServerRef[] }>();

@@ -11,6 +11,11 @@ export const rule = defineRule({
     category: 'odr',
     description: 'Two ODR tiers that use the same session cookie name',
     source: 'IBM WAS ND, "Configuring cell affinity in a multi-tiered environment" (twve_odoemltier): odrSessionIdCookieName',
+    consequences: [
+      {
+        reading: "IBM's multi-tier cell affinity topic asks for a different odrSessionIdCookieName on each tier; that one tier's ODR session ID is otherwise read by the other tier is plexlint's reading.",
+      },
+    ],
   },
   check(ctx) {
     const byTier = new Map<string, Odr[]>();

@@ -9,6 +9,12 @@ export const rule = defineRule({
     category: 'plugin',
     description: 'Every server the plug-in balances over in a cluster has LoadBalanceWeight 0',
     source: 'IBM WAS web server plug-in weighted round robin; APAR PQ76548 (weight 0 with affinity)',
+    consequences: [
+      {
+        documented: "IBM support, Recommended values for web server plug-in config; APAR PQ76548",
+        quote: "When all weights for all servers drop to 0 or less, the plug-in has to readjust all of the weights so that they are greater than 0. (APAR PQ76548: The HTTP Server Plugin resets the weights for all the servers when there is no server having positive weights.)",
+      },
+    ],
   },
   check(ctx) {
     for (const p of ctx.estate.web.plugins) {

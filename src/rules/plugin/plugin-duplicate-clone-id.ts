@@ -10,6 +10,11 @@ export const rule = defineRule({
     category: 'plugin',
     description: 'Two servers of one cluster with the same CloneID',
     source: 'IBM WAS, "plugin-cfg.xml file" (Server CloneID); session affinity (JSESSIONID clone IDs)',
+    consequences: [
+      {
+        reading: "IBM documents that the plug-in routes an affinity request to the server whose CloneID the session cookie carries; IBM does not describe two servers with one CloneID, and plexlint assumes the plug-in sends those requests to one of them.",
+      },
+    ],
   },
   check(ctx) {
     for (const p of ctx.estate.web.plugins) {

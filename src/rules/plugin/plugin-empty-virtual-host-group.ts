@@ -9,6 +9,11 @@ export const rule = defineRule({
     category: 'plugin',
     description: 'A VirtualHostGroup without a VirtualHost',
     source: 'IBM WAS, "plugin-cfg.xml file" (VirtualHostGroup); IBM EI plugin-cfg.xml validator',
+    consequences: [
+      {
+        reading: "IBM does not document a VirtualHostGroup without VirtualHosts; plexlint assumes no request matches it, so its Routes route nothing.",
+      },
+    ],
   },
   check(ctx) {
     for (const p of ctx.estate.web.plugins) {

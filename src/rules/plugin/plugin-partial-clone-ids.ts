@@ -14,6 +14,11 @@ export const rule = defineRule({
     category: 'plugin',
     description: 'Some servers of a cluster have a CloneID and others do not',
     source: 'IBM WAS, "plugin-cfg.xml file" (Server CloneID); session affinity (JSESSIONID clone IDs)',
+    consequences: [
+      {
+        reading: "IBM documents that the plug-in matches the clone ID in the session cookie against the servers' CloneIDs; IBM does not describe a cluster where only some servers have one, and plexlint assumes sessions created on a server without it lose their affinity.",
+      },
+    ],
   },
   check(ctx) {
     for (const p of ctx.estate.web.plugins) {

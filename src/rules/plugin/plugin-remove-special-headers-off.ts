@@ -8,6 +8,11 @@ export const rule = defineRule({
     category: 'plugin',
     description: 'RemoveSpecialHeaders="false": clients can spoof the plug-in\'s private headers',
     source: 'IBM WAS, "plugin-cfg.xml file" (ServerCluster RemoveSpecialHeaders)',
+    consequences: [
+      {
+        reading: "IBM documents that with RemoveSpecialHeaders the plug-in removes its private headers from incoming requests before adding its own; the exposure the message gives (the application server trusting what the client wrote) is plexlint's reading.",
+      },
+    ],
   },
   check(ctx) {
     for (const p of ctx.estate.web.plugins) {

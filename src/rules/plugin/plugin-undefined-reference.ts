@@ -23,6 +23,18 @@ export const rule = defineRule({
     category: 'plugin',
     description: 'A Route naming a ServerCluster, UriGroup or VirtualHostGroup the file does not define, or a PrimaryServers/BackupServers entry naming no Server of its cluster',
     source: 'IBM WAS, "plugin-cfg.xml file" (rwsv_plugincfg); APAR PK12350 (undefined VirtualHostGroup: the plug-in fails to load the file)',
+    consequences: [
+      {
+        id: "pk12350",
+        when: "an undefined VirtualHostGroup",
+        documented: "IBM APAR PK12350, WebSphere plugin-cfg.xml parsing problem (WebSphere Application Server V5.0 for z/OS)",
+        quote: "The VirtualHostGroup defined in the ROUTE, thus, pointed to a non-existing virtual host. Therefore the HTTP server could not locate the non-existent VirtualHostGroup when parsing the ROUTE element. This causes a parsing error for the plugin-cfg.xml file. … WebSphere HTTP Plug-in for z/OS and OS/390 initialization FAILED",
+      },
+      {
+        id: "reference",
+        reading: "IBM does not document what current plug-ins do with a Route, PrimaryServers or BackupServers entry that names something the file does not define (APAR PK12350 describes the WAS V5.0 for z/OS plug-in failing to parse the file for an undefined VirtualHostGroup); plexlint assumes the reference leads nowhere.",
+      },
+    ],
   },
   check(ctx) {
     for (const p of ctx.estate.web.plugins) {

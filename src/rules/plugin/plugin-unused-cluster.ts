@@ -9,6 +9,11 @@ export const rule = defineRule({
     category: 'plugin',
     description: 'A ServerCluster that no Route names',
     source: 'IBM WAS, "plugin-cfg.xml file" (Route); IBM EI plugin-cfg.xml validator ("Missing <Route> statement for Cluster")',
+    consequences: [
+      {
+        reading: "IBM routes requests to a ServerCluster through Routes; IBM does not say it in those words, and plexlint assumes a cluster no Route names gets no request.",
+      },
+    ],
   },
   check(ctx) {
     for (const p of ctx.estate.web.plugins) {

@@ -14,6 +14,11 @@ export const rule = defineRule({
     category: 'plugin',
     description: 'A Server that is in neither PrimaryServers nor BackupServers of its cluster (often a deliberate drain)',
     source: 'IBM WAS, "plugin-cfg.xml file" (PrimaryServers, BackupServers); dougbreaux, "Disable WebSphere cluster members"',
+    consequences: [
+      {
+        reading: "IBM documents that the plug-in balances across PrimaryServers and uses BackupServers when no primary is available; plexlint assumes a server in neither list gets no requests, as a hand-drained member does.",
+      },
+    ],
   },
   check(ctx) {
     for (const p of ctx.estate.web.plugins) {

@@ -10,6 +10,11 @@ export const rule = defineRule({
     category: 'profile',
     description: 'VIPADISTRIBUTE of a DVIPA that no VIPADEFINE or VIPABACKUP on the same stack defines before it',
     source: 'IBM IP Configuration Reference, VIPADYNAMIC - VIPADISTRIBUTE statement (first paragraph)',
+    consequences: [
+      {
+        reading: "IBM states the condition (the VIPADISTRIBUTE statement is for a dynamic VIPA defined on the same stack by a VIPADEFINE or VIPABACKUP statement) but no message for breaking it; plexlint assumes the stack has nothing to distribute, so the distribution is not set up.",
+      },
+    ],
   },
   check(ctx) {
     for (const system of ctx.estate.systems) {

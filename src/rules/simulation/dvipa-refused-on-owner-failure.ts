@@ -17,6 +17,11 @@ export const rule = defineRule({
     needs: 'sysplex',
     description: 'A distributed DVIPA that refuses connections when its owner stack fails, although it has backups',
     source: 'Simulation of IBM VIPABACKUP takeover and sysplex distribution (docs/simulator.md)',
+    consequences: [
+      {
+        reading: "The simulator applies IBM's documented takeover and distribution rules to a failure of the owner; the outcome it reports is plexlint's reading of those rules, not a behaviour IBM describes for this configuration.",
+      },
+    ],
   },
   check(ctx) {
     const { estate } = ctx;

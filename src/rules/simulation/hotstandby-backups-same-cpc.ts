@@ -15,6 +15,11 @@ export const rule = defineRule({
     needs: 'sysplex',
     description: "A HOTSTANDBY distribution whose BACKUP targets all run on the PREFERRED target's CPC",
     source: 'IBM HOTSTANDBY distribution method; simulation of a CPC failure (docs/simulator.md); CPCs from plexlint.yaml',
+    consequences: [
+      {
+        reading: "IBM documents that HOTSTANDBY sends connections to the PREFERRED target and, when it is unavailable, to the highest-ranked available BACKUP; plexlint's reading is that a failure of the CPC of all of them leaves no target — IBM does not describe CPC failures in those words.",
+      },
+    ],
   },
   check(ctx) {
     const { estate } = ctx;

@@ -89,6 +89,11 @@ export const rule = defineRule({
     needs: 'sysplex',
     description: "A backup distributor's own VIPADISTRIBUTE differs from the owner's (routing changes on takeover)",
     source: 'IBM IP Configuration Guide, sysplex distributor backup and takeover; VIPADISTRIBUTE statement',
+    consequences: [
+      {
+        reading: "IBM documents that a backup stack can code its own VIPADISTRIBUTE for a DVIPA it backs up; plexlint assumes that after a takeover the backup's own statements apply instead of the owner's, which IBM does not state in those words.",
+      },
+    ],
   },
   check(ctx) {
     const byId = new Map(ctx.estate.sysplex.distributions.map((d) => [d.id, d]));

@@ -19,6 +19,11 @@ export const rule = defineRule({
     needs: 'sysplex',
     description: 'Every backup of a DVIPA is on the same CPC as its owner (a CPC failure takes them all)',
     source: 'IBM IP Configuration Reference, VIPABACKUP and VIPADEFINE CPCSCOPE; CPCs from plexlint.yaml systems.<name>.cpc',
+    consequences: [
+      {
+        reading: "IBM documents takeover by VIPABACKUP stacks; plexlint's reading is that when every stack that could own the DVIPA is on one CPC, a failure of that CPC leaves no owner — IBM does not describe CPC failures in those words.",
+      },
+    ],
   },
   check(ctx) {
     const byName = systemsByName(ctx.estate);

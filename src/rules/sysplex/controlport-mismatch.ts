@@ -19,6 +19,11 @@ export const rule = defineRule({
     needs: 'sysplex',
     description: 'TIER1 VIPADISTRIBUTE statements with different CONTROLPORT values',
     source: 'IBM IP Configuration Reference, VIPADISTRIBUTE Tier1 parameters (CONTROLPORT must be the same on all TIER1 statements)',
+    consequences: [
+      {
+        reading: "IBM requires the same CONTROLPORT on every TIER1 VIPADISTRIBUTE statement; IBM does not document what the stack does otherwise, and plexlint assumes tier-1 targets reporting to the other port are not heard.",
+      },
+    ],
   },
   check(ctx) {
     const tier1 = ctx.estate.sysplex.distributions.filter((d) => d.tier?.tier === 'TIER1');

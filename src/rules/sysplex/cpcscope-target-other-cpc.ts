@@ -15,6 +15,11 @@ export const rule = defineRule({
     needs: 'sysplex',
     description: 'A CPCSCOPE DVIPA distributed to, or backed up by, a stack on another CPC',
     source: 'IBM IP Configuration Reference, VIPADEFINE CPCSCOPE; SMF 119 NMTP_DDVSDestipAll (TIER2 ALL limited to the CPC)',
+    consequences: [
+      {
+        reading: "IBM documents that a CPCSCOPE DVIPA is never moved to or taken over by a stack on another CPC and that DESTIP ALL on TIER2 is limited to the CPC; IBM does not document an explicit DESTIP on another CPC, and plexlint reports it as contrary to the scope.",
+      },
+    ],
   },
   check(ctx) {
     const byName = systemsByName(ctx.estate);

@@ -16,6 +16,11 @@ export const rule = defineRule({
     needs: 'sysplex',
     description: "A DESTIP address that is no stack's IPCONFIG DYNAMICXCF address",
     source: 'IBM IP Configuration Reference, VIPADISTRIBUTE statement (DESTIP dynxcfip); tcpip-profile.md §3.5',
+    consequences: [
+      {
+        reading: "IBM names the DESTIP operand by the targets' dynamic XCF addresses (dynxcfip) but does not document what the distributor does with an address that is no stack's; plexlint assumes it finds no target there and never forwards to it.",
+      },
+    ],
   },
   check(ctx) {
     const xcf = new Map<string, string>();

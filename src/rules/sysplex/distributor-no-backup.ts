@@ -14,6 +14,11 @@ export const rule = defineRule({
     needs: 'sysplex',
     description: 'A distributed DVIPA that no other stack backs up with VIPABACKUP (the distributor is a single point of failure)',
     source: 'IBM IP Configuration Reference, VIPABACKUP statement; IP Configuration Guide, sysplex distributor backup',
+    consequences: [
+      {
+        reading: "IBM documents VIPABACKUP as the way another stack takes over a DVIPA; plexlint's reading is that without a backup the DVIPA is gone while its owner is down, so connections to it are refused — IBM does not say it in those words.",
+      },
+    ],
   },
   check(ctx) {
     for (const dv of ctx.estate.sysplex.dvipas) {

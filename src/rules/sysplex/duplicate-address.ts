@@ -16,6 +16,11 @@ export const rule = defineRule({
     needs: 'sysplex',
     description: 'The same non-loopback address on two stacks, or a DVIPA that is another stack\'s home address',
     source: 'IBM IP Configuration Guide, HOME and dynamic VIPA address uniqueness; tcpip-profile.md §6 (loopback exception)',
+    consequences: [
+      {
+        reading: "IBM documents that the OSA registers the stack's non-loopback home addresses and that the owning stack advertises a DVIPA; IBM does not describe two stacks owning one address, and plexlint assumes traffic for it reaches whichever stack the network picks.",
+      },
+    ],
   },
   check(ctx) {
     const seen = new Map<string, { system: string; loc: import('../../core/loc.js').Loc; via: string }>();

@@ -18,6 +18,11 @@ export const rule = defineRule({
     needs: 'sysplex',
     description: 'Stacks define one DVIPA with different masks, MOVEABLE modes, tier, CPCSCOPE or IPv6 interface names',
     source: 'IBM IP Configuration Reference, VIPADEFINE and VIPABACKUP statements',
+    consequences: [
+      {
+        reading: "IBM does not document that a DVIPA must be defined alike on every stack; plexlint assumes the stack that holds the DVIPA applies its own definition, so its behaviour depends on which stack holds it.",
+      },
+    ],
   },
   check(ctx) {
     const byName = systemsByName(ctx.estate);

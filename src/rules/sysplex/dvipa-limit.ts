@@ -21,6 +21,11 @@ export const rule = defineRule({
     category: 'sysplex',
     description: 'A stack with more than 1024 configured and target DVIPAs',
     source: 'IBM IP Configuration Reference, VIPADYNAMIC statement summary (1024 DVIPAs per stack)',
+    consequences: [
+      {
+        reading: "IBM gives the limit (\"A stack is limited to no more than 1024 configured or target VIPAs at any one time\", VIPADYNAMIC statement) but no message for exceeding it; plexlint assumes the DVIPAs beyond it cannot be active on the stack.",
+      },
+    ],
   },
   check(ctx) {
     const targetOf = new Map<string, Map<string, Distribution>>();

@@ -15,6 +15,11 @@ export const rule = defineRule({
     needs: 'sysplex',
     description: 'Two or more stacks VIPADEFINE the same DVIPA',
     source: 'IBM IP Configuration Reference, VIPADEFINE MOVEABLE IMMEDIATE / WHENIDLE (MIB description of the move semantics)',
+    consequences: [
+      {
+        reading: "IBM documents MOVEABLE IMMEDIATE (the DVIPA moves at once to a stack that owns it by VIPADEFINE when that stack comes up) but not a sysplex where several stacks VIPADEFINE one DVIPA; plexlint's reading is that the owner then depends on the order the stacks start.",
+      },
+    ],
   },
   check(ctx) {
     for (const dv of ctx.estate.sysplex.dvipas) {

@@ -16,6 +16,11 @@ export const rule = defineRule({
     needs: 'sysplex',
     description: 'A TIER1 group with no TIER2 distribution of the same name, or the reverse',
     source: 'IBM IP Configuration Guide, multi-tier load balancing with DataPower (sys_distrib_dp_load_bal_cfg1/multi_cfg3); VIPADISTRIBUTE TIER1/TIER2 groupname',
+    consequences: [
+      {
+        reading: "IBM ties TIER1 and TIER2 distributions together by their group name; IBM does not document what happens to a group without a partner, and plexlint assumes the tiers simply are not combined.",
+      },
+    ],
   },
   check(ctx) {
     const groups = new Map<string, { tier1: typeof ctx.estate.sysplex.distributions; tier2: typeof ctx.estate.sysplex.distributions }>();

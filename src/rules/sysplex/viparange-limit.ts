@@ -13,6 +13,11 @@ export const rule = defineRule({
     category: 'sysplex',
     description: 'More VIPARANGE statements on a stack than z/OS allows (4096; 1024 before V2R3)',
     source: 'IBM IP Configuration Reference, VIPADYNAMIC - VIPARANGE statement (limits by release)',
+    consequences: [
+      {
+        reading: "IBM gives the limits of VIPARANGE statements by release but no message for exceeding them; plexlint assumes the statements beyond the limit are rejected.",
+      },
+    ],
   },
   check(ctx) {
     for (const s of ctx.estate.systems) {

@@ -24,6 +24,11 @@ export const rule = defineRule({
     needs: 'sysplex',
     description: 'A VIPARANGE that contains ordinary (non-DVIPA) addresses of a stack in the sysplex',
     source: 'IBM IP Configuration Reference, VIPADYNAMIC - VIPARANGE statement (guideline on overlapping addresses)',
+    consequences: [
+      {
+        reading: "IBM's VIPARANGE guideline is that ranges not overlap other addresses and that DVIPAs sharing a subnet with ordinary addresses be defined one by one; plexlint's reading of what can go wrong (an application creating a DVIPA that duplicates an ordinary address) is not IBM's wording.",
+      },
+    ],
   },
   check(ctx) {
     const ranges: { system: string; range: ViparangeDef }[] = [];
