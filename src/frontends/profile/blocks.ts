@@ -103,7 +103,7 @@ function applyVipaBlock(block: VipaDynamicBlock, subFindings: (s: VipaStatement)
     hit.finding.consequence ??= basis.key;
     if (hit.damage === 'statement') {
       s.ignored = { reason: `rejected: ${hit.finding.ruleId}`, cause: hit.finding.loc };
-      if (!hit.finding.message.includes(`the stack ignores this ${canonical(s)}`)) {
+      if (!/the stack ignores this /i.test(hit.finding.message)) {
         addConsequence(hit.finding, `the stack ignores ${thisStatement(s, hit.finding)}${basis.reading ? ` and goes on with the rest of the block (${basis.reading})` : ''}`);
       }
       continue;
@@ -147,6 +147,7 @@ export function applyBlockSemantics(placed: PlacedStatement[], vipaFindingsOf: (
           const later = inside.slice(inside.indexOf(firstForeign) + 1);
           out.push({
             ruleId: 'misplaced-statement',
+            consequence: 'in-block',
             loc: firstForeign.statement.keyword.loc,
             message:
               `${statementName(firstForeign.statement)} is not allowed inside VIPADYNAMIC … ENDVIPADYNAMIC (only VIPADEFINE, VIPABACKUP, VIPADELETE, ` +
@@ -225,8 +226,9 @@ export function applyBlockSemantics(placed: PlacedStatement[], vipaFindingsOf: (
       const where = isVipa(s) ? 'inside VIPADYNAMIC … ENDVIPADYNAMIC' : s.kind === 'route' ? 'inside BEGINROUTES … ENDROUTES' : 'after its block statement';
       out.push({
         ruleId: 'misplaced-statement',
+        consequence: 'outside',
         loc: s.keyword.loc,
-        message: `${statementName(s)} is valid only ${where}: the stack rejects it here.`,
+        message: `${statementName(s)} is valid only ${where}: plexlint assumes the stack rejects it here (IBM does not document the message).`,
       });
       s.ignored = { reason: 'misplaced statement', cause: s.keyword.loc };
       continue;

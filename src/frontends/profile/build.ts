@@ -275,7 +275,7 @@ export class ProfileBuilder {
       this.findings.push({
         ruleId: 'obsolete-statement',
         loc: keyword.loc,
-        message: `${stmt.name} is no longer supported since z/OS ${removed}: a current stack rejects it.`,
+        message: `${stmt.name} is no longer supported since z/OS ${removed}: plexlint assumes a current stack rejects it (IBM does not document the message).`,
       });
     }
     return stmt;
@@ -300,8 +300,8 @@ export class ProfileBuilder {
         ruleId: 'unknown-statement',
         loc: w.loc,
         message:
-          `'${w.raw}' starts a line but is not a TCP/IP profile statement, so the stack reads it as one more operand of ` +
-          `${stmt.name} (line ${stmt.keyword.loc.line}) and the statement you meant is not processed. Did you mean ${near}?`,
+          `'${w.raw}' starts a line but is not a TCP/IP profile statement, so plexlint assumes the stack reads it as one more operand of ` +
+          `${stmt.name} (line ${stmt.keyword.loc.line}) and the statement you meant is not processed (IBM does not document this). Did you mean ${near}?`,
       });
     }
   }
@@ -314,8 +314,8 @@ export class ProfileBuilder {
       ruleId: 'unknown-statement',
       loc: keyword.loc,
       message:
-        `${what} is not a TCP/IP profile statement: the stack reports a syntax error and skips it` +
-        `${operands.length ? ` and its ${operands.length} operand${operands.length === 1 ? '' : 's'}` : ''}.` +
+        `${what} is not a TCP/IP profile statement: plexlint assumes the stack reports a syntax error and skips it` +
+        `${operands.length ? ` and its ${operands.length} operand${operands.length === 1 ? '' : 's'}` : ''} (IBM does not document this).` +
         didYouMean(keyword.text, STATEMENT_NAMES),
     });
     return { kind: 'unknown', loc, keyword, operands };
@@ -441,7 +441,7 @@ export class ProfileBuilder {
       this.findings.push({
         ruleId: 'obsolete-statement',
         loc: typeWord.loc,
-        message: `${type} devices are not supported since z/OS ${REMOVED_DEVICE_TYPES[type]}: a current stack rejects this DEVICE and its LINK. Move the connection to OSA (MPCIPA) or another supported device.`,
+        message: `${type} devices are not supported since z/OS ${REMOVED_DEVICE_TYPES[type]}: plexlint assumes a current stack rejects this DEVICE and its LINK (IBM does not document the message). Move the connection to OSA (MPCIPA) or another supported device.`,
       });
     }
     if (type === 'VIRTUAL' && operands[0] && !/^\d+$/.test(operands[0].text)) {
@@ -455,7 +455,11 @@ export class ProfileBuilder {
       this.findings.push({
         ruleId: 'loopback-redefined',
         loc: name.loc,
-        message: `${name.text} is the name of the stack's predefined loopback interface; a ${statement} must not reuse it (the name is reserved). Pick another name.`,
+        // IBM calls LOOPBACK a reserved name (HOME statement); LOOPBACK6 being reserved the same way is not documented, hence a warning.
+        ...(name.text === 'LOOPBACK6' ? { severity: 'warning' as const } : {}),
+        message:
+          `${name.text} is the name of the stack's predefined loopback interface${name.text === 'LOOPBACK' ? ' (IBM: "the reserved name LOOPBACK")' : ''}; a ${statement} must not reuse it. ` +
+          `IBM does not document what the stack does with such a ${statement}; plexlint assumes it clashes with the loopback interface. Pick another name.`,
       });
     }
   }
@@ -481,7 +485,7 @@ export class ProfileBuilder {
       this.findings.push({
         ruleId: 'obsolete-statement',
         loc: typeWord.loc,
-        message: `LINK type ${type} is not supported since z/OS ${REMOVED_LINK_TYPES[type]}: a current stack rejects this LINK.`,
+        message: `LINK type ${type} is not supported since z/OS ${REMOVED_LINK_TYPES[type]}: plexlint assumes a current stack rejects this LINK (IBM does not document the message).`,
       });
     }
     const positionals = LINK_POSITIONALS[type]!;

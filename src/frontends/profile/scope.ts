@@ -32,13 +32,10 @@ const VALUE_CLASS = new Set(['value-out-of-range', 'optlocal-out-of-range']);
 const KEYWORD_CONFLICT = new Set(['conflicting-options']);
 
 /** Documented semantic errors that make the stack ignore the one statement (EZZ0165I, EZZ0826I/EZZ0827I, EZZ0829I, EZZ0783I). */
-const STATEMENT_REJECT = new Set([
-  'hotstandby-destip-all',
-  'hotstandby-preferred-backup',
-  'hotstandby-too-many-backups',
-  'encap-tier1-port',
-  'tier1-routing-method',
-]);
+const STATEMENT_REJECT = new Set(['hotstandby-destip-all', 'hotstandby-preferred-backup', 'hotstandby-too-many-backups', 'encap-tier1-port']);
+
+/** Restrictions IBM documents without a message; plexlint assumes the statement is ignored like the documented ones (plexlint's reading). */
+const READING_REJECT = new Set(['tier1-routing-method']);
 
 /** EZZ0831I: statement and every later statement of the block are ignored. */
 const BLOCK_REJECT = new Set(['hotstandby-option-wrong-method']);
@@ -56,7 +53,7 @@ export function damageOf(f: Finding, inVipaBlock: boolean): Damage {
   if (n) return n;
   if (BLOCK_REJECT.has(f.ruleId)) return 'block';
   if (SYNTAX_CLASS.has(f.ruleId) || KEYWORD_CONFLICT.has(f.ruleId)) return inVipaBlock ? 'block' : 'statement';
-  if (VALUE_CLASS.has(f.ruleId) || STATEMENT_REJECT.has(f.ruleId)) return 'statement';
+  if (VALUE_CLASS.has(f.ruleId) || STATEMENT_REJECT.has(f.ruleId) || READING_REJECT.has(f.ruleId)) return 'statement';
   return 'none';
 }
 
@@ -67,6 +64,9 @@ export function damageOf(f: Finding, inVipaBlock: boolean): Damage {
  */
 export function damageBasis(f: Finding, damage: Damage, inVipaBlock: boolean): { key: string; reading?: string } {
   if (narrowed.has(f) || BLOCK_REJECT.has(f.ruleId) || STATEMENT_REJECT.has(f.ruleId)) return { key: damage };
+  if (READING_REJECT.has(f.ruleId)) {
+    return { key: 'statement', reading: "plexlint's reading: IBM documents the restriction but no message for it; the VIPADISTRIBUTE errors it documents ignore the statement" };
+  }
   if (VALUE_CLASS.has(f.ruleId)) {
     return inVipaBlock
       ? {
@@ -80,7 +80,7 @@ export function damageBasis(f: Finding, damage: Damage, inVipaBlock: boolean): {
     return {
       key: 'block',
       reading:
-        "plexlint's reading: IBM documents no message for these keywords together; the syntax diagram allows only one of them, and IBM ends a VIPADYNAMIC block at a syntax error, as it does for a keyword that is not valid with the DISTMETHOD (EZZ0831I)",
+        "plexlint's reading: IBM documents no message for these keywords together; the syntax diagram allows only one of them, IBM ends a VIPADYNAMIC block at a syntax error, and EZZ0831I does the same for a keyword that is not valid with the DISTMETHOD",
     };
   }
   if (damage === 'block') return { key: 'block' };

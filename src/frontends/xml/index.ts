@@ -581,7 +581,7 @@ function encodingFinding(file: SourceFile, decl: XmlDeclaration | undefined, opt
       loc: where,
       message:
         `the file ${said} but its bytes are not valid UTF-8 (plexlint read them as ISO-8859-1): ${options.consumer} reads it as declared, ` +
-        `so non-ASCII characters in names and paths are misread or the file is rejected. Declare encoding="ISO-8859-1" (what WAS writes) or save the file as UTF-8.`,
+        `so plexlint assumes non-ASCII characters in names and paths are misread or the file is rejected (IBM does not document which). Declare encoding="ISO-8859-1" (what WAS writes) or save the file as UTF-8.`,
     };
   }
   if (declared !== undefined && !UTF8_NAMES.has(declared) && !LATIN1_NAMES.has(declared) && !ASCII_NAMES.has(declared) && !declared.startsWith('utf-16') && nonAscii) {

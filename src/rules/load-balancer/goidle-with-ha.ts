@@ -30,7 +30,7 @@ export const rule = defineRule({
         severity: first ? 'error' : 'warning',
         message:
           `${lb.name}: ${script.file} is a goIdle script, but this Load Balancer is configured for high availability. goIdle runs when the executor starts forwarding on its own (idle state), ` +
-          `which on a high-availability machine can happen before the highavailability statements are loaded or after they are removed${first ? `; this one aliases ${[...new Set(aliases.map((a) => a.address))].join(', ')} on ${first.interface ?? 'an interface'}, so for that time this machine can own the cluster address next to the active partner` : ''}. ` +
+          `which on a high-availability machine can happen before the highavailability statements are loaded or after they are removed${first ? `; this one aliases ${[...new Set(aliases.map((a) => a.address))].join(', ')} on ${first.interface ?? 'an interface'}, so for that time this machine can own the cluster address next to the active partner` : ''} (plexlint's reading). ` +
           `IBM: do not use goIdle with high availability. Delete or rename it, and put the address handling in goActive, goStandby and goInOp.`,
         related: lb.ha?.backup ? [rel(lb.ha.backup, 'high availability configured here')] : [],
         subject: `${lb.name} goIdle`,

@@ -51,7 +51,7 @@ export const rule = defineRule({
               severity: 'info',
               message:
                 `${lb.name}: port ${name} (${kind}, long-running connections) has no repstrategy, and IBM's documentation read for plexlint does not state the default. ` +
-                `If connection records are not replicated to the partner, every open connection on this port breaks when the partner takes over. ${fix}`,
+                `plexlint's reading: if connection records are not replicated to the partner, every open connection on this port breaks when the partner takes over. ${fix}`,
               related: [rel(lb.ha!.backup!, 'high availability configured here')],
               subject: `${lb.name} ${name} repstrategy`,
             });
@@ -61,7 +61,7 @@ export const rule = defineRule({
             loc: p.repStrategy!.loc,
             message:
               `${lb.name}: port ${name} (${kind}, long-running connections) has repstrategy ${rep}, so connection records are not replicated to the partner: ` +
-              `when the partner takes over it does not know the open connections on this port and they break (only ${rep === 'affinity' ? 'client affinities survive' : 'new connections work'}). ${fix}`,
+              `when the partner takes over it does not know the open connections on this port and they break (only ${rep === 'affinity' ? 'client affinities survive' : 'new connections work'}; plexlint's reading of IBM's replication advice). ${fix}`,
             related: [rel(lb.ha!.backup!, 'high availability configured here')],
             subject: `${lb.name} ${name} repstrategy`,
           });

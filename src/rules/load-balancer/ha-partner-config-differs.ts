@@ -38,10 +38,21 @@ export const rule = defineRule({
   },
 });
 
+/** "… take its share. Add the server." → "… take its share (plexlint's reading). Add the server." */
+function asReading(message: string): string {
+  const fix = Math.max(message.lastIndexOf('. Add '), message.lastIndexOf('. Make '), message.lastIndexOf('. Remove '));
+  return fix < 0 ? `${message} (plexlint's reading)` : `${message.slice(0, fix)} (plexlint's reading)${message.slice(fix)}`;
+}
+
 function compare(ctx: RuleContext, f: ExternalLb, l: ExternalLb): void {
   const anchor = f.ha?.backup ?? f.loc;
   const report = (loc: Loc, message: string, related: Loc | undefined, relatedMessage: string, subject: string) => {
-    const finding: Parameters<RuleContext['report']>[0] = { loc, message: `${f.name} vs ${l.name}: ${message}`, subject: `${f.name} ${l.name} ${subject}` };
+    // IBM requires the same configuration on both machines; what each difference does after a takeover is plexlint's reading, and the message says so.
+    const finding: Parameters<RuleContext['report']>[0] = {
+      loc,
+      message: `${f.name} vs ${l.name}: ${asReading(message)}`,
+      subject: `${f.name} ${l.name} ${subject}`,
+    };
     if (related) finding.related = [rel(related, `${l.name}: ${relatedMessage}`)];
     ctx.report(finding);
   };

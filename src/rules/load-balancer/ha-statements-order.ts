@@ -27,7 +27,7 @@ export const rule = defineRule({
           message:
             `${lb.name}: this highavailability statement comes before cluster, port or server statements (the last one is on line ${last.loc.line}). ` +
             `High availability starts working as soon as the statement runs, before the rest of the configuration exists, and IBM's advice is to put the heartbeat, backup and reach statements at the end; ` +
-            `otherwise the partners start synchronizing an incomplete configuration and connection records of the later clusters and ports may not be replicated. ` +
+            `plexlint's reading of the risk otherwise: the partners start synchronizing an incomplete configuration and connection records of the later clusters and ports may not be replicated. ` +
             `Move the highavailability statements after line ${last.loc.line} (or let the Load Balancer write the file with dscontrol file save).`,
           related: [rel(last.loc, 'last cluster/port/server statement')],
           subject: `${lb.name} highavailability order`,

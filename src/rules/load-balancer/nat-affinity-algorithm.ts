@@ -30,7 +30,7 @@ export const rule = defineRule({
         loc: port.selectionAlgorithmLoc ?? port.loc,
         message:
           `${lb.name}: port ${cluster.id}${sep(lb)}${port.port} uses selectionalgorithm affinity, but ${refs.length === 1 ? `its server ${refs[0]!.server.id} is` : `${refs.length} of its servers are`} forwarded with NAT, ` +
-          `and NAT does not work with the affinity algorithm: connections to ${refs.length === 1 ? 'that server' : 'those servers'} are not balanced as configured. ` +
+          `and NAT does not work with the affinity algorithm (IBM); plexlint's reading: connections to ${refs.length === 1 ? 'that server' : 'those servers'} are not balanced as configured. ` +
           `Use \`selectionalgorithm conn+affin\` (affinity with NAT) or \`connection\`.`,
         related: refs.map((r) => rel(r.server.loc, `${serverName(r)} (nat)`)),
         subject: `${lb.name} ${cluster.id} ${port.port} nat affinity`,

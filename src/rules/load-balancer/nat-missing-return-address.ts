@@ -23,7 +23,7 @@ export const rule = defineRule({
         loc: r.server.loc,
         message:
           `${r.lb.name}: server ${serverName(r)} is forwarded with NAT (${how}) but has no returnaddress. With NAT the Dispatcher rewrites the packets it sends to the server, ` +
-          `and the return address is the source address it uses for them, so the server's replies come back through the Dispatcher; without one, connections to this server cannot work. ` +
+          `and the return address is the source address it uses for them, so the server's replies come back through the Dispatcher; without one, plexlint assumes, connections to this server cannot work (IBM does not document the failure). ` +
           `The return address can only be set when the server is added: remove the server and add it again with \`returnaddress <unused address>\` (different from the cluster, the servers and the NFA) and \`router <next hop>\`.`,
         subject: `${r.lb.name} ${serverName(r)} returnaddress`,
       });

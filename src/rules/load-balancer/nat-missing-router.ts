@@ -24,7 +24,7 @@ export const rule = defineRule({
         loc: r.server.loc,
         message:
           `${r.lb.name}: server ${serverName(r)} is forwarded with NAT (${how}) but has no router. The router is the next hop the Dispatcher sends the rewritten packets to; ` +
-          `IBM requires it for NAT, so without it the Dispatcher cannot deliver connections to this server. Add \`router <address>\` to the server add.${same}`,
+          `IBM requires it for NAT; without it, plexlint assumes, the Dispatcher cannot deliver connections to this server. Add \`router <address>\` to the server add.${same}`,
         subject: `${r.lb.name} ${serverName(r)} router`,
       });
     }

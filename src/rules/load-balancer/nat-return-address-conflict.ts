@@ -34,7 +34,7 @@ export const rule = defineRule({
         loc: ret.loc,
         message:
           `${lb.name}: server ${serverName(r)} has returnaddress ${ret.value}, which is ${what}. The return address is the source address the Dispatcher uses towards the server, ` +
-          `so the server's replies are addressed to it; when it is also ${what}, those replies are taken for traffic of that address instead of being translated back to the client, and the connections fail. ` +
+          `so the server's replies are addressed to it; when it is also ${what}, plexlint assumes those replies are taken for traffic of that address instead of being translated back to the client, and the connections fail (IBM only forbids the overlap). ` +
           `Use an unused address on the Dispatcher's network (the return address can only be changed by removing the server and adding it again).`,
         subject: `${lb.name} ${serverName(r)} returnaddress conflict`,
       });

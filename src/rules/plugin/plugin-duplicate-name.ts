@@ -62,7 +62,7 @@ export const rule = defineRule({
             loc: nameLoc(s),
             message:
               `a second Server named '${s.name}' in ServerCluster '${c.name}': PrimaryServers and BackupServers name servers, so a reference to '${s.name}' is ambiguous ` +
-              `and one of the two servers may never get requests. Give each server of the cluster its own name (WAS generates <node>_<server>).`,
+              `and one of the two servers may never get requests (plexlint's reading; IBM does not say which name wins). Give each server of the cluster its own name (WAS generates <node>_<server>).`,
             related: [rel(nameLoc(first), `the first Server '${s.name}'`)],
             subject: `${p.file} ${c.name} Server ${s.name}`,
           }),

@@ -31,7 +31,7 @@ export const rule = defineRule({
             loc: nameLoc(s),
             message:
               `server '${s.name}' has no CloneID, while ${withId.length} other member${withId.length === 1 ? '' : 's'} of cluster '${c.name}' ${withId.length === 1 ? 'has' : 'have'} one: ` +
-              `the plug-in cannot match the clone ID in the cookies of sessions created on '${s.name}', so it load-balances their requests to any member and the sessions are lost ` +
+              `plexlint assumes the plug-in cannot match the clone ID in the cookies of sessions created on '${s.name}', so it load-balances their requests to any member and the sessions are lost ` +
               `(unless sessions are shared). Add the server's CloneID (its HttpSessionCloneId), or regenerate the file.`,
             related: [rel(withId[0]!.locs['CloneID'] ?? nameLoc(withId[0]!), `server '${withId[0]!.name}' has a CloneID`)],
             subject: `${p.file} ${c.name} ${s.name} no CloneID`,

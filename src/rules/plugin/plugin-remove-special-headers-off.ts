@@ -22,7 +22,7 @@ export const rule = defineRule({
           loc: c.locs['RemoveSpecialHeaders'] ?? c.loc,
           message:
             `cluster '${c.name}' has RemoveSpecialHeaders="false": the plug-in no longer removes its private headers from incoming requests before adding its own, ` +
-            `so a client can send them and the application server trusts what the client wrote (for example the client's address or whether it used SSL). ` +
+            `so a client can send them and, plexlint assumes, the application server trusts what the client wrote (for example the client's address or whether it used SSL). ` +
             `Set RemoveSpecialHeaders="true" (the default).`,
           subject: `${p.file} ${c.name} RemoveSpecialHeaders false`,
         });

@@ -22,7 +22,7 @@ export const rule = defineRule({
         if (used.has(c.name)) continue;
         ctx.report({
           loc: nameLoc(c),
-          message: `no Route names ServerCluster '${c.name}': the plug-in never sends a request to its servers. Add a Route for it, or remove the cluster.`,
+          message: `no Route names ServerCluster '${c.name}': plexlint assumes the plug-in never sends a request to its servers. Add a Route for it, or remove the cluster.`,
           subject: `${p.file} ${c.name} unused`,
         });
       }

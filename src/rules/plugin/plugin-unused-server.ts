@@ -30,7 +30,7 @@ export const rule = defineRule({
           ctx.report({
             loc: nameLoc(s),
             message:
-              `server '${s.name}' of cluster '${c.name}' is in neither PrimaryServers nor BackupServers: the plug-in sends it no requests. ` +
+              `server '${s.name}' of cluster '${c.name}' is in neither PrimaryServers nor BackupServers: plexlint assumes the plug-in sends it no requests. ` +
               `That is how a member is drained by hand; if it is not meant to be drained, add it to PrimaryServers.`,
             related: [rel(c.primaryLoc ?? c.loc, 'the PrimaryServers list')],
             subject: `${p.file} ${c.name} ${s.name} not in PrimaryServers`,

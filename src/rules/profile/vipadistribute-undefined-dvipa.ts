@@ -26,7 +26,7 @@ export const rule = defineRule({
           loc: d.loc,
           message:
             `${system.name}: VIPADISTRIBUTE ${d.dvipa} (${portsText(d.ports)}) distributes a DVIPA that no VIPADEFINE or VIPABACKUP on this stack defines before it, ` +
-            'so the stack has nothing to distribute and connections to it are not spread. ' +
+            'so plexlint assumes the stack has nothing to distribute and connections to it are not spread (IBM does not document the message). ' +
             `Code VIPADEFINE (on the distributing stack) or VIPABACKUP (on a backup distributor) for ${d.dvipa} before this statement` +
             (elsewhere.length ? ` — it is defined on ${elsewhere.map((s) => s.name).join(', ')}, so this VIPADISTRIBUTE probably belongs there.` : '.'),
           subject: `${system.name} VIPADISTRIBUTE ${d.dvipa} ${portsText(d.ports)}`,

@@ -45,7 +45,7 @@ export const rule = defineRule({
         ctx.report({
           loc: d.loc,
           message:
-            `When ${owner.system} fails, ${dv.address}:${port} refuses every connection although it has backups: ${why}. ` +
+            `When ${owner.system} fails, ${dv.address}:${port} refuses every connection although it has backups: ${why} (plexlint's reading: the simulator applies IBM's takeover and distribution rules). ` +
             `The backup takes the address over but has nothing to distribute to — add targets on other stacks (or DESTIP ALL). ` +
             `See: plexlint trace --from client --to ${dv.address}:${port} --down ${owner.system}`,
           related: dv.backups.map((b) => rel(b.loc, `VIPABACKUP on ${b.system}`)),

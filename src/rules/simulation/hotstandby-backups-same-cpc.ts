@@ -44,7 +44,7 @@ export const rule = defineRule({
         loc: d.loc,
         message:
           `HOTSTANDBY ${d.dvipa}:${port}: the PREFERRED target ${preferred} and every BACKUP (${backups.map((b) => b.system).join(', ')}) run on CPC ${cpc}, ` +
-          `so a failure of ${cpc} leaves no target and new connections are refused. Add a BACKUP target on another CPC. ` +
+          `so a failure of ${cpc} leaves no target and new connections are refused (plexlint's reading of IBM's HOTSTANDBY rules). Add a BACKUP target on another CPC. ` +
           `See: plexlint trace --from client --to ${d.dvipa}:${port} --down ${onCpc.join(' ')}`,
         related: backups.map((b) => rel(b.loc, `BACKUP ${b.system} on ${cpc}`)),
         subject: `${d.id} hotstandby cpc`,

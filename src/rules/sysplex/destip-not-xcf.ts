@@ -45,7 +45,7 @@ export const rule = defineRule({
           loc: t.loc,
           message:
             `${d.system}: DESTIP ${t.address} of VIPADISTRIBUTE ${d.dvipa} is not the dynamic XCF address of any of ${stacksRead(ctx.estate)}, ` +
-            `so the distributor finds no target stack for it and never forwards connections there.${hint} ` +
+            `so plexlint assumes the distributor finds no target stack for it and never forwards connections there (IBM does not document this case).${hint} ` +
             `Name each target by its ${cfg} address${ownerXcf ? ` (${ownerXcf.address} for ${owner!.s.name})` : ''}.`,
           ...(owner ? { related: [rel(owner.a!.loc, `${t.address} is defined here on ${owner.s.name}`)] } : {}),
           subject: `${d.id} DESTIP ${t.address}`,

@@ -54,7 +54,7 @@ export const rule = defineRule({
           loc: d.loc,
           message:
             `${d.system} defines DVIPA ${dv.address} differently from ${reference.system}: ${diffs.join('; ')}. ` +
-            `The stack that holds the DVIPA applies its own definition, so how ${dv.address} behaves depends on which stack holds it. Define it the same way on every stack.`,
+            `plexlint assumes the stack that holds the DVIPA applies its own definition (IBM does not say), so how ${dv.address} behaves depends on which stack holds it. Define it the same way on every stack.`,
           related: [rel(reference.loc, `${reference.system}'s definition`)],
           subject: `${d.system} ${dv.address} definition`,
         });

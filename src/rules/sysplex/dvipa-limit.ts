@@ -49,7 +49,7 @@ export const rule = defineRule({
         loc: beyond?.loc ?? ipconfigAnchor(s, 4),
         message:
           `${s.name} would hold ${total} DVIPAs (${configured.length} it defines or backs up${targetOnly.length ? `, ${targetOnly.length} more as a distribution target` : ''}), ` +
-          `but a stack supports at most ${DVIPA_LIMIT} configured and target DVIPAs at once, so ${total - DVIPA_LIMIT} of them cannot be active on it` +
+          `but a stack supports at most ${DVIPA_LIMIT} configured and target DVIPAs at once, so plexlint assumes ${total - DVIPA_LIMIT} of them cannot be active on it (IBM documents no message for this)` +
           (beyond ? `, starting with ${beyond.address} here` : '') +
           '. Spread the DVIPAs over more stacks, or name fewer targets (DESTIP lists instead of DESTIP ALL).',
         ...(beyond ? {} : { related: targetOnly.slice(0, 5).map(([a, d]) => rel(d.loc, `${d.system} distributes ${a} to ${s.name}`)) }),

@@ -31,7 +31,7 @@ export const rule = defineRule({
           message:
             `${o.system} and ${first!.system} both VIPADEFINE ${dv.address}: only one stack owns a DVIPA at a time, and with MOVEABLE ${o.moveable ?? 'IMMEDIATE'} ` +
             `it ${o.moveable === 'WHENIDLE' ? 'moves to the stack that defines it once the current owner is idle' : 'moves at once to whichever defining stack started last'}, ` +
-            `so who owns (and distributes) it depends on IPL order. Keep VIPADEFINE on the intended owner and code VIPABACKUP on ${o.system}.`,
+            `so who owns (and distributes) it depends on IPL order (plexlint's reading; IBM does not describe several VIPADEFINE owners). Keep VIPADEFINE on the intended owner and code VIPABACKUP on ${o.system}.`,
           related: [rel(first!.loc, `VIPADEFINE on ${first!.system}`)],
           subject: `${dv.address} owners`,
         });

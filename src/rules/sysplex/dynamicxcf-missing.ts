@@ -52,11 +52,13 @@ export const rule = defineRule({
         loc: ipconfigAnchor(s, first.version),
         message:
           `${s.name} codes no IPCONFIG${first.version === 6 ? '6' : ''} DYNAMICXCF, but ${first.why}${reasons.length > 1 ? ` (and ${reasons.length - 1} more)` : ''}. ` +
-          'Sysplex distribution forwards connections over the dynamic XCF links (or VIPAROUTE routes named by dynamic XCF address), and DESTIP names targets by that address: ' +
-          'without it this stack can neither distribute nor be a target, and a DVIPA it takes over as a backup is not distributed. ' +
+          'Without it the stack does not join the XCF group in which stacks create their dynamic XCF links to each other, so it has no dynamic XCF address (IBM, Getting started with dynamic XCF); ' +
+          'the distributor sends connections to a target over dynamic XCF interfaces unless a VIPAROUTE names another route (IBM, VIPAROUTE statement), and DESTIP names targets by their dynamic XCF address. ' +
+          "plexlint's reading of these: this stack can be no target, cannot distribute without VIPAROUTE, and a DVIPA it takes over as a backup is not distributed. " +
           `Code IPCONFIG${first.version === 6 ? '6' : ''} DYNAMICXCF with this stack's address on every stack of the sysplex.`,
         related: reasons.slice(0, 5).map((r) => rel(r.loc, r.why)),
         subject: `${s.name} DYNAMICXCF`,
+        consequence: 'inference',
       });
     }
   },

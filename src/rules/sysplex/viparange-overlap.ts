@@ -55,7 +55,7 @@ export const rule = defineRule({
         loc: r.loc,
         message:
           `${listNames(systems)}: VIPARANGE ${r.subnet} contains ordinary addresses: ${shown.join(', ')}${hits.length > 3 ? ` and ${hits.length - 3} more` : ''}. ` +
-          `An application on a stack of the range can create a DVIPA there (bind(), SIOCSVIPA, MODDVIPA) and so duplicate another stack's address. Narrow the range so it holds only DVIPAs, or define the DVIPAs one by one with mask 255.255.255.255.`,
+          `IBM's guideline is that ranges not overlap other addresses; plexlint's reading of the risk: an application on a stack of the range can create a DVIPA there (bind(), SIOCSVIPA, MODDVIPA) and so duplicate another stack's address. Narrow the range so it holds only DVIPAs, or define the DVIPAs one by one with mask 255.255.255.255.`,
         related: hits.slice(0, 5).map((x) => rel(x.loc, `${x.system} ${x.via} ${x.address}`)),
         subject: `${systems.join(',')} VIPARANGE ${r.subnet}`,
       });
