@@ -119,7 +119,7 @@ describe('rule pages show the sources in words', () => {
       const s = now.indexOf(`${CONSEQUENCE_HEADING}\n`);
       expect(s, `the page has a "${CONSEQUENCE_HEADING}" section`).toBeGreaterThanOrEqual(0);
       const e = now.indexOf('\n## ', s + CONSEQUENCE_HEADING.length);
-      expect(now.slice(s, e >= 0 ? e + 1 : undefined)).toBe(section);
+      expect(now.slice(s, e >= 0 ? e : undefined)).toBe(section);
       expect(now, 'raw research markers').not.toMatch(/\[(unverified|doc|V|I|sample|blog|code)\]/i);
     });
   }

@@ -74,7 +74,8 @@ function isEnd(s: Statement, name: string): boolean {
 function addConsequence(f: Finding, text: string): void {
   if (f.message.includes(text)) return;
   const sentence = /[.?!]$/.test(f.message) ? f.message : `${f.message}.`;
-  f.message = `${sentence} ${text[0]!.toUpperCase()}${text.slice(1)}.`;
+  // "plexlint" is written in lower case, also at the start of a sentence.
+  f.message = `${sentence} ${text.startsWith('plexlint') ? text : `${text[0]!.toUpperCase()}${text.slice(1)}`}.`;
 }
 
 /** "this VIPADISTRIBUTE", naming its line when the finding is on a later line of it. */

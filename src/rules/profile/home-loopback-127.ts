@@ -4,7 +4,7 @@ import { defineRule } from '../rule.js';
 export const rule = defineRule({
   meta: {
     id: 'home-loopback-127',
-    severity: 'warning',
+    severity: 'error',
     category: 'profile',
     description: "127.0.0.1 in the HOME list",
     source: "EZZ0344I",
