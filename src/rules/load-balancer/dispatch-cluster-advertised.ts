@@ -24,7 +24,7 @@ export const rule = defineRule({
     severity: 'error',
     category: 'load-balancer',
     description: 'A load-balancer cluster address forwarded in MAC (dispatch) mode is on a z/OS target as something other than a LOOPBACK HOME entry, so it is advertised or answers ARP',
-    source: 'IBM z/OS Communications Server IP Configuration Guide, "External load balancing" (the cluster addresses must not be advertised by dynamic routing; define them as loopback addresses)',
+    source: "IBM z/OS Communications Server IP Configuration Guide, \"External load balancing\" (the cluster addresses must not be advertised by dynamic routing; loopback addresses are one way)",
     consequences: [
       {
         id: "advertised",

@@ -9,7 +9,7 @@ export const rule = defineRule({
     severity: 'error',
     category: 'load-balancer',
     description: 'High availability without a heartbeat pair between the two machines\' non-forwarding addresses',
-    source: 'Edge Components v9.0.5, dscontrol highavailability (the source and destination must be the NFAs of the machines for at least one heartbeat pair)',
+    source: "Edge Components, \"Configure heartbeats and reach targets\"; dscontrol highavailability v9.0.5 (the NFAs as the source and destination of at least one heartbeat pair)",
     consequences: [
       {
         id: "no-heartbeat",

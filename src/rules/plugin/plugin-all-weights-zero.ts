@@ -12,7 +12,7 @@ export const rule = defineRule({
     severity: 'warning',
     category: 'plugin',
     description: 'Every server the plug-in balances over in a cluster has LoadBalanceWeight 0',
-    source: 'IBM WAS web server plug-in weighted round robin; APAR PQ76548 (weight 0 with affinity)',
+    source: "IBM support, \"Recommended values for web server plug-in config\" (LoadBalanceWeight); APAR PQ76548 (the plug-in resets all weights when none is positive)",
     consequences: [
       {
         documented: "IBM support, Recommended values for web server plug-in config; APAR PQ76548",

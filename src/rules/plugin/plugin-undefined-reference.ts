@@ -22,7 +22,7 @@ export const rule = defineRule({
     severity: 'error',
     category: 'plugin',
     description: 'A Route naming a ServerCluster, UriGroup or VirtualHostGroup the file does not define, or a PrimaryServers/BackupServers entry naming no Server of its cluster',
-    source: 'IBM WAS, "plugin-cfg.xml file" (rwsv_plugincfg); APAR PK12350 (undefined VirtualHostGroup: the plug-in fails to load the file)',
+    source: "IBM WAS, \"plugin-cfg.xml file\" (rwsv_plugincfg); APAR PK12350 (WAS V5.0 for z/OS: an undefined VirtualHostGroup made the plug-in fail to parse the file)",
     consequences: [
       {
         id: "pk12350",

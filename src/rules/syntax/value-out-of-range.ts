@@ -7,7 +7,7 @@ export const rule = defineRule({
     severity: 'error',
     category: 'syntax',
     description: "A number outside the range IBM documents for the operand (for example VIPABACKUP rank 1-254)",
-    source: "IBM IP Configuration Reference statement pages (VIPABACKUP rank 1-254, BACKUP rank, PROCTYPE 0-99, TTL, ARPTO, \u2026)",
+    source: "IBM IP Configuration Reference statement pages (VIPABACKUP rank 1-254, PROCTYPE 0-99, ARPTO 60-86400, …); VIPADYNAMIC statement; EZZ0829I and the other VIPADISTRIBUTE value errors",
     consequences: [
       {
         id: "statement-in-block",
