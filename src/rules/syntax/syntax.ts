@@ -49,7 +49,7 @@ export const rule = defineRule({
       },
       {
         id: "manifest",
-        when: "plexlint.yaml",
+        when: "the manifest (plexlint.yaml)",
         plexlint: "plexlint cannot read the manifest (plexlint.yaml) and reports where it stopped; nothing it configures is applied.",
       },
       {
