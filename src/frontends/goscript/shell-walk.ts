@@ -281,6 +281,7 @@ function syntaxFindings(file: SourceFile, parsed: ShellParse): Finding[] {
     return [
       {
         ruleId: 'syntax',
+        consequence: 'goscript-depth',
         loc,
         message:
           'commands are nested here more deeply than plexlint\'s shell parser can follow, so the script is not checked. ' +
@@ -296,10 +297,12 @@ function syntaxFindings(file: SourceFile, parsed: ShellParse): Finding[] {
   return [
     {
       ruleId: 'syntax',
+      consequence: 'goscript',
       loc,
       message:
         `shell syntax error: ${what}. The shell stops reading the script here, so ${parsed.parsedUpTo > 0 ? 'only the commands before this line run' : 'none of its commands run'} ` +
-        `(${lines} line${lines === 1 ? '' : 's'} from here on are not run) and the high-availability transition does not complete. Correct it (check with ksh -n or bash -n).`,
+        `(${lines} line${lines === 1 ? '' : 's'} from here on are not run); plexlint assumes the high-availability transition then completes without them (IBM does not document what the Load Balancer does when a go script fails). ` +
+        `Correct it (check with ksh -n or bash -n).`,
     },
   ];
 }
@@ -318,14 +321,16 @@ function lineEndFindings(file: SourceFile): Finding[] {
   const firstLine = file.text.slice(0, file.text.indexOf('\n') + 1);
   const effect =
     shebang && firstLine.endsWith('\r\n')
-      ? `the system looks for the interpreter '${shebang}\\r' ("${shebang}^M: bad interpreter"), so the script does not run at all and the high-availability transition does not happen`
+      ? `the system looks for the interpreter '${shebang}\\r' ("${shebang}^M: bad interpreter"), so the script does not run at all`
       : `the shell reads a carriage return at the end of every command's last word, so an address or interface name ends in '\\r' and the commands fail`;
   return [
     {
       ruleId: 'goscript-crlf-line-ends',
       // An empty range at the end of the line: the carriage return is not a visible character.
       loc: file.lines.loc(file.path, first, first),
-      message: `the script has Windows line ends (CR LF, ${count} line${count === 1 ? '' : 's'}): ${effect}. Convert it to LF line ends (dos2unix, or tr -d '\\r').`,
+      message:
+        `the script has Windows line ends (CR LF, ${count} line${count === 1 ? '' : 's'}): ${effect}; plexlint assumes the high-availability state change then happens without the script's commands ` +
+        `(IBM does not document what the Load Balancer does when a go script fails). Convert it to LF line ends (dos2unix, or tr -d '\\r').`,
     },
   ];
 }

@@ -69,7 +69,7 @@ export function encodingFindings(file: SourceFile, decl: XmlDeclaration | undefi
     if (severity) f.severity = severity;
     out.push(f);
   };
-  const fatal = `XML 1.0 §4.3.3 makes this a fatal error: ${consumer} reads the bytes as declared, so it reads garbage or rejects the file`;
+  const fatal = `XML 1.0 §4.3.3 makes this a fatal error, and plexlint assumes ${consumer} reads the bytes as declared (IBM does not document what it does), so it reads garbage or rejects the file`;
 
   if (bytes === 'utf-16') {
     if (declared !== undefined && declared !== 'utf-16') {
@@ -85,7 +85,7 @@ export function encodingFindings(file: SourceFile, decl: XmlDeclaration | undefi
     } else if (!file.bom) {
       push(
         `the file's bytes are ${describeBytes(file)} without an encoding declaration that says so: XML requires a UTF-16 file to start with the byte-order mark (§4.3.3), ` +
-          `and without one or a declaration a file is read as UTF-8, so ${consumer} reads a NUL after every character and rejects the file. Save it with a byte-order mark, or as ISO-8859-1 (what WAS writes).`,
+          `and without one or a declaration a file is read as UTF-8, so plexlint assumes ${consumer} reads a NUL after every character and rejects the file (IBM does not document it). Save it with a byte-order mark, or as ISO-8859-1 (what WAS writes).`,
         declared === undefined ? 'error' : 'warning',
       );
     }
@@ -116,7 +116,7 @@ export function encodingFindings(file: SourceFile, decl: XmlDeclaration | undefi
     const what = declared === undefined ? (decl ? 'has no encoding in its declaration, which means UTF-8,' : 'has no encoding declaration, which means UTF-8,') : `declares encoding="${declaredName}"`;
     push(
       `the file ${what} but its bytes are not valid UTF-8 (plexlint read them as ISO-8859-1): ${consumer} reads it as declared, ` +
-        `so non-ASCII characters in names and paths are misread or the file is rejected. Declare encoding="ISO-8859-1" (what WAS writes) or save the file as UTF-8.`,
+        `so plexlint assumes non-ASCII characters in names and paths are misread or the file is rejected (IBM does not document which). Declare encoding="ISO-8859-1" (what WAS writes) or save the file as UTF-8.`,
     );
     return out;
   }
@@ -125,18 +125,18 @@ export function encodingFindings(file: SourceFile, decl: XmlDeclaration | undefi
     const meant = Buffer.from(sample, 'latin1').toString('utf8');
     push(
       `the file declares encoding="${declaredName}" but its bytes read as UTF-8: every non-ASCII character is a valid UTF-8 sequence (for example '${meant}' is written as the bytes ${[...Buffer.from(sample, 'latin1')].map((b) => b.toString(16).toUpperCase()).join(' ')}, which ${declaredName} reads as '${sample}'): ` +
-        `${consumer} reads the file as declared, so those characters in names and paths are misread. Declare encoding="UTF-8", or convert the file to ${declaredName} (iconv -f UTF-8 -t ${declaredName}).`,
+        `plexlint assumes ${consumer} reads the file as declared (IBM does not document it), so those characters in names and paths are misread. Declare encoding="UTF-8", or convert the file to ${declaredName} (iconv -f UTF-8 -t ${declaredName}).`,
     );
     return out;
   }
   if (bytes === 'utf-8' && declared === 'ascii' && nonAscii) {
-    push(`the file declares encoding="${declaredName}" but holds characters outside US-ASCII (its bytes are UTF-8): ${consumer} reads them as declared, so they are misread or the file is rejected. Declare encoding="UTF-8".`);
+    push(`the file declares encoding="${declaredName}" but holds characters outside US-ASCII (its bytes are UTF-8): plexlint assumes ${consumer} reads them as declared, so they are misread or the file is rejected (IBM does not document which). Declare encoding="UTF-8".`);
     return out;
   }
   if (declared === 'other' && nonAscii) {
     push(
       `encoding="${declaredName}" is not one plexlint decodes (it read the file as ${file.encoding.toUpperCase()}), so non-ASCII characters may be shown wrongly; ` +
-        `${consumer} reads the file as declared. Use ISO-8859-1 or UTF-8, or give --encoding.`,
+        `plexlint assumes ${consumer} reads the file as declared. Use ISO-8859-1 or UTF-8, or give --encoding.`,
       'info',
     );
   }

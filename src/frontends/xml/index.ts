@@ -138,6 +138,7 @@ export function readXml(file: SourceFile, options: ReadXmlOptions): ReadXmlResul
   if (fatal) {
     const f: Finding = {
       ruleId: 'syntax',
+      consequence: 'xml',
       loc: loc(fatal.start, fatal.end),
       message: `${fatal.what}, so ${options.consumer} cannot parse the file. ${fatal.fix}`,
     };
@@ -148,6 +149,7 @@ export function readXml(file: SourceFile, options: ReadXmlOptions): ReadXmlResul
     const [s, e] = tooDeepAt !== undefined ? pointRange(text, tooDeepAt) : [tooDeep!.offset, tooDeep!.offset];
     findings.push({
       ruleId: 'syntax',
+      consequence: 'xml',
       loc: tooDeepAt !== undefined ? loc(s, e) : tooDeep!.loc,
       message:
         `elements are nested more than ${MAX_XML_DEPTH} deep here; plexlint does not read ` +
@@ -159,6 +161,7 @@ export function readXml(file: SourceFile, options: ReadXmlOptions): ReadXmlResul
     const [s, e] = pointRange(text, parsedUpTo);
     findings.push({
       ruleId: 'syntax',
+      consequence: 'xml',
       loc: loc(s, e),
       message: `plexlint cannot parse the file from here on, so the rest of it is not checked; ${options.consumer} is likely to reject it. Check the XML (xmllint --noout).`,
     });
@@ -406,6 +409,7 @@ function entityFinding(file: SourceFile, loc: (s: number, e: number) => Loc, opt
   const kinds = [external ? 'external (SYSTEM/PUBLIC) entities' : '', parameter ? 'parameter entities' : ''].filter(Boolean).join(' and ');
   return {
     ruleId: 'syntax',
+    consequence: 'xml',
     severity: 'warning',
     loc: loc(start, start + '<!DOCTYPE'.length),
     message:

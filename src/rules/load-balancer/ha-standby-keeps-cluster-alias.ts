@@ -16,6 +16,12 @@ export const rule = defineRule({
     category: 'load-balancer',
     description: 'A high-availability Load Balancer for IPv4 whose cluster or return address stays aliased on a network adapter after it becomes standby',
     source: 'Edge Components, high availability: cluster and return addresses move to the new active machine on takeover (technote swg21211427); go scripts (goStandby removes the aliases); GUI help (do not configure the cluster on the standby machine)',
+    consequences: [
+      {
+        documented: "IBM APAR PH50064, Connection broken when takeover occurs",
+        quote: "in the backup state, if the cluster is still aliased on the ethernet interface, the OS will respond with a RST packet if the traffic is not for a collocated server. The RST packet will terminate the existing connection.",
+      },
+    ],
   },
   check(ctx) {
     for (const lb of ctx.estate.loadBalancers) {

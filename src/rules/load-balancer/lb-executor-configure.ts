@@ -13,6 +13,12 @@ export const rule = defineRule({
     category: 'load-balancer',
     description: 'executor configure / cluster configure in a Load Balancer for IPv4 and IPv6 configuration, which detects cluster addresses itself',
     source: 'Edge Components, "Migrate to Load Balancer IPv4 and IPv6" (delete every executor configure and unconfigure; cluster addresses are detected automatically except on Linux on System z layer 3)',
+    consequences: [
+      {
+        documented: "IBM Edge Components, Migrate to Load Balancer IPv4 and IPv6; high availability considerations",
+        quote: "In a high availability or a stand-alone environment, you must not alias the cluster address against the network adaptor",
+      },
+    ],
   },
   check(ctx) {
     for (const lb of ctx.estate.loadBalancers) {
