@@ -220,4 +220,11 @@ describe('go-script scanner', () => {
     const text = ['@echo off', 'set CL=10.60.1.1', 'if exist c:\\lb\\ha.flag netsh interface ip add address "Loopback" %CL% 255.255.255.255', 'if "%1"=="x" (', '  dscontrol executor configure %cl%', ')', 'dscontrol executor unconfigure %CL%', ''].join('\r\n');
     expect(ops(text, 'lb/goActive.cmd')).toEqual(['3 add 10.60.1.1 Loopback loopback cond', '5 add 10.60.1.1 - adapter cond', '7 remove 10.60.1.1 - adapter']);
   });
+
+  it('a syntax error must be one in both Korn and bash grammars: ksh93 for ((…)) is none; an unknown construct is reported, never thrown', () => {
+    expect(scan('#!/bin/ksh\nfor ((i = 0; i < 2; i++)); do ifconfig lo0 alias 10.60.1.1; done\n').findings).toEqual([]);
+    const r = scan('#!/bin/ksh\nfor(@ a in x; do :; done\n');
+    expect(r.findings.map((f) => [f.ruleId, f.loc.line, f.loc.column])).toEqual([['syntax', 2, 1]]);
+    expect(r.findings[0]!.message).toContain('"for" must be followed by a literal');
+  });
 });

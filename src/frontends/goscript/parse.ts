@@ -15,7 +15,7 @@
  *   overflows makes every longer one overflow too) and reported as a finding.
  */
 import { mvdanSh } from '../../core/libs.js';
-import { isParseError, type ShFile } from './sh-tree.js';
+import { isParseError, parseErrorText, type ShFile } from './sh-tree.js';
 
 export type ShellDialect = 'ksh' | 'bash' | 'sh';
 
@@ -52,24 +52,44 @@ function byteToCharMapper(text: string): (bytes: number) => number {
   return (b) => (b >= bytes ? text.length : starts[b]!);
 }
 
-function parser(dialect: ShellDialect): { Parse(text: string, name: string): unknown } {
+type Grammar = 'mksh' | 'bash';
+
+function parser(grammar: Grammar): { Parse(text: string, name: string): unknown } {
   const { syntax } = mvdanSh();
-  // `sh` is parsed with bash's grammar: /bin/sh is ksh on AIX and bash on many Linux systems, and a
-  // false syntax error is worse than a missed bashism.
-  const variant = dialect === 'ksh' ? syntax.LangMirBSDKorn : syntax.LangBash;
-  return syntax.NewParser(syntax.KeepComments(false), syntax.Variant(variant));
+  return syntax.NewParser(syntax.KeepComments(false), syntax.Variant(grammar === 'mksh' ? syntax.LangMirBSDKorn : syntax.LangBash));
 }
 
-type Attempt = { file: ShFile } | { error: { offset: number; message: string; incomplete: boolean } } | { tooDeep: true };
+type Attempt = { file: ShFile } | { error: { offset: number; message: string; incomplete: boolean }; otherShells: boolean } | { tooDeep: true };
 
-function attempt(text: string, dialect: ShellDialect, name: string, toChar: (b: number) => number): Attempt {
+function attemptWith(grammar: Grammar, text: string, name: string, toChar: (b: number) => number): Attempt {
   try {
-    return { file: parser(dialect).Parse(text, name) as ShFile };
+    return { file: parser(grammar).Parse(text, name) as ShFile };
   } catch (e) {
     if (e instanceof RangeError) return { tooDeep: true };
-    if (isParseError(e)) return { error: { offset: toChar(e.Pos.Offset()), message: e.Text, incomplete: e.Incomplete } };
-    throw e;
+    if (isParseError(e)) return { error: { offset: toChar(e.Pos.Offset()), message: parseErrorText(e), incomplete: e.Incomplete ?? false }, otherShells: e.Feature !== undefined };
+    // Anything else is a failure inside the parser (a Go panic): the script is reported unread, never a crash.
+    const what = e instanceof Error ? e.message : typeof e === 'object' && e !== null && typeof (e as { Error?: unknown }).Error === 'function' ? String((e as { Error(): unknown }).Error()) : String(e);
+    return { error: { offset: 0, message: `plexlint's shell parser failed on this script (${what.slice(0, 200)})`, incomplete: false }, otherShells: false };
   }
+}
+
+/**
+ * A go script's `/bin/ksh` is ksh88 on AIX, ksh93 or mksh elsewhere, and `/bin/sh` is ksh or bash: a
+ * syntax error must be one in both grammars mvdan/sh has for them (mksh, bash), so that no script a
+ * real shell accepts is reported (ksh93's `for ((…))` is bash's, not mksh's). The `#!` line picks the
+ * grammar tried first; when both refuse the text, the error of the one that read further is shown.
+ */
+function attempt(text: string, dialect: ShellDialect, name: string, toChar: (b: number) => number): Attempt {
+  const [first, second]: Grammar[] = dialect === 'ksh' ? ['mksh', 'bash'] : ['bash', 'mksh'];
+  const r = attemptWith(first, text, name, toChar);
+  if ('file' in r) return r;
+  const other = attemptWith(second, text, name, toChar);
+  if ('file' in other || 'tooDeep' in r) return other;
+  if (!('error' in other)) return r;
+  // Both refuse it. Syntax one grammar leaves to the other ("c-style fors are a bash feature") is judged by the
+  // other; else the error of the grammar that read further is shown.
+  if (r.otherShells !== other.otherShells) return r.otherShells ? other : r;
+  return other.error.offset > r.error.offset ? other : r;
 }
 
 /** The shortest prefix of the text whose parse overflows the stack (every longer one overflows too). */

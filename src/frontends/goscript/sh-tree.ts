@@ -137,14 +137,24 @@ export interface ShTimeClause extends ShNode {
   Stmt: ShStmt | null;
 }
 
-/** What Parse throws for a syntax error. */
+/**
+ * What Parse throws: a ParseError (Text, Incomplete) for a syntax error, or a LangError (Feature, Langs) for
+ * syntax the chosen shell does not have. Both have a position and an Error() text "name:line:col: message".
+ */
 export interface ShParseError {
   Pos: ShPos;
-  Text: string;
-  Incomplete: boolean;
+  Text?: string;
+  Incomplete?: boolean;
+  /** LangError: the syntax that this shell does not have (another one does). */
+  Feature?: string;
   Error(): string;
 }
 
 export function isParseError(e: unknown): e is ShParseError {
-  return typeof e === 'object' && e !== null && typeof (e as { Text?: unknown }).Text === 'string' && typeof (e as { Pos?: { Offset?: unknown } }).Pos?.Offset === 'function';
+  return typeof e === 'object' && e !== null && typeof (e as { Error?: unknown }).Error === 'function' && typeof (e as { Pos?: { Offset?: unknown } }).Pos?.Offset === 'function';
+}
+
+/** The message without the "name:line:col: " the parser puts in front. */
+export function parseErrorText(e: ShParseError): string {
+  return e.Text ?? e.Error().replace(/^.*?:\d+:\d+: /, '');
 }
