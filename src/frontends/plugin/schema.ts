@@ -1,6 +1,6 @@
 /**
  * The element and attribute set of plugin-cfg.xml, with types and defaults.
- * Facts: ../shared/reference/plugin-cfg-odr.md §1 (IBM "plugin-cfg.xml file",
+ * Facts: IBM WAS, "plugin-cfg.xml file" (and
  * the HTTP plug-in cluster properties page, the OpenLiberty generator).
  *
  * Names are case-sensitive, as in the plug-in. Each element is described in the
