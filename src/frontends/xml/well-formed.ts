@@ -326,7 +326,7 @@ function describe(text: string, message: string, off: number, position: number, 
       return point(s, 'the XML declaration (<?xml …?>) is not at the very start of the file: nothing, not even a blank line or a blank, may come before it', 'Remove what comes before <?xml.');
     }
     case message === 'processing instruction without a target.':
-      return point(off, `'<?' must be followed directly by a name, but ${showChar(c)} follows it (the XML declaration is written <?xml version="1.0" …?>)`, `Remove the ${showChar(c)} after '<?'.`);
+      return point(off, `'<?' must be followed directly by a name, but ${showChar(c)} follows it (the XML declaration is written <?xml version="1.0" …?>)`, "Write the name directly after '<?' (<?xml …?>).");
     case message === 'the string "]]>" is disallowed in char data.':
       return point(off, `']]>' is not allowed in text (it ends a CDATA section)`, "Write ']]&gt;'.");
     case message === 'malformed comment.':
