@@ -98,4 +98,6 @@ export interface Manifest {
   web: { plugins: PathRef[]; cells: CellEntry[] };
   rules: Record<string, RuleSetting>;
   overrides: Override[];
+  /** `ignore:` patterns (gitignore syntax, relative to the manifest's folder): files the estate leaves out. */
+  ignore: Located<string>[];
 }
