@@ -20,9 +20,9 @@ import { discover, type Discovery, type EstateInputs } from '../sources/discover
 import { FsJournal } from '../sources/fs-journal.js';
 import { sourceFromText } from '../sources/source-file.js';
 import { displayPath, MAX_MANIFEST_BYTES, openWorkspace, type ReadError, type Workspace } from '../sources/workspace.js';
-import { createDriver } from './driver.js';
+import { createDriver, type Driver } from './driver.js';
 import { compileLoadBalancers, registerLoadBalancerFiles } from './lb.js';
-import { compileSystems, registerSystemProfiles, unlistedProfile } from './profiles.js';
+import { compileSystems, registerSystemProfiles, unlistedProfile, type ManifestProfile } from './profiles.js';
 import { compileWeb, registerWebFiles } from './web.js';
 
 export interface CompileOptions {
@@ -145,7 +145,7 @@ export function compileEstate(inputs: EstateInputs, plan: EstatePlan, options: C
   const named = options.standalone ? undefined : manifest;
 
   // Files the manifest names have a known kind; the rest of the inputs are sorted by their content.
-  const manifestProfiles = registerSystemProfiles(named, driver);
+  const manifestProfiles = options.standalone ? copiedSystem(manifest, inputs, driver) : registerSystemProfiles(named, driver);
   const manifestWeb = registerWebFiles(named, driver);
   const manifestLbs = registerLoadBalancerFiles(named, driver);
   const byKind = new Map<FileKind, SourceFile[]>();
@@ -182,7 +182,7 @@ export function compileEstate(inputs: EstateInputs, plan: EstatePlan, options: C
   // A member of a data set that `datasets:` maps, which no profile INCLUDEs, is an unused member of the PDS, not a
   // copy of a profile: it is checked on its own without saying so.
   const isMember = (f: SourceFile): boolean => (manifest?.datasets ?? []).some((d) => f.absPath.startsWith(d.path.abs + sep));
-  if (options.standalone && manifest) for (const f of found('profile')) if (!isMember(f)) findings.push(unlistedProfile(f, manifest));
+  if (options.standalone && manifest) for (const f of [...found('profile'), ...manifestProfiles.map((p) => p.file)]) if (!isMember(f)) findings.push(unlistedProfile(f, manifest));
   const web = compileWeb({ manifest: named, manifestFiles: manifestWeb, plugins: found('plugin-cfg'), clusterXmls: found('cluster-xml'), driver });
   append(findings, web.findings);
   // Load balancers are matched to the systems above (their servers are the systems' addresses).
@@ -209,6 +209,20 @@ export function compileEstate(inputs: EstateInputs, plan: EstatePlan, options: C
     unmatched: [],
     ...(manifest ? { manifest } : {}),
   };
+}
+
+/**
+ * A copy of a listed system's profile kept beside it (SYSA.tcpip.bak, SYSA.tcpip.old, SYSA.tcpip~ next to
+ * SYSA.tcpip) is checked as that system: with its name, CPC and symbols, so that it is read as the stack would read it.
+ */
+function copiedSystem(manifest: Manifest | undefined, inputs: EstateInputs, driver: Driver): ManifestProfile[] {
+  const [abs] = inputs.files;
+  if (!manifest || !abs) return [];
+  const entry = manifest.systems.find((s) => s.profile && dirname(s.profile.abs) === dirname(abs) && abs.startsWith(s.profile.abs) && abs !== s.profile.abs);
+  const file = entry ? driver.read(abs) : undefined;
+  if (!entry || !file) return [];
+  driver.kinds.set(file.path, 'profile');
+  return [{ entry, file }];
 }
 
 /** A member included by two stacks is parsed twice; report its findings once. */
