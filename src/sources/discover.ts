@@ -159,7 +159,7 @@ export function discover(paths: string[], options: DiscoverOptions): Discovery {
         const lkind = fs.lkind(p);
         const kind = lkind === 'link' ? fs.kind(p) : lkind;
         if (kind !== 'dir' && kind !== 'file') continue;
-        if (rules.ignoredBy(p, kind === 'dir', ctx)) continue;
+        if (rules.ignoredBy(p, kind === 'dir', ctx, true)) continue;
         if (kind === 'file') {
           if (!SKIP_EXT.test(name)) found(p, m);
           continue;

@@ -143,14 +143,18 @@ export class IgnoreRules {
 
   /**
    * Why a path is ignored (`<where>: <pattern>`), or undefined when it is not. Built-in rules apply only to names
-   * found by a scan (ctx.scanBase): a file named on the command line is never left out by them.
+   * found by a scan (ctx.scanBase): a file named on the command line is never left out by them. In a scan
+   * (`walked`), the folders above the path were let in, possibly by a later layer (`!dist/` over the built-in
+   * `dist/`): a layer that ignores the path only because it ignores a folder above it has no say then.
    */
-  ignoredBy(abs: string, isDir: boolean, ctx: IgnoreContext): string | undefined {
+  ignoredBy(abs: string, isDir: boolean, ctx: IgnoreContext, walked = false): string | undefined {
     if (this.disabled) return undefined;
     let why: string | undefined;
     for (const l of this.layers(dirname(abs), ctx)) {
       const rel = relativeTo(l.base, abs, isDir);
       if (rel === undefined) continue;
+      const parent = rel.replace(/[^/]+\/?$/, '');
+      if (walked && parent && l.rules.test(parent).ignored) continue;
       const r = l.rules.test(rel);
       if (r.ignored) why = `${l.source}: ${r.rule?.pattern ?? rel}`;
       else if (r.unignored) why = undefined;
