@@ -3,7 +3,7 @@
  * single-server clusters, well-formed): plexlint must report exactly the
  * findings that are real, at their exact positions.
  *
- * Checked by hand against ../shared/reference/plugin-cfg-odr.md:
+ * Checked by hand against the file:
  * - 29 ServerClusters, 29 UriGroups, 29 Routes, one VirtualHostGroup with 9
  *   VirtualHosts; every Route resolves; no name is defined twice; no URI is
  *   routed twice; LoadBalance="Round Robin" everywhere; no CloneIDs (so no

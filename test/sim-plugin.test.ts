@@ -1,6 +1,6 @@
 /**
  * The web server plug-in engine against IBM's statements. Each test names what
- * it reproduces: ../shared/reference/plugin-cfg-odr.md §1.9 (PrimaryServers /
+ * it reproduces: (PrimaryServers /
  * BackupServers), §2.1 (JSESSIONID), §2.2 (how the plug-in picks a server),
  * §2.3 (mark-down), §2.4 (weighted round robin), §2.5 (Random).
  */

@@ -2,7 +2,7 @@
  * ODR cell affinity: what an On Demand Router does with a request the plug-in
  * sends it, when the plug-in sprays over the ODRs of several cells.
  *
- * Facts (../shared/reference/ibm/odr-cell-affinity.txt; plugin-cfg-odr.md §3.1–§3.4, §3.8):
+ * Facts (IBM WAS ND topic "Cell affinity function"):
  * - Sessions belong to the cell whose application server created them. IHS knows
  *   only the ODRs; with cell affinity the ODR-generated plugin-cfg.xml makes the
  *   plug-in use the ODR session cookie (ODRSESSIONID, or the tier's
@@ -94,7 +94,7 @@ export class OdrRouter {
     return o.cell.name === holder || o.cell.bridged.has(holder);
   }
 
-  /** Reroute through the GSC that holds the ODR the cookie names (§3.1, odr-cell-affinity.txt). */
+  /** Reroute through the GSC that holds the ODR the cookie names (IBM WAS ND topic "Cell affinity function"). */
   private throughGsc(receiving: OdrIx, named: OdrIx, holder: string, trace?: TraceStep[]): { final?: OdrIx; reason?: LossReason } {
     const C = receiving.cell;
     const gsc = C.gscs.find((g) => g.members.some((m) => m.odr === named));

@@ -2,7 +2,7 @@
  * The web server plug-in engine: which application server (or ODR) a request
  * that reaches IBM HTTP Server goes to, and why.
  *
- * Facts (../shared/reference/plugin-cfg-odr.md; DESIGN.md "Simulator semantics"):
+ * Facts (IBM WAS "plugin-cfg.xml file"; docs/simulator.md):
  * - §2.2: the Host header is matched against the VirtualHosts and the URI against
  *   the Uri patterns → Route → ServerCluster; the plug-in looks for the affinity
  *   cookie the Uri names (AffinityCookie, any position among the cookies — PQ85554)

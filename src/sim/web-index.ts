@@ -4,7 +4,7 @@
  * plug-in files → routes → clusters → servers, ODRs and their cells and GSCs,
  * cluster.xml clusters and members, and the runtime-state keys that name them.
  *
- * Runtime-state keys (DESIGN.md "Scenario files"):
+ * Runtime-state keys (docs/scenarios.md):
  * - plug-in servers: "<plugin file>#<Server Name>", the file as shown in
  *   findings or any tail of it ("web/plugin-cfg.xml#SYSANODE_shop1");
  * - cluster.xml members: "CELL/Cluster/member", or "CELL/Cluster/NODE/member"
@@ -13,7 +13,7 @@
  *
  * A plug-in server and a cluster.xml member are the same JVM when the plug-in
  * ServerCluster has the cluster's name and the Server is named
- * "<node>_<member>" — the names WAS generates (plugin-cfg-odr.md §1.6, §1.7).
+ * "<node>_<member>" — the names WAS generates.
  * Such a pair goes down and up together, whichever key the scenario uses.
  */
 import type { Estate } from '../model/estate.js';

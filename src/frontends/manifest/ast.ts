@@ -1,4 +1,4 @@
-/** The estate manifest (plexlint.yaml, DESIGN.md "Estate manifest") as the front end hands it on. */
+/** The estate manifest (plexlint.yaml, docs/estates.md) as the front end hands it on. */
 import type { Loc } from '../../core/loc.js';
 
 export interface Located<T> {

@@ -1,7 +1,7 @@
 /**
  * The element and attribute set of plugin-cfg.xml, with types and defaults.
- * Facts: ../shared/reference/plugin-cfg-odr.md §1 (IBM "plugin-cfg.xml file",
- * the HTTP plug-in cluster properties page, the OpenLiberty generator).
+ * Facts: IBM "plugin-cfg.xml file", the HTTP plug-in cluster properties page, the
+ * OpenLiberty generator.
  *
  * Names are case-sensitive, as in the plug-in. Each element is described in the
  * context it appears in (a `Property` inside a `Transport` is not the top-level

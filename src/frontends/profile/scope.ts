@@ -1,7 +1,7 @@
 /**
  * What the stack does with a statement that has a finding: the "scope of
  * damage" of IBM's profile processing (IP Configuration Reference, statement
- * syntax rules; EZZ messages in ../shared/reference/tcpip-profile.md §3.5).
+ * syntax rules; EZZ messages in).
  */
 import { append } from '../../core/append.js';
 import type { Finding } from '../../core/diagnostic.js';

@@ -5,8 +5,8 @@ import { dispatchTargets, presence, rangeHolding, serverName, systemByName, type
 /**
  * In dispatch mode the cluster address must be in the target's HOME list but
  * must not be advertised by dynamic routing; IBM suggests loopback addresses
- * (reference §3; tcpip-profile.md §2: the stack registers every non-loopback
- * HOME address with the OSA; §6: OMPROUTE and loopback).
+ * (the stack registers every non-loopback HOME address with the OSA; OMPROUTE
+ * does not advertise loopback addresses).
  */
 const CONSEQUENCE: Record<Exclude<Presence['kind'], 'loopback'>, string> = {
   real: 'a real interface address: the stack registers it with the OSA, which then answers ARP for it, and dynamic routing (OMPROUTE) can advertise it',

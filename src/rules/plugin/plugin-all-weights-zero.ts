@@ -1,7 +1,7 @@
 import { defineRule } from '../rule.js';
 import { nameLoc, primaries } from '../web.js';
 
-/** Weight 0: no new non-affinity requests (plugin-cfg-odr.md §2.4, APAR PQ76548). */
+/** Weight 0: no new non-affinity requests (APAR PQ76548). */
 export const rule = defineRule({
   meta: {
     id: 'plugin-all-weights-zero',

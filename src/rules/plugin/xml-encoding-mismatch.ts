@@ -7,7 +7,7 @@ export const rule = defineRule({
     severity: 'warning',
     category: 'syntax',
     description: "The XML declaration's encoding does not match the file's bytes",
-    source: 'XML 1.0 §4.3.3 (character encoding in entities); WAS writes plugin-cfg.xml as ISO-8859-1 (../shared/reference/plugin-cfg-odr.md §1.1)',
+    source: 'XML 1.0 §4.3.3 (character encoding in entities); WAS writes plugin-cfg.xml as ISO-8859-1',
     emittedBy: 'front end',
   },
 });

@@ -15,7 +15,7 @@ export const rule = defineRule({
     category: 'sysplex',
     needs: 'sysplex',
     description: "A DESTIP address that is no stack's IPCONFIG DYNAMICXCF address",
-    source: 'IBM IP Configuration Reference, VIPADISTRIBUTE statement (DESTIP dynxcfip); tcpip-profile.md §3.5',
+    source: 'IBM IP Configuration Reference, VIPADISTRIBUTE statement (DESTIP dynxcfip)',
   },
   check(ctx) {
     const xcf = new Map<string, string>();

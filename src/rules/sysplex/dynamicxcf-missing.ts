@@ -14,7 +14,7 @@ export const rule = defineRule({
     category: 'sysplex',
     needs: 'sysplex',
     description: 'A stack that distributes, backs up a distributor or is named as a target without IPCONFIG DYNAMICXCF',
-    source: 'IBM IP Configuration Guide, dynamic XCF ("DYNAMICXCF must be coded on every stack"); tcpip-profile.md §4',
+    source: 'IBM IP Configuration Guide, dynamic XCF ("DYNAMICXCF must be coded on every stack")',
   },
   check(ctx) {
     for (const s of ctx.estate.systems) {

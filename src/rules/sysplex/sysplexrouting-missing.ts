@@ -16,7 +16,7 @@ export const rule = defineRule({
     category: 'sysplex',
     needs: 'sysplex',
     description: 'A stack of a WEIGHTEDACTIVE (or SERVERWLM) distribution without IPCONFIG SYSPLEXROUTING',
-    source: 'IBM IP Configuration Guide, WEIGHTEDACTIVE distribution method; IPCONFIG SYSPLEXROUTING; tcpip-profile.md §4–§5',
+    source: 'IBM IP Configuration Guide, WEIGHTEDACTIVE distribution method; IPCONFIG SYSPLEXROUTING',
   },
   check(ctx) {
     const byName = systemsByName(ctx.estate);
