@@ -9,7 +9,7 @@
  *   routed twice; LoadBalance="Round Robin" everywhere; no CloneIDs (so no
  *   affinity checks apply); no PrimaryServers; RemoveSpecialHeaders="true".
  * - The one real finding: the https Transport of server GDB30EENode01_server1
- *   (line 27) has a stashfile but no keyring Property (§1.8: https transports
+ *   (line 27) has a stashfile but no keyring Property (https transports
  *   carry keyring and stashfile; every other https transport of the file has
  *   both).
  */

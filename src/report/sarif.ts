@@ -125,7 +125,7 @@ export function sarifLog(input: ReportInput): Record<string, unknown> {
   const ruleIds = [...new Set(input.diagnostics.map((d) => d.ruleId))].sort();
   const index = new Map(ruleIds.map((id, i) => [id, i]));
   const rules = ruleIds.map((id) => {
-    const meta = findRule(id)?.meta ?? { id, severity: 'warning' as const, category: 'input' as const, description: id, source: 'plexlint' };
+    const meta = findRule(id)?.meta ?? { id, severity: 'warning' as const, category: 'input' as const, description: id, source: 'plexlint', consequences: [] };
     return descriptor(meta, input);
   });
   const prints = lineFingerprints(input);

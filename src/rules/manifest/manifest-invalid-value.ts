@@ -8,6 +8,11 @@ export const rule = defineRule({
     category: 'manifest',
     description: "A plexlint.yaml value of the wrong type or range",
     source: "docs/estates.md",
+    consequences: [
+      {
+        plexlint: "plexlint does not apply a setting of plexlint.yaml whose value is not valid.",
+      },
+    ],
     emittedBy: 'front end',
   },
 });

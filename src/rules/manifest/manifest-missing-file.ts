@@ -8,6 +8,11 @@ export const rule = defineRule({
     category: 'manifest',
     description: "A path in plexlint.yaml that does not exist",
     source: "docs/estates.md",
+    consequences: [
+      {
+        plexlint: "plexlint cannot check a file or folder that plexlint.yaml names but that does not exist.",
+      },
+    ],
     emittedBy: 'front end',
   },
 });

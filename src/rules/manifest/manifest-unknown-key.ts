@@ -8,6 +8,11 @@ export const rule = defineRule({
     category: 'manifest',
     description: "A key plexlint.yaml does not define (usually a typo)",
     source: "docs/estates.md",
+    consequences: [
+      {
+        plexlint: "plexlint ignores a key of plexlint.yaml it does not know (docs/model.md lists the keys).",
+      },
+    ],
     emittedBy: 'front end',
   },
 });

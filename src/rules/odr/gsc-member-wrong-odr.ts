@@ -14,6 +14,12 @@ export const rule = defineRule({
     category: 'odr',
     description: 'A generic server cluster member that is an ODR of the cell itself, or an ODR of another tier',
     source: 'IBM WAS ND, "Using generic server clusters with cell affinity" (twve_odoegsc); "Configuring cell affinity in a multi-tiered environment" (twve_odoemltier)',
+    consequences: [
+      {
+        documented: "IBM WAS ND, Cell affinity function; Configuring cell affinity in a multi-tiered environment",
+        quote: "The GSC members must be the ODRs in the remote cells.",
+      },
+    ],
   },
   check(ctx) {
     const cells = cellMap(ctx.estate.web.cells);

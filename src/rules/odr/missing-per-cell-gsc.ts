@@ -20,6 +20,12 @@ export const rule = defineRule({
     category: 'odr',
     description: 'A sprayed cell without a generic server cluster whose members are exactly the ODRs of the other, unbridged cell',
     source: 'IBM WAS ND, "Cell affinity function" (cwve_odoeaffinity); "Using generic server clusters with cell affinity" (twve_odoegsc)',
+    consequences: [
+      {
+        documented: "IBM WAS ND, Cell affinity function",
+        quote: "generic server clusters (GSCs) must be configured for each cell for which an ODR can receive traffic. The GSC members must be the ODRs in the remote cells. When an ODR receives misrouted session traffic and cell affinity is enabled, it checks the GSC lists to find the ODR associated with the ODR session ID.",
+      },
+    ],
   },
   check(ctx) {
     const web = ctx.estate.web;

@@ -29,6 +29,12 @@ export const rule = defineRule({
     category: 'simulation',
     description: 'An ODR spray that loses sessions when a single ODR fails, because that ODR is the only way into its cell',
     source: 'IBM WAS ND, "Cell affinity function" and "Cell affinity when an ODR fails" (cwve_odoeaffinity, cwve_odoeaftop); simulation of each ODR failure (docs/simulator.md)',
+    consequences: [
+      {
+        documented: "IBM WAS ND, Cell affinity function",
+        quote: "if the IBM HTTP Server selects an ODR within another cell, the ODR does not recognize the server ID, does not route the request, and consequently the session is lost.",
+      },
+    ],
   },
   check(ctx) {
     const { estate } = ctx;

@@ -10,6 +10,11 @@ export const rule = defineRule({
     category: 'was',
     description: 'Two cluster.xml files that define the same cluster of the same cell',
     source: 'WAS configuration repository layout (base metadata: clusters/<name>/cluster.xml, root ServerCluster)',
+    consequences: [
+      {
+        plexlint: "plexlint cannot tell which of two cluster.xml files for one cluster WAS uses, so it reports the second and checks the first.",
+      },
+    ],
   },
   check(ctx) {
     const seen = new Map<string, WasCluster>();

@@ -8,6 +8,11 @@ export const rule = defineRule({
     category: 'was',
     description: 'cluster.xml values plexlint cannot read as WAS would: no ServerCluster, a weight that is not a number, preferLocal that is not true/false, a member without memberName or nodeName',
     source: 'WAS configuration documents: ServerCluster and ClusterMember',
+    consequences: [
+      {
+        reading: "IBM documents the types of the cluster.xml attributes but not what WAS does with another value; plexlint assumes the default where there is one.",
+      },
+    ],
     emittedBy: 'front end',
   },
 });

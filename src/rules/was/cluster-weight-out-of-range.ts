@@ -8,6 +8,11 @@ export const rule = defineRule({
     category: 'was',
     description: 'A cluster.xml member weight outside 0-20',
     source: 'IBM WAS, cluster member settings (urun_rwlm_member_inst): weight 0-20',
+    consequences: [
+      {
+        reading: "IBM's console allows member weights 0–20; IBM does not document how EJB workload management treats another value, and plexlint reports it without assuming one.",
+      },
+    ],
   },
   check(ctx) {
     for (const c of ctx.estate.web.clusters) {
