@@ -88,3 +88,19 @@ describe('--help of every command', () => {
     }
   });
 });
+
+describe('progress on stderr', () => {
+  it('check and simulate: nothing in a pipe by default; --progress shows the phases on stderr, never on stdout', async () => {
+    const { runCli } = await import('./support/cli.js');
+    const quiet = runCli(['check', 'fixtures/example', '-f', 'gcc']);
+    expect(quiet).toMatchObject({ code: 0, stdout: '', stderr: '' });
+    const shown = runCli(['check', 'fixtures/example', '-f', 'gcc', '--progress']);
+    expect(shown.stdout).toBe('');
+    expect(shown.stderr).toMatch(/^plexlint: reading files( \d+\/\d+)? \(\d+\.\d s\)$/m);
+    expect(shown.stderr).toMatch(/^plexlint: compiling profiles/m);
+    const sim = runCli(['simulate', 'fixtures/scenarios/sysplex-distributor.scenario.yaml', '--progress']);
+    expect(sim.code).toBe(0);
+    expect(sim.stderr).toMatch(/^plexlint: simulating fixtures\/scenarios\/sysplex-distributor\.scenario\.yaml/m);
+    expect(runCli(['simulate', 'fixtures/scenarios/sysplex-distributor.scenario.yaml']).stderr).toBe('');
+  });
+});
