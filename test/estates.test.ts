@@ -155,6 +155,8 @@ describe('globs', () => {
     const files = (JSON.parse(r.stdout) as JsonFile[]).map((f) => f.filePath.slice(repo.length + 1));
     expect(files).toContain('prod/PLEX1/profiles/SYSA.tcpip');
     expect(files.some((f) => f.startsWith('test/'))).toBe(false);
+    // Only the files asked for (and the member they INCLUDE) are in the report, not the rest of the estate.
+    expect(files).toEqual(['prod/PLEX1/profiles/SYSA.tcpip', 'prod/PLEX1/profiles/SYSB.tcpip', 'prod/PLEX1/profiles/SYSC.tcpip', 'prod/PLEX1/profiles/SYSD.tcpip', 'prod/PLEX1/profiles/tcpparms/COMMON']);
     expect(r.findings).toEqual([]); // SYSA.tcpip.bak does not match *.tcpip
   });
 

@@ -102,7 +102,7 @@ export function cacheKey(version: string, input: CacheKeyInput): string {
 export function outcomeOf(result: LintResult): CheckOutcome {
   const { compiled } = result;
   // Files whose kind plexlint could not tell were not checked: they are neither clean test cases nor checkstyle entries.
-  const files = [...compiled.sources.keys()].filter((f) => (compiled.kinds.get(f) ?? 'unknown') !== 'unknown').sort();
+  const files = [...compiled.sources.keys()].filter((f) => (compiled.kinds.get(f) ?? 'unknown') !== 'unknown' && (result.reported?.(f) ?? true)).sort();
   const lines: CheckOutcome['lines'] = {};
   for (const d of [...result.diagnostics, ...result.suppressed]) {
     const source = compiled.sources.get(d.file);

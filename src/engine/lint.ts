@@ -29,6 +29,8 @@ export interface LintResult {
   /** Every inline directive read (none with --no-inline-config). */
   directives: Directive[];
   config: RuleConfig;
+  /** Which files (display paths) are reported when only part of the estate was asked for; undefined: all. */
+  reported?: (file: string) => boolean;
 }
 
 export class InternalError extends Error {}
@@ -204,6 +206,7 @@ export function lintEstate(inputs: EstateInputs, plan: EstatePlan, options: Lint
   if (compiled.unlisted.length) result.diagnostics = sortDiagnostics(result.diagnostics);
   const scope = reportScope(compiled);
   if (scope) {
+    result.reported = scope;
     result.diagnostics = result.diagnostics.filter((d) => scope(d.file));
     result.suppressed = result.suppressed.filter((d) => scope(d.file));
   }
