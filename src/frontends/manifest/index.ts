@@ -214,7 +214,7 @@ class ManifestReader {
   }
 }
 
-const TOP = ['systems', 'datasets', 'loadBalancers', 'web', 'rules', 'overrides'] as const;
+const TOP = ['systems', 'datasets', 'loadBalancers', 'web', 'rules', 'overrides', 'ignore'] as const;
 const SYSTEM = ['profile', 'cpc', 'symbols'] as const;
 const LB = ['config', 'scripts', 'partner'] as const;
 const WEB = ['plugins', 'cells'] as const;
@@ -241,6 +241,7 @@ export function parseManifest(file: SourceFile, dir: string, exists: (abs: strin
     web: { plugins: [], cells: [] },
     rules: Object.create(null) as Record<string, RuleSetting>,
     overrides: [],
+    ignore: [],
   };
   const tooDeep = (at: number): ParsedManifest => {
     r.findings.push({
@@ -318,6 +319,9 @@ export function parseManifest(file: SourceFile, dir: string, exists: (abs: strin
         break;
       case 'overrides':
         manifest.overrides = r.list(value, 'overrides', (n) => readOverride(r, n));
+        break;
+      case 'ignore':
+        manifest.ignore = r.list(value, 'ignore', (n) => r.located(n, 'ignore entry'));
         break;
       default:
         break;

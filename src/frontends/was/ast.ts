@@ -1,7 +1,7 @@
 /**
  * cluster.xml (WAS configuration repository, `topology.cluster:ServerCluster`)
- * as the WAS front end hands it on. Facts: IBM WAS, the ServerCluster and ClusterMember configuration documents
- * (preferLocal, member weight 0-20).
+ * as the WAS front end hands it on. Facts: the WAS configuration documents
+ * ServerCluster and ClusterMember (preferLocal, member weight 0–20).
  */
 import type { Loc } from '../../core/loc.js';
 

@@ -10,7 +10,7 @@
  * - Tree: fast-xml-parser with `preserveOrder` and `captureMetaData`, which
  *   records each element's start (and end) offset in the original text, CRLF
  *   included. `processEntities: false`: entity references stay literal, so no
- *   DTD entity is ever expanded (anchors.md §3.3).
+ *   DTD entity is ever expanded.
  * - Attributes: fast-xml-parser gives them no positions, so each element's
  *   start tag is scanned here, in the original text, from the element's start
  *   offset; attributes are kept as an array, never as an object keyed by name.
