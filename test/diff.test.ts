@@ -138,7 +138,7 @@ describe('diff --scenario and --format github', () => {
     expect(same.flows.compared).toBe(0);
     expect(same.flows.skipped).toBeGreaterThan(r.flows.skipped);
   });
-  it('annotates only the new findings, with paths relative to the new side', () => {
+  it('annotates only the new findings, with paths relative to the working directory (where GitHub looks)', () => {
     const bin = join(root, 'bin', 'plexlint.js');
     let out = '';
     try {
@@ -147,7 +147,14 @@ describe('diff --scenario and --format github', () => {
       out = (e as { stdout: Buffer }).stdout.toString();
     }
     expect(out.trim().split('\n')).toHaveLength(1);
-    expect(out).toMatch(/^::notice file=profiles\/SYSB\.tcpip,line=24,.*title=optlocal-zero-wlm::/);
+    expect(out).toMatch(/^::notice file=fixtures\/diff\/optlocal\/new\/profiles\/SYSB\.tcpip,line=24,.*title=optlocal-zero-wlm::/);
+  });
+  it('names files relative to the working directory in every format: new side under its folder, old side under its own', () => {
+    const r = runDiff('fixtures/diff/optlocal/old', 'fixtures/diff/optlocal/new', root);
+    expect(r.findings.new.map((d) => d.file)).toEqual(['fixtures/diff/optlocal/new/profiles/SYSB.tcpip']);
+    const changed = r.changes.find((c) => c.oldLoc && c.newLoc)!;
+    expect(changed.oldLoc!.file).toMatch(/^fixtures\/diff\/optlocal\/old\//);
+    expect(changed.newLoc!.file).toMatch(/^fixtures\/diff\/optlocal\/new\//);
   });
 });
 

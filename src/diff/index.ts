@@ -9,6 +9,7 @@ import type { Diagnostic } from '../core/diagnostic.js';
 import { lint, type LintOptions, type LintResult } from '../engine/lint.js';
 import type { Estate } from '../model/estate.js';
 import { behaviourDelta, type BehaviourChange } from './behaviour.js';
+import { displayChanges, displayFindings, displayPath, sidePrefix } from './display.js';
 import { findingsDelta, type FindingsDelta } from './findings.js';
 import { diffModels, type Change } from './model-diff.js';
 import { scenarioFlows } from './scenarios.js';
@@ -24,8 +25,12 @@ export interface DiffResult {
   /** Flows of the routing delta: simulated on both sides and compared, or skipped because their inputs are the same. */
   flows: { compared: number; skipped: number };
   findings: FindingsDelta;
-  /** The system each profile belongs to (both sides; files are named alike on both), for summaries per system. */
-  systemOf: Map<string, string>;
+  /**
+   * Every file of both sides by the name the report gives it: the file it is
+   * (named as on the new side when it is there too) and the system it belongs
+   * to, for the summaries per file and per system.
+   */
+  files: Map<string, { file: string; system?: string }>;
   /** How long the diff took, in milliseconds. */
   ms: number;
 }
@@ -36,7 +41,6 @@ export interface DiffOptions extends Omit<LintOptions, 'cwd'> {
   scenarios?: string[];
   /** Simulate every flow of the routing delta, not only those whose inputs changed. */
   exhaustive?: boolean;
-  progress?: Progress;
 }
 
 interface Checked {
@@ -45,15 +49,28 @@ interface Checked {
   readErrors: LintResult['compiled']['readErrors'];
 }
 
-/** Check one side, keeping only what the diff needs (the sources and findings of the first side are not held while the second is checked). */
+/** Check one side, keeping only what the diff needs (the sources of the first side are not held while the second is checked). */
 function check(side: Side, options: Omit<LintOptions, 'cwd'>): Checked {
   const r = lint(side.paths, { ...options, cwd: side.cwd });
   return { estate: r.compiled.estate, diagnostics: r.diagnostics, readErrors: r.compiled.readErrors };
 }
 
-function systemsByFile(estates: Estate[]): Map<string, string> {
-  const m = new Map<string, string>();
-  for (const e of estates) for (const s of e.systems) for (const f of s.files) m.set(f, s.name);
+/** The progress of one side's check, labelled with the side. */
+function sideProgress(progress: Progress, side: string): Progress {
+  return { phase: (label, total) => progress.phase(`${side}: ${label}`, total), tick: (n) => progress.tick(n), end: () => undefined };
+}
+
+function filesByName(before: Estate, after: Estate, oldPrefix: string, newPrefix: string): Map<string, { file: string; system?: string }> {
+  const systems = new Map<string, string>();
+  for (const e of [before, after]) for (const s of e.systems) for (const f of s.files) systems.set(f, s.name);
+  const onNewSide = new Set(after.files);
+  const m = new Map<string, { file: string; system?: string }>();
+  const add = (f: string, shown: string): void => {
+    const system = systems.get(f);
+    m.set(shown, { file: displayPath(onNewSide.has(f) ? newPrefix : oldPrefix, f), ...(system ? { system } : {}) });
+  };
+  for (const f of before.files) add(f, displayPath(oldPrefix, f));
+  for (const f of after.files) add(f, displayPath(newPrefix, f));
   return m;
 }
 
@@ -71,34 +88,30 @@ export function runDiff(beforeSpec: string, afterSpec: string, cwd: string, opti
     throw e;
   }
   try {
-    const { progress: _progress, exhaustive, scenarios, threshold, ...lintOptions } = options;
+    const { exhaustive, scenarios, threshold, ...lintOptions } = options;
     // Scenario files are read first: a bad one is a usage error before any work.
     const extra = scenarios?.length ? [scenarioFlows(scenarios, cwd)] : [];
-    progress.phase(`checking ${beforeSpec}`);
-    const a = check(before, lintOptions);
-    progress.phase(`checking ${afterSpec}`);
-    const b = check(after, lintOptions);
+    const a = check(before, { ...lintOptions, progress: sideProgress(progress, beforeSpec) });
+    const b = check(after, { ...lintOptions, progress: sideProgress(progress, afterSpec) });
     const fatal = [...a.readErrors, ...b.readErrors].filter((e) => e.explicit);
     if (fatal.length) throw new Error(fatal.map((e) => `${e.path} ${e.message}`).join('; '));
     const [old, current] = [a.estate, b.estate];
     const changes = diffModels(old, current, undefined, progress);
-    const routing = behaviourDelta(old, current, {
-      threshold: threshold ?? 0.01,
-      extra,
-      exhaustive: exhaustive === true,
-      progress,
-    });
+    const routing = behaviourDelta(old, current, { threshold: threshold ?? 0.01, extra, exhaustive: exhaustive === true, progress });
     progress.phase('findings delta');
     const findings = findingsDelta(a.diagnostics, b.diagnostics);
+    // What the user reads names files relative to the working directory (./display.ts).
+    const oldPrefix = sidePrefix(cwd, before.cwd, beforeSpec.startsWith('git:'));
+    const newPrefix = sidePrefix(cwd, after.cwd, afterSpec.startsWith('git:'));
     return {
       before: beforeSpec,
       after: afterSpec,
       afterRoot: after.cwd,
-      changes,
+      changes: displayChanges(changes, oldPrefix, newPrefix),
       behaviour: routing.changes,
       flows: { compared: routing.compared, skipped: routing.skipped },
-      findings,
-      systemOf: systemsByFile([old, current]),
+      findings: displayFindings(findings, oldPrefix, newPrefix),
+      files: filesByName(old, current, oldPrefix, newPrefix),
       ms: performance.now() - start,
     };
   } finally {

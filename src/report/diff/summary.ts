@@ -48,11 +48,12 @@ function tally(rows: Map<string, Tally>, name: string, field: 'changes' | 'newFi
 export function tallies(r: DiffResult): { systems: Tally[]; files: Tally[] } {
   const systems = new Map<string, Tally>();
   const files = new Map<string, Tally>();
-  const add = (file: string, field: 'changes' | 'newFindings' | 'fixed'): void => {
-    if (!file) return;
-    tally(files, file, field);
-    const system = r.systemOf.get(file);
-    if (system) tally(systems, system, field);
+  const add = (shown: string, field: 'changes' | 'newFindings' | 'fixed'): void => {
+    if (!shown) return;
+    // A file is counted once, under its name on the new side, whichever side the entry names it from.
+    const known = r.files.get(shown);
+    tally(files, known?.file ?? shown, field);
+    if (known?.system) tally(systems, known.system, field);
   };
   for (const c of r.changes) add(fileOf(c), 'changes');
   for (const d of r.findings.new) add(d.file, 'newFindings');
