@@ -185,7 +185,7 @@ describe('a large change set stays readable', () => {
       ['SYS03', '3', '0', '0'],
     ]);
     expect(text.some((l) => /^By file \(3\)/.test(l))).toBe(true);
-    const at = text.indexOf('  profiles/SYS02.tcpip');
+    const at = text.indexOf('  new/profiles/SYS02.tcpip');
     expect(text.slice(at + 1, at + 4).every((l) => l.startsWith('    ~ VIPADISTRIBUTE') && l.includes('method ROUNDROBIN → SERVERWLM'))).toBe(true);
   });
 
@@ -207,7 +207,9 @@ describe('a large change set stays readable', () => {
     const run = await runMain('diff', a, b, '-f', 'json', '--progress');
     expect(run.code).toBe(1);
     const lines = run.stderr.trim().split('\n');
-    expect(lines[0]).toMatch(/^plexlint: checking /);
+    // Each side's check reports its own phases, labelled with the side.
+    expect(lines[0]!.startsWith(`plexlint: ${a}: `)).toBe(true);
+    expect(lines.some((l) => l.startsWith(`plexlint: ${b}: `))).toBe(true);
     expect(lines.at(-1)).toMatch(/^plexlint diff: 12 configuration changes, \d+ routing changes?, 0 new findings, 0 fixed; routing delta: \d+ flows? compared, [\d,]+ skipped as unaffected \(\d+\.\d s\)$/);
     const json = JSON.parse(run.stdout) as { flows: { compared: number; skipped: number } };
     expect(json.flows.compared).toBeGreaterThan(0);
