@@ -5,9 +5,11 @@
  *   threeChanges) vs. checking the old and the new side: target ≤ 1.5×;
  * - the large estate against an identical copy vs. two checks: target ≤ 1.2×;
  * - 32 stacks vs. 16 stacks (the same three changes): target ≈ 2× (linear);
- * - a new user's first run, 100 and 200 small stacks against an empty folder.
+ * - a new user's first run: 100 and 200 small stacks against an empty folder.
  *
- * Every time is the best of two runs (the machines are shared and noisy).
+ * Each figure is the best of two runs, in wall time and in the CPU time of
+ * this process (user + system, garbage collection threads included): on a
+ * shared machine the other jobs stretch wall time unevenly, CPU time much less.
  */
 import { cpSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -15,18 +17,27 @@ import { runDiff } from '../src/diff/index.js';
 import { lint } from '../src/engine/lint.js';
 import { generate, LARGE, SMALL, threeChanges } from './generate.js';
 
-function best(runs: number, f: () => void): number {
-  let min = Infinity;
-  for (let i = 0; i < runs; i++) {
-    const t = performance.now();
-    f();
-    min = Math.min(min, performance.now() - t);
-  }
-  return min;
+export interface Time {
+  wallMs: number;
+  cpuMs: number;
 }
 
-const checkMs = (dir: string): number => best(2, () => lint([dir], { cwd: dir }));
-const diffMs = (old: string, current: string): number => best(2, () => runDiff(old, current, old));
+function best(runs: number, f: () => void): Time {
+  const t: Time = { wallMs: Infinity, cpuMs: Infinity };
+  for (let i = 0; i < runs; i++) {
+    const cpu = process.cpuUsage();
+    const wall = performance.now();
+    f();
+    const used = process.cpuUsage(cpu);
+    t.wallMs = Math.min(t.wallMs, performance.now() - wall);
+    t.cpuMs = Math.min(t.cpuMs, (used.user + used.system) / 1000);
+  }
+  return t;
+}
+
+const sum = (a: Time, b: Time): Time => ({ wallMs: a.wallMs + b.wallMs, cpuMs: a.cpuMs + b.cpuMs });
+const checkTime = (dir: string): Time => best(2, () => lint([dir], { cwd: dir }));
+const diffTime = (old: string, current: string): Time => best(2, () => runDiff(old, current, old));
 
 /** A copy of `dir` with the three changes. */
 function changedCopy(dir: string, to: string): string {
@@ -35,66 +46,75 @@ function changedCopy(dir: string, to: string): string {
   return to;
 }
 
-export interface DiffFigures {
-  threeChanges: { diffMs: number; checksMs: number; ratio: number; target: number; changes: number; routingChanges: number; compared: number; skipped: number };
-  identical: { diffMs: number; checksMs: number; ratio: number; target: number; compared: number; skipped: number };
-  doubling: { stacks16Ms: number; stacks32Ms: number; ratio: number; target: number };
-  againstEmpty: { stacks100Ms: number; stacks200Ms: number; ratio: number };
+export interface Ratio {
+  /** The measured run and what it is compared with, rounded to milliseconds. */
+  ms: Time;
+  baseMs: Time;
+  /** ms ÷ baseMs, in wall time and in CPU time. */
+  wall: number;
+  cpu: number;
+  target: number;
 }
 
-const round = (x: number): number => Math.round(x);
-const ratio = (a: number, b: number): number => +(a / b).toFixed(2);
+function ratio(t: Time, base: Time, target: number): Ratio {
+  const round = (x: Time): Time => ({ wallMs: Math.round(x.wallMs), cpuMs: Math.round(x.cpuMs) });
+  return { ms: round(t), baseMs: round(base), wall: +(t.wallMs / base.wallMs).toFixed(2), cpu: +(t.cpuMs / base.cpuMs).toFixed(2), target };
+}
+
+export interface DiffFigures {
+  /** diff (three changes) ÷ (check old + check new). */
+  threeChanges: Ratio & { changes: number; routingChanges: number; compared: number; skipped: number };
+  /** diff (identical copy) ÷ two checks. */
+  identical: Ratio & { compared: number; skipped: number };
+  /** diff of 32 stacks ÷ diff of 16 stacks (three changes each). */
+  doubling: Ratio;
+  /** 200 small stacks ÷ 100 small stacks, each against an empty folder. */
+  againstEmpty: Ratio;
+}
 
 /** `large` holds the generated LARGE estate; `work` is a scratch folder. */
 export function benchDiff(large: string, work: string): DiffFigures {
   const changed = changedCopy(large, join(work, 'changed'));
   const same = join(work, 'same');
   cpSync(large, same, { recursive: true });
-  runDiff(large, changed, large); // warm up
-  const r = runDiff(large, changed, large);
-  const three = { diffMs: diffMs(large, changed), checksMs: checkMs(large) + checkMs(changed) };
-  const id = runDiff(large, same, large);
-  const identical = { diffMs: diffMs(large, same), checksMs: checkMs(large) + checkMs(same) };
+  const three = runDiff(large, changed, large); // also warms up
+  const identical = runDiff(large, same, large);
 
-  const stacks = (n: number): number => {
+  const stacks = (n: number): Time => {
     const dir = join(work, `stacks-${n}`);
     generate(dir, { ...LARGE, systems: n });
-    return diffMs(dir, changedCopy(dir, join(work, `stacks-${n}-changed`)));
+    return diffTime(dir, changedCopy(dir, join(work, `stacks-${n}-changed`)));
   };
-  const [s16, s32] = [stacks(16), stacks(32)];
-
   const empty = join(work, 'empty');
   mkdirSync(empty, { recursive: true });
-  const small = (n: number): number => {
+  const small = (n: number): Time => {
     const dir = join(work, `small-${n}`);
     generate(dir, { ...SMALL, systems: n });
-    return diffMs(empty, dir);
+    return diffTime(empty, dir);
   };
-  const [e100, e200] = [small(100), small(200)];
 
   return {
     threeChanges: {
-      diffMs: round(three.diffMs),
-      checksMs: round(three.checksMs),
-      ratio: ratio(three.diffMs, three.checksMs),
-      target: 1.5,
-      changes: r.changes.length,
-      routingChanges: r.behaviour.length,
-      ...r.flows,
+      ...ratio(diffTime(large, changed), sum(checkTime(large), checkTime(changed)), 1.5),
+      changes: three.changes.length,
+      routingChanges: three.behaviour.length,
+      ...three.flows,
     },
-    identical: { diffMs: round(identical.diffMs), checksMs: round(identical.checksMs), ratio: ratio(identical.diffMs, identical.checksMs), target: 1.2, ...id.flows },
-    doubling: { stacks16Ms: round(s16), stacks32Ms: round(s32), ratio: ratio(s32, s16), target: 2 },
-    againstEmpty: { stacks100Ms: round(e100), stacks200Ms: round(e200), ratio: ratio(e200, e100) },
+    identical: { ...ratio(diffTime(large, same), sum(checkTime(large), checkTime(same)), 1.2), ...identical.flows },
+    doubling: ratio(stacks(32), stacks(16), 2),
+    againstEmpty: ratio(small(200), small(100), 2),
   };
 }
 
 /** The bench's table rows for the diff. */
 export function diffRows(d: DiffFigures): [string, string, string][] {
+  const s = (r: Ratio): string => `${(r.ms.wallMs / 1000).toFixed(1)} s`;
+  const vs = (r: Ratio, what: string): string => `${r.wall}× ${what} (${(r.baseMs.wallMs / 1000).toFixed(1)} s; CPU time ${r.cpu}×; target ≤ ${r.target}×)`;
   const t = d.threeChanges;
   return [
-    ['diff, 3 changes', `${t.diffMs} ms`, `${t.ratio}× check old + check new (${t.checksMs} ms; target ≤ ${t.target}×); ${t.compared} flows compared, ${t.skipped.toLocaleString('en')} skipped`],
-    ['diff, identical', `${d.identical.diffMs} ms`, `${d.identical.ratio}× two checks (${d.identical.checksMs} ms; target ≤ ${d.identical.target}×)`],
-    ['diff, 16 → 32 stacks', `${d.doubling.stacks32Ms} ms`, `${d.doubling.ratio}× 16 stacks (${d.doubling.stacks16Ms} ms; target ≈ ${d.doubling.target}×)`],
-    ['diff, 200 small stacks vs empty', `${d.againstEmpty.stacks200Ms} ms`, `${d.againstEmpty.ratio}× 100 stacks (${d.againstEmpty.stacks100Ms} ms)`],
+    ['diff, 3 changes', s(t), `${vs(t, 'check old + check new')}; ${t.compared.toLocaleString('en')} flows compared, ${t.skipped.toLocaleString('en')} skipped`],
+    ['diff, identical', s(d.identical), vs(d.identical, 'two checks')],
+    ['diff, 16 → 32 stacks', s(d.doubling), vs(d.doubling, '16 stacks')],
+    ['diff, 200 small stacks vs empty', s(d.againstEmpty), vs(d.againstEmpty, '100 stacks')],
   ];
 }
