@@ -17,7 +17,7 @@ import { runDiff, type DiffResult } from '../src/diff/index.js';
 import { lint } from '../src/engine/lint.js';
 import { fixtureFiles } from './support/fixture-files.js';
 import { fuzz } from './support/fuzz.js';
-import { mutations, planArb, render, writeEstate } from './support/estate-gen.js';
+import { mutations, planArb, render, writeEstate, type Plan } from './support/estate-gen.js';
 
 const root = join(import.meta.dirname, '..');
 const tmp = mkdtempSync(join(tmpdir(), 'plexlint-diff-props-'));
@@ -206,6 +206,23 @@ describe('change impact equals the full behaviour delta', () => {
 
   it('a changed load-balancer server weight touches the flows to its cluster', () => {
     expect(impactOf('example', 'lb/edge1.cfg', '@10.20.1.12 weight 10', '@10.20.1.12 weight 30')).toEqual(['connections from client to 10.60.1.1:80 (load balancer)', 'connections from client to 10.60.1.1:443 (load balancer)']);
+  });
+
+  it('a changed routing table samples every Route again, and simulates only the requests that now go elsewhere', () => {
+    const plan: Plan = {
+      systems: [0, 1].map((i) => ({ xcf: `10.30.1.${i + 1}`, named: `10.30.1.${i + 1}`, homes: [] })),
+      dists: [{ address: '10.40.1.1', port: 3000, owner: 0, method: 'BASEWLM', targets: 'ALL', weights: [] }],
+      clusters: [{ servers: [1, 2] }, { servers: [2, 2] }, { servers: [3, 1] }],
+    };
+    const moved = mutations(plan).find((m) => m.what === 'Uri of cluster1')!;
+    const [a, b] = [writeEstate(fresh(), render(plan)), writeEstate(fresh(), render(moved.plan))];
+    const r = runDiff(a, b, tmp);
+    const full = runDiff(a, b, tmp, { exhaustive: true });
+    expect(r.behaviour).toEqual(full.behaviour);
+    expect(r.behaviour.map((x) => x.flow)).toEqual(['requests to *:80/app1/*', 'requests in sessions to *:80/app1/*', 'requests to *:80/shop1/*', 'requests in sessions to *:80/shop1/*']);
+    // Four requests (old and new Uri, with and without sessions) simulated; the two other Routes' four, and the
+    // connections to the unchanged DVIPA, skipped.
+    expect(r.flows).toEqual({ compared: 4, skipped: full.flows.compared - 4 });
   });
 
   it('identical estates simulate nothing, and the report says how many flows it skipped', () => {

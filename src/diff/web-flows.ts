@@ -10,8 +10,10 @@
  * estate's folder (the two sides of a diff sit in different folders).
  *
  * Change impact: which Route a request takes depends on the whole routing
- * table of the file (URI precedence runs over every Route), so a changed
- * table affects every Route of the file; otherwise a Route's flows read its
+ * table of the file (URI precedence runs over every Route), so when the table
+ * changed every Route of the file is sampled again and each sample request is
+ * resolved on both sides; it is simulated when it takes another Uri or
+ * ServerCluster, or one that changed. Otherwise a Route's flows read its
  * ServerCluster (servers, weights, clone IDs, transports, primary and backup
  * lists) and, when its servers are ODRs, the cells behind them (ODRs, GSCs,
  * bridges, cell affinity) — a changed GSC touches every Route that sprays
@@ -20,6 +22,7 @@
 import type { Estate } from '../model/estate.js';
 import type { PluginConfig, WasCluster } from '../model/web.js';
 import { Simulation, SimulationError, type Observed } from '../sim/index.js';
+import { parseRequestUrl, resolve } from '../sim/plugin.js';
 import { sampleRequest, sampleRequests, sendEjbCalls, sendRequests } from '../sim/web.js';
 import { webIndexOf, type ClusterIx, type PluginIx } from '../sim/web-index.js';
 import { perEstate, singleOrigin, type Flow, type FlowGroup, type FlowOptions, type FlowSource, type NamedFlow } from './flows.js';
@@ -75,6 +78,15 @@ function clusterInputs(estate: Estate, c: ClusterIx | undefined): unknown {
   return [c.c, c.c.servers.some((s) => s.odr) ? odrInputs(estate) : null];
 }
 
+/** What one request through a plug-in file reads: the Uri and ServerCluster it resolves to, or why it resolves to none. */
+function requestInputs(estate: Estate, p: PluginConfig | undefined, url: string): unknown {
+  if (!p) return null;
+  const req = parseRequestUrl(url);
+  if (typeof req === 'string') return req;
+  const res = resolve(indexed(estate, p), req);
+  return typeof res === 'string' ? res : [res.uri, clusterInputs(estate, res.cluster)];
+}
+
 function quietly(run: () => Observed): Observed | undefined {
   try {
     return run();
@@ -128,11 +140,15 @@ function pluginGroups(before: Estate, after: Estate, options: FlowOptions): Flow
       });
       continue;
     }
-    // The routing table changed (or every flow is asked for): every Route of the file, sampled on both sides.
+    // The routing table changed (or every flow is asked for): every Route of the file is sampled on both sides.
     const labels = new Map<string, string>();
     for (const [e, p] of [[before, b], [after, a]] as const) for (const s of p ? sampleRequests(indexed(e, p)) : []) if (!labels.has(s.label)) labels.set(s.label, s.url);
-    const flows = [...labels].flatMap(([label, url]) => requestFlows(key, label, url, through(key)));
-    groups.push({ inputs: tables, size: flows.length, flows: () => flows });
+    for (const [label, url] of labels) {
+      const flows = requestFlows(key, label, url, through(key));
+      // A sample request is simulated when it now takes another Uri or ServerCluster, or one that changed.
+      const inputs = options.exhaustive ? tables : ([requestInputs(before, b, url), requestInputs(after, a, url)] as const);
+      groups.push({ inputs, size: flows.length, flows: (all) => (all ? flows : []) });
+    }
   }
   return groups;
 }

@@ -29,8 +29,8 @@ export interface Plan {
   /** `named`: the address the other stacks' DESTIPs name for the system (its DYNAMICXCF address, unless that changed). */
   systems: { xcf: string; named: string; homes: string[] }[];
   dists: PlanDist[];
-  /** Plug-in ServerClusters (none: no plug-in file). */
-  clusters: { servers: number[] }[];
+  /** Plug-in ServerClusters (none: no plug-in file), each with its Route and its Uri ("/app<k>/*" unless changed). */
+  clusters: { servers: number[]; uri?: string }[];
   /** A cluster.xml cluster (members' weights, one per node) and the cell's client nodes. */
   ejb?: { preferLocal: boolean; weights: number[]; clientNodes: number[] };
 }
@@ -139,6 +139,11 @@ export function mutations(p: Plan): Mutation[] {
       q.clusters[k]!.servers[0] = c.servers[0]! + 1;
       return [`Server cluster${k}_s0 of cluster${k} in web/plugin-cfg.xml|weight`];
     });
+    // The routing table changes: every Route is sampled again, only this one's requests move.
+    add(`Uri of cluster${k}`, (q) => {
+      q.clusters[k]!.uri = `/shop${k}/*`;
+      return [`removed|Uri ${c.uri ?? `/app${k}/*`} of uris${k} in web/plugin-cfg.xml`, `added|Uri /shop${k}/* of uris${k} in web/plugin-cfg.xml`];
+    });
   });
   if (p.ejb) {
     const ejb = p.ejb;
@@ -192,7 +197,7 @@ function plugin(p: Plan, form: Form): string {
       out.push(`      <Server CloneID="c${k}s${j}" ConnectTimeout="5" LoadBalanceWeight="${w}" Name="cluster${k}_s${j}">`);
       out.push(`         <Transport Hostname="app${j}.example.com" Port="${9080 + k}" Protocol="http"/>`, '      </Server>');
     });
-    out.push('   </ServerCluster>', `   <UriGroup Name="uris${k}">`, `      <Uri AffinityCookie="JSESSIONID" AffinityURLIdentifier="jsessionid" Name="/app${k}/*"/>`, '   </UriGroup>');
+    out.push('   </ServerCluster>', `   <UriGroup Name="uris${k}">`, `      <Uri AffinityCookie="JSESSIONID" AffinityURLIdentifier="jsessionid" Name="${c.uri ?? `/app${k}/*`}"/>`, '   </UriGroup>');
     out.push(`   <Route ServerCluster="cluster${k}" UriGroup="uris${k}" VirtualHostGroup="default_host"/>`);
   });
   out.push('</Config>', '');
