@@ -22,7 +22,7 @@
 import type { Estate } from '../model/estate.js';
 import type { PluginConfig, WasCluster } from '../model/web.js';
 import { Simulation, SimulationError, type Observed } from '../sim/index.js';
-import { parseRequestUrl, resolve } from '../sim/plugin.js';
+import { parseRequestUrl, resolve, type Resolution } from '../sim/plugin.js';
 import { sampleRequest, sampleRequests, sendEjbCalls, sendRequests } from '../sim/web.js';
 import { webIndexOf, type ClusterIx, type PluginIx } from '../sim/web-index.js';
 import { perEstate, singleOrigin, type Flow, type FlowGroup, type FlowOptions, type FlowSource, type NamedFlow } from './flows.js';
@@ -79,11 +79,11 @@ function clusterInputs(estate: Estate, c: ClusterIx | undefined): unknown {
 }
 
 /** What one request through a plug-in file reads: the Uri and ServerCluster it resolves to, or why it resolves to none. */
-function requestInputs(estate: Estate, p: PluginConfig | undefined, url: string): unknown {
+function requestInputs(estate: Estate, p: PluginConfig | undefined, url: string, known?: Resolution): unknown {
   if (!p) return null;
   const req = parseRequestUrl(url);
   if (typeof req === 'string') return req;
-  const res = resolve(indexed(estate, p), req);
+  const res = known ?? resolve(indexed(estate, p), req);
   return typeof res === 'string' ? res : [res.uri, clusterInputs(estate, res.cluster)];
 }
 
@@ -141,12 +141,19 @@ function pluginGroups(before: Estate, after: Estate, options: FlowOptions): Flow
       continue;
     }
     // The routing table changed (or every flow is asked for): every Route of the file is sampled on both sides.
-    const labels = new Map<string, string>();
-    for (const [e, p] of [[before, b], [after, a]] as const) for (const s of p ? sampleRequests(indexed(e, p)) : []) if (!labels.has(s.label)) labels.set(s.label, s.url);
-    for (const [label, url] of labels) {
+    // Label → the sample's URL, and how each side resolves it where that side sampled it.
+    const labels = new Map<string, { url: string; resolved: [Resolution?, Resolution?] }>();
+    for (const [side, e, p] of [[0, before, b], [1, after, a]] as const) {
+      for (const s of p ? sampleRequests(indexed(e, p)) : []) {
+        const entry = labels.get(s.label) ?? { url: s.url, resolved: [] };
+        if (entry.url === s.url) entry.resolved[side] = s.resolution;
+        labels.set(s.label, entry);
+      }
+    }
+    for (const [label, { url, resolved }] of labels) {
       const flows = requestFlows(key, label, url, through(key));
       // A sample request is simulated when it now takes another Uri or ServerCluster, or one that changed.
-      const inputs = options.exhaustive ? tables : ([requestInputs(before, b, url), requestInputs(after, a, url)] as const);
+      const inputs = options.exhaustive ? tables : ([requestInputs(before, b, url, resolved[0]), requestInputs(after, a, url, resolved[1])] as const);
       groups.push({ inputs, size: flows.length, flows: (all) => (all ? flows : []) });
     }
   }
