@@ -7,9 +7,10 @@
  * - 32 stacks vs. 16 stacks (the same three changes): target ≈ 2× (linear);
  * - a new user's first run: 100 and 200 small stacks against an empty folder.
  *
- * Each figure is the best of two runs, in wall time and in the CPU time of
- * this process (user + system, garbage collection threads included): on a
- * shared machine the other jobs stretch wall time unevenly, CPU time much less.
+ * Each figure is the best of three runs, taken in turns with what it is
+ * compared with, in wall time and in the CPU time of this process (user +
+ * system, garbage collection threads included): on a shared machine the other
+ * jobs stretch wall time unevenly, CPU time much less.
  */
 import { cpSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -22,22 +23,36 @@ export interface Time {
   cpuMs: number;
 }
 
-function best(runs: number, f: () => void): Time {
-  const t: Time = { wallMs: Infinity, cpuMs: Infinity };
-  for (let i = 0; i < runs; i++) {
-    const cpu = process.cpuUsage();
-    const wall = performance.now();
-    f();
-    const used = process.cpuUsage(cpu);
-    t.wallMs = Math.min(t.wallMs, performance.now() - wall);
-    t.cpuMs = Math.min(t.cpuMs, (used.user + used.system) / 1000);
-  }
-  return t;
+function timed(f: () => void): Time {
+  const cpu = process.cpuUsage();
+  const wall = performance.now();
+  f();
+  const used = process.cpuUsage(cpu);
+  return { wallMs: performance.now() - wall, cpuMs: (used.user + used.system) / 1000 };
 }
 
-const sum = (a: Time, b: Time): Time => ({ wallMs: a.wallMs + b.wallMs, cpuMs: a.cpuMs + b.cpuMs });
-const checkTime = (dir: string): Time => best(2, () => lint([dir], { cwd: dir }));
-const diffTime = (old: string, current: string): Time => best(2, () => runDiff(old, current, old));
+const RUNS = 3;
+
+/**
+ * The best of three runs of `f` and of `base`, taken in turns, so that both
+ * meet the same moments of a shared machine's load.
+ */
+function against(f: () => void, base: (() => void)[], target: number): Ratio {
+  const best: Time = { wallMs: Infinity, cpuMs: Infinity };
+  const bestBase: Time = { wallMs: Infinity, cpuMs: Infinity };
+  for (let i = 0; i < RUNS; i++) {
+    const t = timed(f);
+    const b = base.map(timed).reduce((x, y) => ({ wallMs: x.wallMs + y.wallMs, cpuMs: x.cpuMs + y.cpuMs }));
+    best.wallMs = Math.min(best.wallMs, t.wallMs);
+    best.cpuMs = Math.min(best.cpuMs, t.cpuMs);
+    bestBase.wallMs = Math.min(bestBase.wallMs, b.wallMs);
+    bestBase.cpuMs = Math.min(bestBase.cpuMs, b.cpuMs);
+  }
+  return ratio(best, bestBase, target);
+}
+
+const check = (dir: string) => (): unknown => lint([dir], { cwd: dir });
+const diff = (old: string, current: string) => (): unknown => runDiff(old, current, old);
 
 /** A copy of `dir` with the three changes. */
 function changedCopy(dir: string, to: string): string {
@@ -80,29 +95,31 @@ export function benchDiff(large: string, work: string): DiffFigures {
   const three = runDiff(large, changed, large); // also warms up
   const identical = runDiff(large, same, large);
 
-  const stacks = (n: number): Time => {
+  const stacks = (n: number): [string, string] => {
     const dir = join(work, `stacks-${n}`);
     generate(dir, { ...LARGE, systems: n });
-    return diffTime(dir, changedCopy(dir, join(work, `stacks-${n}-changed`)));
+    return [dir, changedCopy(dir, join(work, `stacks-${n}-changed`))];
   };
   const empty = join(work, 'empty');
   mkdirSync(empty, { recursive: true });
-  const small = (n: number): Time => {
+  const small = (n: number): string => {
     const dir = join(work, `small-${n}`);
     generate(dir, { ...SMALL, systems: n });
-    return diffTime(empty, dir);
+    return dir;
   };
+  const [s16, s32] = [stacks(16), stacks(32)];
+  const [e100, e200] = [small(100), small(200)];
 
   return {
     threeChanges: {
-      ...ratio(diffTime(large, changed), sum(checkTime(large), checkTime(changed)), 1.5),
+      ...against(diff(large, changed), [check(large), check(changed)], 1.5),
       changes: three.changes.length,
       routingChanges: three.behaviour.length,
       ...three.flows,
     },
-    identical: { ...ratio(diffTime(large, same), sum(checkTime(large), checkTime(same)), 1.2), ...identical.flows },
-    doubling: ratio(stacks(32), stacks(16), 2),
-    againstEmpty: ratio(small(200), small(100), 2),
+    identical: { ...against(diff(large, same), [check(large), check(same)], 1.2), ...identical.flows },
+    doubling: against(diff(...s32), [diff(...s16)], 2),
+    againstEmpty: against(diff(empty, e200), [diff(empty, e100)], 2),
   };
 }
 
