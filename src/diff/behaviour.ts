@@ -39,7 +39,7 @@ export interface BehaviourChange {
 
 export interface BehaviourDelta {
   changes: BehaviourChange[];
-  /** Flows simulated on both sides and compared. */
+  /** Flows whose outcome was worked out on both sides (simulated, or shared with an equivalent flow) and compared. */
   compared: number;
   /** Flows not simulated: their inputs are the same on both sides. */
   skipped: number;

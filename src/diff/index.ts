@@ -22,7 +22,7 @@ export interface DiffResult {
   afterRoot: string;
   changes: Change[];
   behaviour: BehaviourChange[];
-  /** Flows of the routing delta: simulated on both sides and compared, or skipped because their inputs are the same. */
+  /** Flows of the routing delta: their outcome worked out on both sides and compared, or skipped because their inputs are the same. */
   flows: { compared: number; skipped: number };
   findings: FindingsDelta;
   /**
