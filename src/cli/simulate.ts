@@ -3,9 +3,10 @@ import { dirname, relative, resolve } from 'node:path';
 import { Chalk } from 'chalk';
 import { Command, Option } from 'commander';
 import type { Finding } from '../core/diagnostic.js';
-import { compile } from '../engine/compile.js';
-import { runScenario, type ScenarioResult } from '../sim/index.js';
-import { parseScenario } from '../sim/scenario.js';
+import { compile, type CompileOptions, type CompileResult } from '../engine/compile.js';
+import type { Estate } from '../model/estate.js';
+import { runScenario, type AfterStep, type ScenarioResult } from '../sim/index.js';
+import { parseScenario, type Scenario } from '../sim/scenario.js';
 import { sourceFromText } from '../sources/source-file.js';
 import { silentProgress, type Progress } from '../core/progress.js';
 import { oneEstate } from './compile.js';
@@ -13,13 +14,24 @@ import { examples } from './help.js';
 import { emit, packageRoot, useColor, UsageError } from './io.js';
 import { outputOptions } from './options.js';
 import { terminalProgress } from './progress.js';
+import { expectationText, observedParts, scenarioTally } from '../report/simulate/words.js';
+import { simulateMarkdown } from '../report/simulate/markdown.js';
+import { stepGraph } from '../graph/steps.js';
+import type { Graph } from '../graph/types.js';
+
+/** A scenario's result, with the scenario and the estate it ran on. */
+export interface ScenarioRun {
+  result: ScenarioResult;
+  scenario: Scenario;
+  estate: Estate;
+}
 
 function formatFindings(findings: Finding[]): string {
   return findings.map((f) => `${f.loc.file}:${f.loc.line}:${f.loc.column}: ${f.message}`).join('\n');
 }
 
-/** Read, validate and run one scenario file. */
-export function simulateFile(path: string, cwd: string, progress: Progress = silentProgress): ScenarioResult {
+/** Read and validate one scenario file. */
+export function readScenarioFile(path: string, cwd: string): { scenario: Scenario; display: string } {
   const abs = resolve(cwd, path);
   let text: string;
   try {
@@ -30,15 +42,33 @@ export function simulateFile(path: string, cwd: string, progress: Progress = sil
   const display = relative(cwd, abs).split('\\').join('/');
   const { scenario, findings } = parseScenario(sourceFromText(display, text, abs), (p) => resolve(dirname(abs), p));
   if (!scenario) throw new UsageError(`invalid scenario:\n${formatFindings(findings)}`);
-  progress.phase(`compiling the estate of ${display}`);
-  const compiled = oneEstate(() => (scenario.estate ? compile([dirname(scenario.estate)], { cwd, config: scenario.estate }) : compile(scenario.inputs, { cwd })));
-  const missing = compiled.readErrors.filter((e) => e.explicit);
-  if (missing.length) throw new UsageError(`${display}: ${missing.map((e) => `${e.path} ${e.message}`).join('; ')}`);
-  return runScenario(scenario, compiled.estate, progress);
+  return { scenario, display };
 }
 
-function pct(x: number): string {
-  return `${(x * 100).toFixed(2).replace(/\.?0+$/, '')}%`;
+/** The inputs and options that compile the estate a scenario names (its manifest, or its inputs). */
+export function scenarioEstate(scenario: Scenario, cwd: string): { paths: string[]; options: CompileOptions } {
+  return scenario.estate ? { paths: [dirname(scenario.estate)], options: { cwd, config: scenario.estate } } : { paths: scenario.inputs, options: { cwd } };
+}
+
+/** Fail on inputs the scenario names that cannot be read. */
+export function failOnMissingInputs(display: string, readErrors: CompileResult['readErrors']): void {
+  const missing = readErrors.filter((e) => e.explicit);
+  if (missing.length) throw new UsageError(`${display}: ${missing.map((e) => `${e.path} ${e.message}`).join('; ')}`);
+}
+
+/** Read, validate and run one scenario file. */
+export function simulateFile(path: string, cwd: string, progress: Progress = silentProgress): ScenarioResult {
+  return runScenarioFile(path, cwd, progress).result;
+}
+
+/** Read, validate and run one scenario file; `afterStep` sees the simulation after each step. */
+export function runScenarioFile(path: string, cwd: string, progress: Progress = silentProgress, afterStep?: AfterStep): ScenarioRun {
+  const { scenario, display } = readScenarioFile(path, cwd);
+  progress.phase(`compiling the estate of ${display}`);
+  const { paths, options } = scenarioEstate(scenario, cwd);
+  const compiled = oneEstate(() => compile(paths, options));
+  failOnMissingInputs(display, compiled.readErrors);
+  return { result: runScenario(scenario, compiled.estate, progress, afterStep), scenario, estate: compiled.estate };
 }
 
 export function formatText(results: ScenarioResult[], color: boolean): string {
@@ -48,28 +78,11 @@ export function formatText(results: ScenarioResult[], color: boolean): string {
     out.push('', c.underline(`${r.file}`) + c.dim(`  (seed ${r.seed})`));
     for (const s of r.steps) {
       out.push(`  ${c.dim(`${String(s.index).padStart(2)} line ${String(s.line).padEnd(4)}`)} ${s.kind.padEnd(8)} ${s.error ? c.red(s.error) : s.summary}`);
-      const o = s.observed;
-      const parts: string[] = [];
-      if (o.local !== undefined && o.local > 0) parts.push(`local ${pct(o.local)}`);
-      for (const group of ['targets', 'servers', 'members', 'odrs', 'cells'] as const) {
-        for (const [k, v] of Object.entries(o[group] ?? {})) parts.push(`${k} ${pct(v)}`);
-      }
-      if (o.refused) parts.push(c.yellow(`refused ${pct(o.refused)}`));
-      if (o.dropped) parts.push(c.yellow(`dropped ${pct(o.dropped)}`));
-      if (o.failed) parts.push(c.yellow(`failed ${pct(o.failed)}`));
-      if (o.sessionsLost) parts.push(c.yellow(`sessions lost ${o.sessionsLost}`));
-      if (o.connectionsBroken) parts.push(c.yellow(`connections broken ${o.connectionsBroken}`));
+      const parts = observedParts(s.observed).map((p) => (p.bad ? c.yellow(p.text) : p.text));
       if (parts.length) out.push(`              ${parts.join('  ')}`);
-      for (const e of s.expectations) {
-        const bound = [e.min !== undefined ? `≥ ${e.min}` : '', e.max !== undefined ? `≤ ${e.max}` : ''].filter(Boolean).join(' and ');
-        const actual = ['sessionsLost', 'connectionsBroken'].includes(e.name) ? String(e.actual) : `${e.actual} (${pct(e.actual)})`;
-        out.push(`              ${e.pass ? c.green('✔') : c.red('✘')} ${e.name} ${bound}: ${actual}`);
-      }
+      for (const e of s.expectations) out.push(`              ${e.pass ? c.green('✔') : c.red('✘')} ${expectationText(e)}`);
     }
-    const all = r.steps.flatMap((s) => s.expectations);
-    const held = all.filter((e) => e.pass).length;
-    const errors = r.steps.filter((s) => s.error).length;
-    out.push(`  ${r.pass ? c.green.bold('PASS') : c.red.bold('FAIL')} ${held} of ${all.length} expectation${all.length === 1 ? '' : 's'} hold${errors ? `, ${errors} step${errors === 1 ? '' : 's'} could not run` : ''}`);
+    out.push(`  ${r.pass ? c.green.bold('PASS') : c.red.bold('FAIL')} ${scenarioTally(r)}`);
   }
   return out.join('\n') + '\n';
 }
@@ -78,7 +91,7 @@ export function simulateCommand(): Command {
   const cmd = new Command('simulate')
     .description('run scenario files over an estate and check their expectations (the scenario format: docs/scenarios.md)')
     .argument('<scenarios...>', '*.scenario.yaml files')
-    .addOption(new Option('-f, --format <format>', 'output format').choices(['text', 'json']).default('text'))
+    .addOption(new Option('-f, --format <format>', 'output format (markdown: a report with a picture of every step with expectations)').choices(['text', 'json', 'markdown']).default('text'))
     .option('--progress', 'show progress on stderr even when it is not a terminal (--no-progress: never)')
     .option('--no-progress', 'never show progress');
   outputOptions(cmd);
@@ -89,12 +102,26 @@ export function simulateCommand(): Command {
   return cmd.action((files: string[], opts: { format: string; output?: string; color?: boolean; progress?: boolean }) => {
       const progress = terminalProgress({ option: opts.progress });
       let results: ScenarioResult[];
+      const pictures = new Map<string, Graph>();
+      // Pictures only for the markdown report: each one simulates the step's state again.
+      const draw: AfterStep | undefined =
+        opts.format === 'markdown'
+          ? (sim, step, result) => {
+              const graph = stepGraph(sim.estate, step, result, sim.state, `step ${result.index} (line ${result.line}): ${result.summary}`);
+              if (graph) pictures.set(`${step.loc.file}#${result.index}`, graph);
+            }
+          : undefined;
       try {
-        results = files.map((f) => simulateFile(f, process.cwd(), progress));
+        results = files.map((f) => runScenarioFile(f, process.cwd(), progress, draw).result);
       } finally {
         progress.end();
       }
-      const text = opts.format === 'json' ? JSON.stringify({ scenarios: results }, null, 2) + '\n' : formatText(results, useColor(opts.color, Boolean(opts.output)));
+      const text =
+        opts.format === 'json'
+          ? JSON.stringify({ scenarios: results }, null, 2) + '\n'
+          : opts.format === 'markdown'
+            ? simulateMarkdown(results, pictures)
+            : formatText(results, useColor(opts.color, Boolean(opts.output)));
       emit(text, opts.output);
       process.exitCode = results.every((r) => r.pass) ? 0 : results.some((r) => r.steps.some((s) => s.error)) ? 2 : 1;
     });

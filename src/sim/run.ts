@@ -219,11 +219,15 @@ export function check(e: Expectations, o: Observed): ExpectationResult[] {
   return out;
 }
 
-export function runScenario(scenario: Scenario, estate: Estate, progress: Progress = silentProgress): ScenarioResult {
+/** Called after each step of a scenario run, with the simulation in the state the step left (reports draw it). */
+export type AfterStep = (sim: Simulation, step: Step, result: StepResult) => void;
+
+export function runScenario(scenario: Scenario, estate: Estate, progress: Progress = silentProgress, afterStep?: AfterStep): ScenarioResult {
   const sim = new Simulation(estate, scenario.seed);
   progress.phase(`simulating ${scenario.file}`, scenario.steps.length);
   const steps = scenario.steps.map((s, i) => {
     const result = sim.step(s, i + 1);
+    afterStep?.(sim, s, result);
     progress.tick();
     return result;
   });

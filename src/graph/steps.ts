@@ -1,0 +1,115 @@
+/**
+ * The picture of one scenario step with expectations (`plexlint simulate -f
+ * markdown`): a connect, requests or ejb step is drawn from what the step
+ * itself observed — its origin, the DVIPA, cluster or route it reached, the
+ * shares it measured — and an event step as the flows through what it changed,
+ * measured in the state it left. Each expectation is put on the node it is
+ * about (`targets.SYSA` on SYSA, `local` and `refused` on the DVIPA or
+ * cluster), held or not.
+ */
+import type { Estate } from '../model/estate.js';
+import type { ExpectationResult, StepResult } from '../sim/index.js';
+import { parseRequestUrl, resolve } from '../sim/plugin.js';
+import type { Step } from '../sim/scenario.js';
+import type { RuntimeState } from '../sim/state.js';
+import { pickPlugin } from '../sim/web.js';
+import { webIndexOf } from '../sim/web-index.js';
+import { drawDvipaFlow, drawEjbFlow, drawLbFlow, drawRouteFlow, originNode } from './flows.js';
+import { GraphError, keepFlows } from './focus.js';
+import { assemble, buildGraph } from './index.js';
+import { Measure } from './measure.js';
+import { CLIENT, lbClusterNode, pluginClusterNode, structure, type GraphParts } from './structure.js';
+import type { Graph, GraphFlow } from './types.js';
+
+const FLOW = 'step';
+
+/** Draw a step's own flow; the node its unnamed expectations are about, or undefined when it draws nothing. */
+function drawStep(parts: GraphParts, step: Step, result: StepResult, state: RuntimeState): string | undefined {
+  const { estate } = parts;
+  const observed = result.observed;
+  switch (step.kind) {
+    case 'connect': {
+      const dv = estate.sysplex.dvipas.find((d) => d.address === step.address);
+      const measure = new Measure(estate, state, 1);
+      if (dv) {
+        drawDvipaFlow(parts, FLOW, step.from, dv, { observed, ...measure.decision(step.address, step.port) });
+        return `dvipa:${dv.address}`;
+      }
+      const lb = estate.loadBalancers.find((x) => x.clusters.some((c) => (c.address ?? c.id) === step.address));
+      if (lb) {
+        const forwarder = measure.connect(step.from, step.address, step.port).lb;
+        drawLbFlow(parts, FLOW, step.from, step.address, step.port, observed, forwarder);
+        return forwarder ? lbClusterNode(parts.lbGroupOf.get(forwarder)!, step.address) : originNode(parts, step.from);
+      }
+      return undefined;
+    }
+    case 'requests': {
+      const ix = webIndexOf(estate);
+      const req = parseRequestUrl(step.url);
+      if (typeof req === 'string') return undefined;
+      const plugin = pickPlugin(ix, step.plugin || undefined, req);
+      if (typeof plugin === 'string') return undefined;
+      const resolution = resolve(plugin, req);
+      if (typeof resolution === 'string') return undefined;
+      drawRouteFlow(parts, FLOW, plugin, { label: step.url, resolution }, observed);
+      return pluginClusterNode(parts.key(plugin.p.file), resolution.cluster.name);
+    }
+    case 'ejb': {
+      const wx = webIndexOf(estate).wasByKey.get(`${step.cell}/${step.cluster}`);
+      if (!wx) return undefined;
+      drawEjbFlow(parts, FLOW, wx, step.fromNode, observed);
+      return `wc:${wx.key}`;
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** The node an expectation names (`targets.SYSA`, `servers.NODE_m`, `members.m1`, `odrs.odra1`), else undefined. */
+function namedNode(graph: Graph, e: ExpectationResult): string | undefined {
+  const dot = e.name.indexOf('.');
+  if (dot < 0) return undefined;
+  const group = e.name.slice(0, dot);
+  const name = e.name.slice(dot + 1).toLowerCase();
+  const kinds: Record<string, string[]> = { targets: ['system', 'external-target'], servers: ['plugin-server', 'member', 'odr'], members: ['member'], odrs: ['odr'] };
+  const wanted = kinds[group];
+  if (!wanted) return undefined;
+  return graph.nodes.find((n) => wanted.includes(n.kind) && n.names.some((x) => x.toLowerCase() === name))?.id;
+}
+
+function putChecks(graph: Graph, subject: string | undefined, expectations: ExpectationResult[]): void {
+  const byId = new Map(graph.nodes.map((n) => [n.id, n]));
+  for (const e of expectations) {
+    const id = namedNode(graph, e) ?? subject;
+    const node = id !== undefined ? byId.get(id) : undefined;
+    if (!node) continue;
+    const check: NonNullable<typeof node.checks>[number] = { expectation: e.name, actual: e.actual, pass: e.pass };
+    if (e.min !== undefined) check.min = e.min;
+    if (e.max !== undefined) check.max = e.max;
+    (node.checks ??= []).push(check);
+  }
+}
+
+/** The picture of a step with expectations, or undefined when the step has none or there is nothing to draw. */
+export function stepGraph(estate: Estate, step: Step, result: StepResult, state: RuntimeState, title: string): Graph | undefined {
+  if (result.error || result.expectations.length === 0) return undefined;
+  if (step.kind === 'event') {
+    let graph: Graph;
+    try {
+      graph = buildGraph(estate, { title, state, focus: { name: step.target } });
+    } catch (e) {
+      if (e instanceof GraphError) return undefined;
+      throw e;
+    }
+    const subject = graph.nodes.find((n) => n.names.some((x) => x.toLowerCase() === step.target.toLowerCase()))?.id;
+    putChecks(graph, subject, result.expectations);
+    return graph;
+  }
+  const parts = structure(estate);
+  const subject = drawStep(parts, step, result, state);
+  if (subject === undefined) return undefined;
+  const flow: GraphFlow = { id: FLOW, kind: step.kind === 'connect' ? (subject.startsWith('dvipa:') ? 'dvipa' : 'lb') : step.kind === 'requests' ? 'route' : 'ejb', label: result.summary, source: step.kind === 'connect' ? originNode(parts, step.from) : CLIENT, count: result.observed.count ?? 0 };
+  const graph = keepFlows(assemble(parts, [flow], title), new Set([FLOW]), [subject]);
+  putChecks(graph, subject, result.expectations);
+  return graph;
+}
