@@ -59,7 +59,10 @@ export function keepFlows(graph: Graph, through: ReadonlySet<string>, also: Iter
   const keep = new Set(also);
   const edges = graph.edges.filter((e) => e.flow !== undefined && through.has(e.flow));
   for (const e of edges) keep.add(e.from).add(e.to);
-  edges.push(...graph.edges.filter((e) => e.flow === undefined && keep.has(e.from) && keep.has(e.to)));
+  // Structural edges into what is kept bring their source: a standby machine, a GSC of a kept ODR.
+  const structural = graph.edges.filter((e) => e.flow === undefined && keep.has(e.to));
+  for (const e of structural) keep.add(e.from);
+  edges.push(...structural);
   const kept = new Set(edges);
   const nodes = graph.nodes
     .filter((n) => keep.has(n.id))

@@ -12,6 +12,7 @@
  * Flows whose edges become the same are merged too, so that for every node the
  * shares out of it still make 100% with what it loses.
  */
+import { CLIENT } from './structure.js';
 import type { Graph, GraphEdge, GraphFlow, GraphNode, Lost, NodeKind } from './types.js';
 
 const MERGEABLE: ReadonlySet<NodeKind> = new Set(['dvipa', 'lb-cluster', 'plugin-cluster', 'plugin-server', 'member', 'external-target', 'was-cluster']);
@@ -35,6 +36,18 @@ function share(x: number | undefined): string {
   return x === undefined ? '' : (Math.round(x * 1000) / 1000).toString();
 }
 
+/** An edge whose label only names its flow (a route's URL, EJB calls): alike edges may name different flows. */
+function namesFlow(e: GraphEdge): boolean {
+  return e.kind === 'flow' && e.from === CLIENT && e.label !== undefined;
+}
+
+/** The label of an edge that stands for several flows' edges. */
+function labelOf(labels: string[]): string {
+  const distinct = [...new Set(labels)];
+  if (distinct.length === 1) return distinct[0]!;
+  return distinct.length > 3 ? `${distinct.length} routes: ${distinct.slice(0, 2).join(', ')} … ${distinct.at(-1)}` : distinct.join(', ');
+}
+
 function deltaKey(e: GraphEdge): string {
   return e.delta ? `${e.delta.status}:${share(e.delta.before)}:${share(e.delta.after)}` : '';
 }
@@ -50,7 +63,7 @@ function initialKey(n: GraphNode, flowKind: Map<string, string>): string {
 /** The class of every node: nodes of one class are alike. */
 function partition(graph: Graph): Map<string, number> {
   const flowKind = new Map(graph.flows.map((f) => [f.id, f.kind]));
-  const edgeKey = (e: GraphEdge): string => `${e.kind}|${e.flow ? flowKind.get(e.flow) : ''}|${share(e.share)}|${e.label ?? ''}|${deltaKey(e)}`;
+  const edgeKey = (e: GraphEdge): string => `${e.kind}|${e.flow ? flowKind.get(e.flow) : ''}|${share(e.share)}|${namesFlow(e) ? '' : (e.label ?? '')}|${deltaKey(e)}`;
   const out = new Map<string, GraphEdge[]>();
   const into = new Map<string, GraphEdge[]>();
   for (const e of graph.edges) {
@@ -140,12 +153,14 @@ export function mergeAlike(graph: Graph, maxNodes: number): Graph {
   const flows: GraphFlow[] = [];
   const edges: GraphEdge[] = [];
   const seen = new Map<string, GraphFlow>();
+  /** The labels of the edges that name their flows, by the kept flow and endpoints. */
+  const labels = new Map<string, string[]>();
   for (const f of graph.flows) {
     const combined = new Map<string, GraphEdge>();
     for (const e of edgesOf.get(f.id) ?? []) {
       const from = rename.get(e.from)!;
       const to = rename.get(e.to)!;
-      const key = `${from}\u0000${to}\u0000${e.label ?? ''}`;
+      const key = `${from}\u0000${to}\u0000${namesFlow(e) ? '' : (e.label ?? '')}`;
       const c = combined.get(key);
       if (c) {
         if (c.share !== undefined || e.share !== undefined) c.share = (c.share ?? 0) + (e.share ?? 0);
@@ -157,17 +172,26 @@ export function mergeAlike(graph: Graph, maxNodes: number): Graph {
       } else combined.set(key, { ...e, from, to, model: [...e.model], ...(e.delta ? { delta: { ...e.delta } } : {}) });
     }
     const lost = lostOf.get(f.id) ?? [];
-    const signature = `${f.kind}|${[...combined.values()].map((e) => `${e.from}>${e.to}=${share(e.share)}|${e.label ?? ''}|${deltaKey(e)}`).sort().join(';')}|${lost.map((l) => `${l.node}:${l.what}=${share(l.share)}`).sort().join(';')}`;
+    const signature = `${f.kind}|${[...combined.values()].map((e) => `${e.from}>${e.to}=${share(e.share)}|${namesFlow(e) ? '' : (e.label ?? '')}|${deltaKey(e)}`).sort().join(';')}|${lost.map((l) => `${l.node}:${l.what}=${share(l.share)}`).sort().join(';')}`;
     const same = seen.get(signature);
     if (same) {
       same.merged = (same.merged ?? 1) + (f.merged ?? 1);
+      for (const e of combined.values()) if (namesFlow(e)) labels.get(`${same.id}\u0000${e.from}\u0000${e.to}`)?.push(e.label!);
       continue;
     }
     const flow: GraphFlow = { ...f };
     seen.set(signature, flow);
     flows.push(flow);
-    for (const e of combined.values()) edges.push({ ...e, flow: f.id });
+    for (const e of combined.values()) {
+      const kept = { ...e, flow: f.id };
+      edges.push(kept);
+      if (namesFlow(e)) labels.set(`${f.id}\u0000${e.from}\u0000${e.to}`, [e.label!]);
+    }
     for (const l of lost) (nodeById.get(l.node)!.lost ??= []).push({ flow: f.id, what: l.what, share: l.share });
+  }
+  for (const e of edges) {
+    const list = labels.get(`${e.flow}\u0000${e.from}\u0000${e.to}`);
+    if (list && list.length > 1) e.label = labelOf(list);
   }
   const structural = new Map<string, GraphEdge>();
   for (const e of other) {
