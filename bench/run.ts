@@ -7,7 +7,8 @@
  *   splitting it into tokens with one regular-expression pass; with the
  *   per-stage split (read, lex, parse, model, rules, report) and peak memory;
  * - cold start: `plexlint check` of one small file vs. `node -e 0`;
- * - simulator: sysplex-distributor decisions per second vs. a baseline loop.
+ * - simulator: sysplex-distributor decisions per second vs. a baseline loop;
+ * - graph: building the picture of the large estate vs. the check it needs, and each format's size.
  *
  * Prints a table and writes bench/results.json.
  */
@@ -22,6 +23,7 @@ import { formatters } from '../src/report/index.js';
 import { Simulation } from '../src/sim/index.js';
 import { sendRequests } from '../src/sim/web.js';
 import { generate, LARGE } from './generate.js';
+import { graphBench } from './graph.js';
 
 const root = join(fileURLToPath(import.meta.url), '..', '..', '..');
 
@@ -119,7 +121,7 @@ function simulator(dir: string): { perSecond: number; baselinePerSecond: number;
   return { perSecond: N / (simMs / 1000), baselinePerSecond: N / (baseMs / 1000), pluginPerSecond, pluginSessionsPerSecond };
 }
 
-function main(): void {
+async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'plexlint-bench-'));
   try {
     const gen = generate(dir, LARGE);
@@ -131,6 +133,7 @@ function main(): void {
     const peak = process.resourceUsage().maxRSS / 1024;
     const cold = coldStart(join(root, 'fixtures', 'example', 'profiles', 'SYSA.tcpip'));
     const simr = simulator(dir);
+    const graph = await graphBench(dir);
     const results = {
       machine: { node: process.version, cpus: (await_cpus()), platform: process.platform },
       estate: { ...gen, size: LARGE },
@@ -144,6 +147,7 @@ function main(): void {
         pluginSessionRequestsPerSecond: Math.round(simr.pluginSessionsPerSecond),
         target: 1_000_000,
       },
+      graph,
     };
     const rows: [string, string, string][] = [
       ['estate', `${gen.files} files, ${gen.profileLines.toLocaleString('en')} profile lines`, ''],
@@ -154,6 +158,8 @@ function main(): void {
       ['distributor decisions', `${results.simulator.decisionsPerSecond.toLocaleString('en')}/s`, `baseline loop ${results.simulator.baselinePerSecond.toLocaleString('en')}/s (target > 1,000,000/s)`],
       ['plug-in requests', `${results.simulator.pluginRequestsPerSecond.toLocaleString('en')}/s`, 'weighted round robin, no sessions (target > 1,000,000/s)'],
       ['plug-in requests in sessions', `${results.simulator.pluginSessionRequestsPerSecond.toLocaleString('en')}/s`, '1000 sessions, affinity by clone ID'],
+      ['graph (large estate)', `${graph.buildMs} ms`, `${graph.ratio}× its check (${graph.checkMs} ms); ${graph.nodes} nodes, ${graph.edges} edges, ${graph.mergedAway} merged away`],
+      ...Object.entries(graph.formats).map(([f, v]): [string, string, string] => [`  -f ${f}`, `${v.bytes.toLocaleString('en')} bytes`, `${v.ms} ms to render`]),
     ];
     const w = Math.max(...rows.map((r) => r[0].length));
     const w2 = Math.max(...rows.map((r) => r[1].length));
@@ -172,4 +178,4 @@ function await_cpus(): number {
   }
 }
 
-main();
+await main();

@@ -97,7 +97,7 @@ function partition(graph: Graph): Map<string, number> {
 
 function summary(members: GraphNode[]): string[] {
   const common = members[0]!.details.filter((d) => members.every((m) => m.details.includes(d)));
-  const labels = members.map((m) => m.label);
+  const labels = members.map((m) => m.names[0] ?? m.label);
   const shown = labels.length > 4 ? `${labels.slice(0, 3).join(', ')} … ${labels.at(-1)}` : labels.join(', ');
   return [shown, ...common];
 }

@@ -48,11 +48,12 @@ export function graphDot(graph: Graph): string {
   const picture = new Picture(graph);
   const out = [
     'digraph plexlint {',
-    `  graph [rankdir=LR, fontname="${FONT}", fontsize=12, label=${dotString(graph.title)}, labelloc=t, nodesep=0.25, ranksep=0.9, newrank=true];`,
+    `  graph [rankdir=LR, fontname="${FONT}", fontsize=12, label=${dotString(graph.title)}, labelloc=t, nodesep=0.25, ranksep=0.9, newrank=true, compound=true];`,
     `  node [style=filled, fontname="${FONT}", fontsize=10, margin="0.12,0.06"];`,
     `  edge [fontname="${FONT}", fontsize=9, color="#57606a", fontcolor="#1f2328", arrowsize=0.7];`,
   ];
   let groupNo = 0;
+  const clusters = new Map<string, string>();
   const emit = (tree: GroupTree, indent: string): void => {
     for (const n of tree.nodes) {
       const mark = nodeMark(n);
@@ -61,6 +62,7 @@ export function graphDot(graph: Graph): string {
     }
     for (const child of tree.children) {
       const g = child.group!;
+      clusters.set(g.id, `cluster_${groupNo}`);
       out.push(`${indent}subgraph cluster_${groupNo++} {`);
       out.push(`${indent}  label=${dotString(groupLabel(g))}; style="rounded"; color="${g.findings ? (g.findings.errors ? '#cf222e' : '#bf8700') : '#8c959f'}"; fontsize=11;`);
       emit(child, `${indent}  `);
@@ -69,10 +71,13 @@ export function graphDot(graph: Graph): string {
   };
   emit(groupTree(graph), '  ');
   for (const e of picture.drawnEdges()) {
-    const attrs = [e.text ? `label=${dotString(e.text)}` : '', e.kind !== 'flow' ? 'style=dashed' : ''];
+    // An edge into a group ends at the group's border (lhead), drawn to one of its nodes.
+    const attrs = [e.text ? `label=${dotString(e.text)}` : '', e.kind !== 'flow' ? 'style=dashed' : '', e.toGroup !== undefined ? `lhead=${clusters.get(e.toGroup)}` : ''];
     if (e.status === 'added' || e.status === 'removed' || e.status === 'changed') attrs.push(EDGE_STYLE[e.status]);
     const list = attrs.filter(Boolean).join(', ');
     out.push(`  ${dotString(e.from)} -> ${dotString(e.to)}${list ? ` [${list}]` : ''};`);
+    // The nodes the group edge stands for keep their rank after its source.
+    for (const to of e.absorbed ?? []) out.push(`  ${dotString(e.from)} -> ${dotString(to)} [style=invis];`);
   }
   out.push('}');
   return out.join('\n') + '\n';

@@ -41,11 +41,18 @@ export function groupLabel(group: GraphGroup): string {
   return group.findings ? `${group.label} — ${findingsLine(group.findings)}` : group.label;
 }
 
+/** From this many plain edges from the clients into one group, they are drawn as one edge into the group. */
+const GROUP_ENTRY = 3;
+
 export type DrawnStatus = 'added' | 'removed' | 'changed' | 'same' | undefined;
 
 export interface DrawnEdge {
   from: string;
   to: string;
+  /** The edge goes into a group as a whole (clients entering every DVIPA of the sysplex): its id. */
+  toGroup?: string;
+  /** The other nodes of the group the edge stands for (a layout may still rank them after the source). */
+  absorbed?: string[];
   kind: EdgeKind;
   text: string;
   status: DrawnStatus;
@@ -138,7 +145,7 @@ export class Picture {
       const key = `${e.from}\u0000${e.to}\u0000${e.kind}\u0000${e.delta?.status === 'removed' || e.delta?.status === 'added' ? e.delta.status : ''}`;
       (groups.get(key) ?? groups.set(key, []).get(key)!).push(e);
     }
-    return [...groups.values()].map((list) => {
+    const drawn = [...groups.values()].map((list): DrawnEdge => {
       const first = list[0]!;
       const texts = list.map(edgeText);
       const distinct = [...new Set(texts)];
@@ -151,5 +158,33 @@ export class Picture {
               .join(' · ');
       return { from: first.from, to: first.to, kind: first.kind, text, status: status(list) };
     });
+    return this.intoGroups(drawn);
+  }
+
+  /**
+   * Plain edges from the clients into GROUP_ENTRY or more nodes of one group (every DVIPA of the sysplex) become one
+   * edge into the group: the picture says where clients enter without a fan of unlabelled arrows.
+   */
+  private intoGroups(drawn: DrawnEdge[]): DrawnEdge[] {
+    const groupOf = new Map(this.graph.nodes.map((n) => [n.id, n.group]));
+    const plain = (e: DrawnEdge): string | undefined => (e.from === CLIENT && e.kind === 'flow' && e.text === '' && e.status === undefined ? groupOf.get(e.to) : undefined);
+    const count = new Map<string, number>();
+    for (const e of drawn) {
+      const g = plain(e);
+      if (g !== undefined) count.set(g, (count.get(g) ?? 0) + 1);
+    }
+    const entry = new Map<string, DrawnEdge>();
+    const out: DrawnEdge[] = [];
+    for (const e of drawn) {
+      const g = plain(e);
+      if (g === undefined || (count.get(g) ?? 0) < GROUP_ENTRY) out.push(e);
+      else if (entry.has(g)) entry.get(g)!.absorbed!.push(e.to);
+      else {
+        const into = { ...e, toGroup: g, absorbed: [] };
+        entry.set(g, into);
+        out.push(into);
+      }
+    }
+    return out;
   }
 }

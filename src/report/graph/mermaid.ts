@@ -72,12 +72,14 @@ export function graphMermaid(graph: Graph): string {
   const ids = new Map(graph.nodes.map((n, i) => [n.id, `n${i}`]));
   const out = ['flowchart LR'];
   let groupNo = 0;
+  const groupIds = new Map<string, string>();
   const emit = (tree: GroupTree, indent: string): void => {
     for (const n of tree.nodes) {
       const [open, close] = SHAPES[n.kind];
       out.push(`${indent}${ids.get(n.id)}${open}"${picture.nodeLines(n).map(mermaidText).join('<br/>')}"${close}`);
     }
     for (const child of tree.children) {
+      groupIds.set(child.group!.id, `g${groupNo}`);
       out.push(`${indent}subgraph g${groupNo++}["${mermaidText(groupLabel(child.group!))}"]`);
       emit(child, `${indent}  `);
       out.push(`${indent}end`);
@@ -87,7 +89,8 @@ export function graphMermaid(graph: Graph): string {
   const styled: Record<keyof typeof EDGE_STYLES, number[]> = { added: [], removed: [], changed: [] };
   picture.drawnEdges().forEach((e, i) => {
     const arrow = e.status === 'removed' || e.kind !== 'flow' ? '-.->' : e.status === 'added' ? '==>' : '-->';
-    out.push(`  ${ids.get(e.from)} ${arrow}${e.text ? `|"${mermaidText(e.text)}"|` : ''} ${ids.get(e.to)}`);
+    const to = e.toGroup !== undefined ? groupIds.get(e.toGroup) : ids.get(e.to);
+    out.push(`  ${ids.get(e.from)} ${arrow}${e.text ? `|"${mermaidText(e.text)}"|` : ''} ${to}`);
     if (e.status === 'added' || e.status === 'removed' || e.status === 'changed') styled[e.status].push(i);
   });
   const classes = new Map<string, string[]>();
