@@ -18,6 +18,7 @@ import type { SourceFile } from '../sources/source-file.js';
 import { loadWorkspace, type ReadError, type Workspace } from '../sources/workspace.js';
 import { createDriver } from './driver.js';
 import { compileLoadBalancers, registerLoadBalancerFiles } from './lb.js';
+import { compileRouting, registerOmprouteFiles } from './omproute.js';
 import { compileSystems, registerSystemProfiles } from './profiles.js';
 import { compileWeb, registerWebFiles } from './web.js';
 
@@ -58,6 +59,7 @@ export function compile(paths: string[], options: CompileOptions = {}): CompileR
 
   // Files the manifest names have a known kind; the rest of the inputs are sorted by their content.
   const manifestProfiles = registerSystemProfiles(manifest, driver);
+  const manifestOmproute = registerOmprouteFiles(manifest, driver);
   const manifestWeb = registerWebFiles(manifest, driver);
   const manifestLbs = registerLoadBalancerFiles(manifest, driver);
   const byKind = new Map<FileKind, SourceFile[]>();
@@ -70,7 +72,7 @@ export function compile(paths: string[], options: CompileOptions = {}): CompileR
       findings.push({
         ruleId: 'unknown-file-kind',
         loc: f.lines.loc(f.path, 0, 0),
-        message: `plexlint cannot tell what kind of file this is (TCP/IP profile, dscontrol script, plugin-cfg.xml, cluster.xml, plexlint.yaml), so it is not checked.`,
+        message: `plexlint cannot tell what kind of file this is (TCP/IP profile, OMPROUTE configuration, dscontrol script, plugin-cfg.xml, cluster.xml, plexlint.yaml), so it is not checked.`,
       });
       continue;
     }
@@ -90,11 +92,15 @@ export function compile(paths: string[], options: CompileOptions = {}): CompileR
   const lbs = compileLoadBalancers({ manifestLbs, dscontrol: found('dscontrol'), goscripts: found('goscript'), systems: profiles.systems, driver });
   append(findings, lbs.findings);
 
+  const sysplex = timed('model', () => buildSysplex(profiles.systems));
+  // What each stack advertises depends on its profile (and the sysplex's distributions) and its OMPROUTE file.
+  append(findings, compileRouting({ manifestFiles: manifestOmproute, found: found('omproute'), systems: profiles.systems, sysplex, driver }));
+
   const estate: Estate = {
     version: MODEL_VERSION,
     files: [...driver.sources.keys()].sort(),
     systems: profiles.systems,
-    sysplex: timed('model', () => buildSysplex(profiles.systems)),
+    sysplex,
     web: web.web,
     loadBalancers: lbs.loadBalancers,
   };

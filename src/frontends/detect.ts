@@ -3,10 +3,11 @@
  * a folder of mixed files is sorted without the user saying what each is.
  */
 import { basename } from 'node:path';
+import { isOmprouteKeyword, statementSpec } from '../../grammar/omproute/keywords.js';
 import { keywordsMatching } from '../../grammar/profile/keywords.js';
 import type { SourceFile } from '../sources/source-file.js';
 
-export type FileKind = 'profile' | 'dscontrol' | 'goscript' | 'plugin-cfg' | 'cluster-xml' | 'manifest' | 'scenario' | 'unknown';
+export type FileKind = 'profile' | 'omproute' | 'dscontrol' | 'goscript' | 'plugin-cfg' | 'cluster-xml' | 'manifest' | 'scenario' | 'unknown';
 
 const GO_SCRIPTS = /^(goActive|goStandby|goInOp|goIdle|highavailChange|serverUp|serverDown|managerAlert|managerClear)(\.(sh|cmd|bat|ksh))?$/i;
 
@@ -60,6 +61,22 @@ function profileScore(text: string): { statements: number; lines: number } {
   return { statements, lines };
 }
 
+/**
+ * Lines of an OMPROUTE configuration: they start with an OMPROUTE statement or
+ * parameter keyword (`OSPF_Interface`, `IP_Address=…`, `RouterID=…`). A TCP/IP
+ * profile has no `keyword=value` operands, and INTERFACE, the one statement name
+ * both files share, does not count.
+ */
+function omprouteLines(text: string): number {
+  let n = 0;
+  const limit = Math.min(text.length, 1 << 16);
+  for (const m of text.slice(0, limit).matchAll(/^[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]*(=|[ \t\r\n;]|$)/gm)) {
+    const word = m[1]!;
+    if (m[2] === '=' ? isOmprouteKeyword(word) : statementSpec(word) !== undefined && isOmprouteKeyword(word)) n++;
+  }
+  return n;
+}
+
 export function detectKind(file: SourceFile): FileKind {
   const name = basename(file.path);
   if (/^plexlint\.ya?ml$/i.test(name)) return 'manifest';
@@ -77,11 +94,15 @@ export function detectKind(file: SourceFile): FileKind {
     if (/^cluster\.xml$/i.test(name)) return 'cluster-xml';
     return 'unknown';
   }
+  const omp = omprouteLines(file.text);
+  const named = /\.omproute$|^omproute.*\.conf$/i.test(name) || /(^|\.)OMPROUTE(\.CONF)?$/i.test(name);
+  if (omp >= 2 || (omp >= 1 && (named || !/\S[\s\S]*\n[\s\S]*\S/.test(file.text.replace(/;[^\n]*/g, ''))))) return 'omproute';
   const sample = file.text.slice(0, 1 << 16).split('\n').slice(0, 400);
   const ds = sample.filter((l) => DSCONTROL_LINE.test(l)).length;
   const { statements, lines } = profileScore(file.text);
   if (ds > 0 && ds >= statements) return 'dscontrol';
   if (statements >= 3 || (statements > 0 && statements >= lines * 0.2)) return 'profile';
+  if (named) return 'omproute';
   if (/\.(tcpip|prof|profile)$/i.test(name) || /^PROFILE/i.test(name)) return 'profile';
   if (/\.cfg$/i.test(name) && ds > 0) return 'dscontrol';
   return 'unknown';
