@@ -95,6 +95,20 @@ import { rule as ph50064ClusterAliasedOnAdapter } from './load-balancer/ph50064-
 import { rule as goidleWithHa } from './load-balancer/goidle-with-ha.js';
 import { rule as haStandbyKeepsClusterAlias } from './load-balancer/ha-standby-keeps-cluster-alias.js';
 
+import { rule as omprouteUnknownStatement } from './routing/omproute-unknown-statement.js';
+import { rule as omprouteUnknownParameter } from './routing/omproute-unknown-parameter.js';
+import { rule as omprouteInvalidValue } from './routing/omproute-invalid-value.js';
+import { rule as omprouteMissingParameter } from './routing/omproute-missing-parameter.js';
+import { rule as omprouteIncludeNotRead } from './routing/omproute-include-not-read.js';
+import { rule as omprouteNoRoutingInterface } from './routing/omproute-no-routing-interface.js';
+import { rule as omprouteUnattached } from './routing/omproute-unattached.js';
+import { rule as omprouteDvipaNotCovered } from './routing/omproute-dvipa-not-covered.js';
+import { rule as omprouteUndefinedInterface } from './routing/omproute-undefined-interface.js';
+import { rule as omprouteRouterId } from './routing/omproute-router-id.js';
+import { rule as omprouteOspfLoopback } from './routing/omproute-ospf-loopback.js';
+import { rule as omprouteDefinitionMismatch } from './routing/omproute-definition-mismatch.js';
+import { rule as omprouteTooManyInterfaces } from './routing/omproute-too-many-interfaces.js';
+
 import { rule as unusedSuppression } from './meta/unused-suppression.js';
 import { rule as invalidSuppression } from './meta/invalid-suppression.js';
 import { rule as blanketSuppression } from './meta/blanket-suppression.js';
@@ -215,6 +229,19 @@ export const rules: readonly Rule[] = [
   ph50064ClusterAliasedOnAdapter,
   goidleWithHa,
   haStandbyKeepsClusterAlias,
+  omprouteUnknownStatement,
+  omprouteUnknownParameter,
+  omprouteInvalidValue,
+  omprouteMissingParameter,
+  omprouteIncludeNotRead,
+  omprouteNoRoutingInterface,
+  omprouteUnattached,
+  omprouteDvipaNotCovered,
+  omprouteUndefinedInterface,
+  omprouteRouterId,
+  omprouteOspfLoopback,
+  omprouteDefinitionMismatch,
+  omprouteTooManyInterfaces,
   unusedSuppression,
   invalidSuppression,
   blanketSuppression,

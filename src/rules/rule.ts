@@ -15,6 +15,7 @@ export type RuleCategory =
   | 'profile'
   | 'sysplex'
   | 'load-balancer'
+  | 'routing'
   | 'plugin'
   | 'odr'
   | 'was'

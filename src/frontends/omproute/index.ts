@@ -52,6 +52,12 @@ class Reader {
     return spanLocs(this.loc(a), this.loc(b));
   }
 
+  /** From a token to the `;` that ends its statement (without the comment after it), or to its last token. */
+  statementLoc(first: IToken, seg: Segment, last: IToken): Loc {
+    const end = seg.terminator ? seg.terminator.startOffset + 1 : last.endOffset! + 1;
+    return this.file.lines.loc(this.file.path, first.startOffset, end);
+  }
+
   report(ruleId: string, loc: Loc, message: string, severity?: Severity): void {
     this.findings.push(severity ? { ruleId, loc, message, severity } : { ruleId, loc, message });
   }
@@ -155,7 +161,7 @@ class StatementBuilder {
     const line = tokens.slice(seg.start, seg.end);
     const first = line[0]!;
     const last = seg.terminator ?? line.at(-1)!;
-    const loc = r.span(first, last);
+    const loc = r.statementLoc(first, seg, line.at(-1)!);
     const parser = omprouteParser();
     parser.input = line;
     const cst = parser.statement();
@@ -286,14 +292,15 @@ class StatementBuilder {
       if (!p.spec || p.rejected) continue;
       const prev = seen.get(p.spec.name);
       if (prev && !p.spec.repeatable) {
-        r.report('omproute-invalid-value', p.keywordLoc, `${spec.name} codes ${p.spec.name} twice (first on line ${prev.keywordLoc.line}); plexlint uses this last value. Keep one.`, 'warning');
+        const first = prev.keywordLoc.line === p.keywordLoc.line ? `column ${prev.keywordLoc.column}` : `line ${prev.keywordLoc.line}`;
+        r.report('omproute-invalid-value', p.keywordLoc, `${spec.name} codes ${p.spec.name} twice (first at ${first}); IBM does not say which one OMPROUTE uses, plexlint uses this last one. Keep one.`, 'warning');
         prev.rejected = 'coded again later in the statement';
       }
       seen.set(p.spec.name, p);
     }
     if (s.rejected) return;
     for (const req of spec.params.filter((x): x is ParamSpec & { required: 'doc' | 'inferred' } => x.required !== undefined)) {
-      if (seen.has(req.name) || s.params.some((p) => p.meant === req.name)) continue;
+      if (s.params.some((p) => p.spec?.name === req.name || p.meant === req.name)) continue;
       const doc = req.required === 'doc';
       r.report(
         'omproute-missing-parameter',
@@ -326,7 +333,7 @@ export function parseOmproute(file: SourceFile, options: OmprouteOptions = {}): 
     const first = tokens[seg.start]!;
     if (/^INCLUDE$/i.test(first.image) && !tokens[seg.start + 1]?.image.startsWith('=')) {
       const target = tokens.slice(seg.start + 1, seg.end).map((t) => t.image).join('');
-      const loc = r.span(first, seg.terminator ?? tokens[seg.end - 1]!);
+      const loc = r.statementLoc(first, seg, tokens[seg.end - 1]!);
       includes.push({ name: target, loc });
       r.report(
         'omproute-include-not-read',
@@ -341,6 +348,17 @@ export function parseOmproute(file: SourceFile, options: OmprouteOptions = {}): 
     const s = builder.build(tokens, seg, statements.length, prevEnd);
     if (s) statements.push(s);
     prevEnd = seg.terminator;
+  }
+  // EZZ7869I: without one OSPF, RIP, IPv6 OSPF or IPv6 RIP interface OMPROUTE ends (an INCLUDE may hold them).
+  const routing = /^(OSPF|RIP|IPv6_OSPF|IPv6_RIP)_Interface$/;
+  if (!includes.length && !statements.some((s) => routing.test(s.name) && !s.rejected)) {
+    const anchor = statements[0]?.keywordLoc ?? file.lines.loc(file.path, 0, 0);
+    r.report(
+      'omproute-no-routing-interface',
+      anchor,
+      'this OMPROUTE configuration defines no OSPF_Interface, RIP_Interface, IPv6_OSPF_Interface or IPv6_RIP_Interface that OMPROUTE accepts: OMPROUTE ends at start-up (EZZ7869I) and advertises nothing. ' +
+        'Define the interfaces OSPF or RIP runs over.',
+    );
   }
   return { ast: { file: file.path, statements, includes, lineCount: file.lines.lineCount }, findings: r.findings };
 }

@@ -31,6 +31,7 @@ import { maskToPrefix, parseIpv4, prefixMask, type IpAddress } from '../../core/
 import type { Loc } from '../../core/loc.js';
 import type { OmprouteAst, OmpStatement } from '../../frontends/omproute/ast.js';
 import type { Sysplex, System } from '../estate.js';
+import { classMask, findDefinition, sameLoc } from '../routing-match.js';
 import type { RoutedAddress, RoutedRole, RoutingConfig, RoutingInterface, RoutingStatement, SystemRouting } from '../routing.js';
 
 const INTERFACE_STATEMENTS: readonly RoutingStatement[] = ['OSPF_Interface', 'RIP_Interface', 'Interface'];
@@ -140,77 +141,6 @@ export function buildRoutingConfig(ast: OmprouteAst, attachedBy: RoutingConfig['
   return config;
 }
 
-/** The class mask OMPROUTE gives an undefined interface (GLOBAL_OPTIONS: A 255.0.0.0, B 255.255.0.0, C 255.255.255.0). */
-export function classMask(ip: IpAddress): string {
-  const first = Number(ip.value >> 24n);
-  if (first < 128) return '255.0.0.0';
-  if (first < 192) return '255.255.0.0';
-  return '255.255.255.0';
-}
-
-/** `9.67.*.*` matches 9.67.1.2. */
-export function wildcardMatches(pattern: string, ip: IpAddress): boolean {
-  const octets = ip.text.split('.');
-  const parts = pattern.split('.');
-  return parts.length === 4 && parts.every((p, i) => p === '*' || (parseIpv4(`${p}.0.0.0`) !== undefined && Number(p) === Number(octets[i])));
-}
-
-/** A definition written as a DVIPA range: IP_Address is the subnet number of its Subnet_Mask. */
-export function isRangeDefinition(def: RoutingInterface): boolean {
-  if (def.wildcard || def.prefix === undefined || def.prefix >= 32) return false;
-  const ip = parseIpv4(def.address);
-  return ip !== undefined && (ip.value & prefixMask(4, def.prefix)) === ip.value;
-}
-
-const DVIPA_ROLES: ReadonlySet<RoutedRole> = new Set(['dvipa', 'dvipa-backup', 'dvipa-range', 'distribution-target']);
-
-/**
- * The definition that configures an address (or, for a VIPARANGE, the whole range):
- * exact first, then a DVIPA range (longest mask), then a wildcard (fewest `*`).
- */
-export function findDefinition(config: RoutingConfig, address: string, role: RoutedRole): RoutedAddress['definition'] | undefined {
-  const range = role === 'dvipa-range' ? parseRange(address) : undefined;
-  const ip = range ? range.address : parseIpv4(address);
-  if (!ip) return undefined;
-  const of = (d: RoutingInterface, match: 'exact' | 'wildcard' | 'range'): NonNullable<RoutedAddress['definition']> => {
-    const out: NonNullable<RoutedAddress['definition']> = { statement: d.statement, loc: d.loc, match };
-    if (d.name !== undefined) out.name = d.name;
-    if (d.prefix !== undefined) out.prefix = d.prefix;
-    return out;
-  };
-  if (!range) {
-    const exact = config.interfaces.find((d) => !d.wildcard && parseIpv4(d.address)?.text === ip.text);
-    if (exact) return of(exact, 'exact');
-  }
-  if (DVIPA_ROLES.has(role)) {
-    const within = config.interfaces
-      .filter((d) => isRangeDefinition(d) && (range ? d.prefix! <= range.prefix : true))
-      .filter((d) => (parseIpv4(d.address)!.value & prefixMask(4, d.prefix!)) === (ip.value & prefixMask(4, d.prefix!)))
-      .sort((a, b) => b.prefix! - a.prefix!);
-    if (within[0]) return of(within[0], 'range');
-  }
-  const wild = config.interfaces
-    .filter((d) => d.wildcard && wildcardMatches(d.address, ip) && (!range || wildcardCoversRange(d.address, range)))
-    .sort((a, b) => stars(a.address) - stars(b.address));
-  return wild[0] ? of(wild[0], 'wildcard') : undefined;
-}
-
-function stars(pattern: string): number {
-  return pattern.split('*').length - 1;
-}
-
-function parseRange(text: string): { address: IpAddress; prefix: number } | undefined {
-  const [a, len] = text.split('/');
-  const address = parseIpv4(a ?? '');
-  return address && len !== undefined ? { address, prefix: Number(len) } : undefined;
-}
-
-/** A wildcard covers a whole range when every octet the range leaves free is `*`. */
-function wildcardCoversRange(pattern: string, range: { address: IpAddress; prefix: number }): boolean {
-  const fixedOctets = Math.floor(range.prefix / 8);
-  return pattern.split('.').every((p, i) => i < fixedOctets || p === '*');
-}
-
 interface StackAddress {
   address: string;
   role: RoutedRole;
@@ -286,16 +216,16 @@ function withoutProtocol(config: RoutingConfig, vipa: boolean, subnet: string | 
   if (config.protocols.ospf && config.asBoundaryRouting?.importDirectRoutes) {
     const via: RoutedAddress['via'] = { protocol: 'OSPF external', routes: vipa ? ['host'] : ['subnet'] };
     if (subnet && !vipa) via.subnet = subnet;
-    return { advertised: true, via, why: `OSPF imports it as an AS external route (AS_Boundary_Routing Import_Direct_Routes=YES at ${where(config.asBoundaryRouting.loc)})` };
+    return { advertised: true, via, why: `it is advertised as an OSPF AS external route (AS_Boundary_Routing Import_Direct_Routes=YES at ${where(config.asBoundaryRouting.loc)})` };
   }
   if (config.protocols.rip) {
     const via: RoutedAddress['via'] = { protocol: 'RIP', routes: vipa ? ['host'] : ['subnet'] };
     if (subnet && !vipa) via.subnet = subnet;
-    return { advertised: true, via, why: 'RIP runs on this stack and sends its directly attached routes, as far as the RIP send filters allow' };
+    return { advertised: true, via, why: 'it is advertised by RIP, which runs on this stack and sends its directly attached routes as far as the RIP send filters allow' };
   }
   return {
     advertised: false,
-    why: 'no routing protocol runs on it, OSPF does not import direct routes (no AS_Boundary_Routing Import_Direct_Routes=YES) and no RIP interface is defined',
+    why: 'it is not advertised: OSPF does not import direct routes (no AS_Boundary_Routing Import_Direct_Routes=YES) and no RIP interface is defined',
   };
 }
 
@@ -334,7 +264,7 @@ function route(config: RoutingConfig, a: StackAddress): RoutedAddress {
   const at = `${def.statement}${def.match === 'exact' ? '' : ` (${def.match})`} at ${where(def.loc)}`;
   const subnet = ip ? subnetOf(ip, def.prefix ?? a.prefix) : undefined;
   if (def.statement === 'OSPF_Interface') {
-    const d = config.interfaces.find((x) => x.loc === def.loc);
+    const d = config.interfaces.find((x) => sameLoc(x.loc, def.loc));
     const hostOnly = d?.advertiseVipaRoutes === 'HOST_ONLY';
     const routes: ('host' | 'subnet')[] = vipa ? (hostOnly ? ['host'] : ['host', 'subnet']) : ['subnet'];
     const via: RoutedAddress['via'] = { protocol: 'OSPF', routes };

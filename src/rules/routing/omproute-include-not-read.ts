@@ -1,0 +1,13 @@
+import { defineRule } from '../rule.js';
+
+/** Reported by the OMPROUTE front end; docs/rules/omproute-include-not-read.md. */
+export const rule = defineRule({
+  meta: {
+    id: 'omproute-include-not-read',
+    severity: 'info',
+    category: 'routing',
+    description: 'An INCLUDE in an OMPROUTE configuration: plexlint does not read the included file',
+    source: 'IBM IP Messages Volume 4, EZZ7830I (OMPROUTE processes INCLUDE files)',
+    emittedBy: 'front end',
+  },
+});
