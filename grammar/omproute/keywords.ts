@@ -46,8 +46,10 @@ export interface ParamSpec {
   type: ValueType;
   /** The default of IBM's syntax diagram, as IBM writes it. */
   default?: string;
-  /** 'doc': IBM says the parameter is required; 'inferred': it is on the main line of the syntax diagram. */
+  /** 'doc': IBM says the parameter is required; 'inferred': plexlint concludes it (`why`). */
   required?: 'doc' | 'inferred';
+  /** Why an inferred requirement is taken. */
+  why?: string;
   /** The parameter may be coded more than once (neighbor lists). */
   repeatable?: boolean;
 }
@@ -85,10 +87,13 @@ const U16 = int(1, 65535);
 /** Interface MTU: at least the IPv4 minimum datagram size a host must accept (RFC 791: 68), at most an IP datagram (65535). */
 const MTU = int(68, 65535);
 
+/** IPv6 interface statements name the stack's interface (IPv6 addresses come from the stack). */
+const IPV6_NAME = p('Name', NAME, { required: 'inferred', why: 'an IPv6 interface statement names the stack interface it is for' });
+
 const INTERFACE_CORE = [
   p('IP_Address', WILD, { required: 'doc' }),
   p('Name', NAME, { required: 'doc' }),
-  p('Subnet_Mask', MASK, { required: 'inferred' }),
+  p('Subnet_Mask', MASK, { required: 'inferred', why: "it is on the main line of IBM's syntax diagram" }),
   p('Destination_Addr', IPV4),
   p('MTU', MTU, { default: '576' }),
 ];
@@ -246,10 +251,10 @@ export const STATEMENTS: readonly StatementSpec[] = [
     family: 'ipv6',
     complete: false,
     source: 'IP Configuration Reference, "IPV6_OSPF_INTERFACE statement"',
-    params: [p('Name', NAME, { required: 'doc' }), p('Prefix', ANY, { repeatable: true }), p('Attaches_To_Area', DOTTED), p('Router_Priority', int(0, 255)), p('Hello_Interval', U16), p('Dead_Router_Interval', int(1, 2147483647)), p('Cost0', U16)],
+    params: [IPV6_NAME, p('Prefix', ANY, { repeatable: true }), p('Attaches_To_Area', DOTTED), p('Router_Priority', int(0, 255)), p('Hello_Interval', U16), p('Dead_Router_Interval', int(1, 2147483647)), p('Cost0', U16)],
   },
-  { name: 'IPv6_RIP_Interface', family: 'ipv6', complete: false, source: 'IP Configuration Guide, "Sample OMPROUTE configuration files"', params: [p('Name', NAME, { required: 'doc' }), p('Prefix', ANY, { repeatable: true })] },
-  { name: 'IPv6_Interface', family: 'ipv6', complete: false, source: 'IP Configuration Reference, "IPV6_INTERFACE statement"', params: [p('Name', NAME, { required: 'doc' }), p('Prefix', ANY, { repeatable: true })] },
+  { name: 'IPv6_RIP_Interface', family: 'ipv6', complete: false, source: 'IP Configuration Guide, "Sample OMPROUTE configuration files"', params: [IPV6_NAME, p('Prefix', ANY, { repeatable: true })] },
+  { name: 'IPv6_Interface', family: 'ipv6', complete: false, source: 'IP Configuration Reference, "IPV6_INTERFACE statement"', params: [IPV6_NAME, p('Prefix', ANY, { repeatable: true })] },
   { name: 'IPv6_Area', family: 'ipv6', complete: false, source: 'IP Configuration Reference, "IPV6_AREA statement"', params: [p('Area_Number', DOTTED), p('Stub_Area', YESNO), p('Stub_Default_Cost', int(0, 16777215)), p('Import_Summaries', YESNO)] },
   { name: 'IPv6_Range', family: 'ipv6', complete: false, source: 'IP Configuration Reference, "IPV6_RANGE statement"', params: [p('Area_Number', DOTTED), p('Prefix', ANY), p('Advertise', YESNO)] },
   { name: 'IPv6_Virtual_Link', family: 'ipv6', complete: false, source: 'IP Configuration Reference, "IPV6_VIRTUAL_LINK statement"', params: [p('Virtual_Endpoint_RouterID', DOTTED), p('Links_Transit_Area', DOTTED)] },

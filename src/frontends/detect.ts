@@ -62,17 +62,26 @@ function profileScore(text: string): { statements: number; lines: number } {
 }
 
 /**
- * Lines of an OMPROUTE configuration: they start with an OMPROUTE statement or
- * parameter keyword (`OSPF_Interface`, `IP_Address=…`, `RouterID=…`). A TCP/IP
- * profile has no `keyword=value` operands, and INTERFACE, the one statement name
- * both files share, does not count.
+ * Lines of an OMPROUTE configuration: they start with an OMPROUTE statement
+ * keyword (`OSPF_Interface`, `Global_Options`) or hold an OMPROUTE
+ * `keyword=value` parameter (`IP_Address=…`, `RouterID=…`). A TCP/IP profile has
+ * no `keyword=value` operands, and INTERFACE, the one statement name both files
+ * share, does not count on its own. Comments (from `;`) are left out.
  */
 function omprouteLines(text: string): number {
   let n = 0;
+  let start = 0;
   const limit = Math.min(text.length, 1 << 16);
-  for (const m of text.slice(0, limit).matchAll(/^[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]*(=|[ \t\r\n;]|$)/gm)) {
-    const word = m[1]!;
-    if (m[2] === '=' ? isOmprouteKeyword(word) : statementSpec(word) !== undefined && isOmprouteKeyword(word)) n++;
+  while (start < limit) {
+    let end = text.indexOf('\n', start);
+    if (end < 0) end = text.length;
+    // A keyword is short: look at the start of long lines only, and anchor each match at a word start, so that a
+    // megabyte-long word costs one pass.
+    const line = text.slice(start, Math.min(end, start + 4096)).split(';', 1)[0]!;
+    start = end + 1;
+    const first = /^\s*([A-Za-z][A-Za-z0-9_]{0,40})\b/.exec(line)?.[1];
+    if (first && statementSpec(first) && isOmprouteKeyword(first)) n++;
+    else if ([...line.matchAll(/\b([A-Za-z][A-Za-z0-9_]{0,40})[ \t]*=/g)].some((m) => isOmprouteKeyword(m[1]!))) n++;
   }
   return n;
 }

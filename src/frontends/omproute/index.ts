@@ -36,6 +36,8 @@ export interface OmprouteOptions {
 const ENDS = 'OMPROUTE ends at start-up with EZZ7830I';
 const SYMBOL = /&([A-Za-z0-9@#$_]{1,8})(\.?)/g;
 const STATEMENT_NAMES = STATEMENTS.map((s) => s.name);
+/** Longer words are no typo of a keyword: no suggestion (and no edit-distance work on a megabyte-long word). */
+const MAX_SUGGEST = 64;
 
 class Reader {
   readonly findings: Finding[] = [];
@@ -213,7 +215,7 @@ class StatementBuilder {
       r.report('syntax', r.loc(keyword), `${word} is a parameter, not a statement:${where}, so OMPROUTE reads ${word} as a statement keyword. ${ENDS}. Remove that ';' (a comment after it runs to the end of its line).`);
       return;
     }
-    const near = suggest(word, STATEMENT_NAMES);
+    const near = word.length <= MAX_SUGGEST ? suggest(word, STATEMENT_NAMES) : undefined;
     if (near) {
       r.report('omproute-unknown-statement', r.loc(keyword), `'${word}' is not an OMPROUTE statement. Did you mean ${near}? ${ENDS}.`, 'error');
       return;
@@ -275,7 +277,7 @@ class StatementBuilder {
 
   private unknownParameter(spec: StatementSpec, name: IToken, param: OmpParameter): void {
     const r = this.r;
-    const near = suggest(name.image, spec.params.map((x) => x.name));
+    const near = name.image.length <= MAX_SUGGEST ? suggest(name.image, spec.params.map((x) => x.name)) : undefined;
     param.rejected = 'unknown parameter';
     if (near) param.meant = near;
     if (near) {
@@ -306,7 +308,7 @@ class StatementBuilder {
         'omproute-missing-parameter',
         s.keywordLoc,
         `${spec.name} has no ${req.name}=: ` +
-          (doc ? `IBM says ${req.name} is required${req.name === 'Name' ? ' and must be unique (OMPROUTE ignores it only for dynamic VIPAs)' : ''}. ${ENDS}.` : `it is on the main line of IBM's syntax diagram, so OMPROUTE probably requires it. Code it.`),
+          (doc ? `IBM says ${req.name} is required${req.name === 'Name' ? ' and must be unique (OMPROUTE ignores it only for dynamic VIPAs)' : ''}. ${ENDS}.` : `${req.why ?? 'IBM shows it as required'}, so OMPROUTE probably requires it. Code it.`),
         doc ? 'error' : 'warning',
       );
       if (doc) s.rejected = `no ${req.name}`;
@@ -351,12 +353,13 @@ export function parseOmproute(file: SourceFile, options: OmprouteOptions = {}): 
   }
   // EZZ7869I: without one OSPF, RIP, IPv6 OSPF or IPv6 RIP interface OMPROUTE ends (an INCLUDE may hold them).
   const routing = /^(OSPF|RIP|IPv6_OSPF|IPv6_RIP)_Interface$/;
-  if (!includes.length && !statements.some((s) => routing.test(s.name) && !s.rejected)) {
+  // A statement rejected for another reason already ends OMPROUTE (EZZ7830I): it counts here.
+  if (!includes.length && !statements.some((s) => routing.test(s.name))) {
     const anchor = statements[0]?.keywordLoc ?? file.lines.loc(file.path, 0, 0);
     r.report(
       'omproute-no-routing-interface',
       anchor,
-      'this OMPROUTE configuration defines no OSPF_Interface, RIP_Interface, IPv6_OSPF_Interface or IPv6_RIP_Interface that OMPROUTE accepts: OMPROUTE ends at start-up (EZZ7869I) and advertises nothing. ' +
+      'this OMPROUTE configuration defines no OSPF_Interface, RIP_Interface, IPv6_OSPF_Interface or IPv6_RIP_Interface: OMPROUTE ends at start-up (EZZ7869I) and advertises nothing. ' +
         'Define the interfaces OSPF or RIP runs over.',
     );
   }

@@ -7,7 +7,7 @@ export const rule = defineRule({
     severity: 'error',
     category: 'syntax',
     description: "The file cannot be parsed the way the product parses it",
-    source: "IBM IP Configuration Reference, \"Statement syntax for configuration statements\" (profiles); fast-xml-parser XMLValidator (XML); YAML 1.2 (plexlint.yaml)",
+    source: "IBM IP Configuration Reference, \"Statement syntax for configuration statements\" (profiles); IP Messages EZZ7830I (OMPROUTE); fast-xml-parser XMLValidator (XML); YAML 1.2 (plexlint.yaml)",
     emittedBy: 'front end',
     unsuppressible: true,
   },
