@@ -141,15 +141,8 @@ export function buildRoutingConfig(ast: OmprouteAst, attachedBy: RoutingConfig['
   return config;
 }
 
-interface StackAddress {
-  address: string;
-  role: RoutedRole;
-  what: string;
-  prefix?: number;
-  interfaceName?: string;
-  loc: Loc;
-  when: RoutedAddress['when'];
-}
+/** An address as the profile has it, before OMPROUTE's part is added. */
+type StackAddress = Pick<RoutedAddress, 'address' | 'role' | 'what' | 'prefix' | 'interfaceName' | 'loc' | 'when'>;
 
 /** Every IPv4 address of the stack that dynamic routing could concern, in profile order. */
 export function stackAddresses(system: System, sysplex: Sysplex): StackAddress[] {

@@ -15,6 +15,19 @@ export function routedSystems(estate: Estate): Routed[] {
   return estate.systems.flatMap((system) => (system.routing ? [{ system, routing: system.routing }] : []));
 }
 
+/**
+ * The stack addresses no OMPROUTE definition covers, in the configurations whose every definition plexlint sees,
+ * with where a finding about each belongs.
+ */
+export function* uncoveredAddresses(estate: Estate): Generator<Routed & { config: RoutingConfig; anchor: ReturnType<typeof definitionAnchor>; address: RoutedAddress }> {
+  for (const r of routedSystems(estate)) {
+    const config = r.routing.config;
+    if (!complete(config)) continue;
+    const anchor = definitionAnchor(config);
+    for (const address of r.routing.addresses) if (!address.definition) yield { ...r, config, anchor, address };
+  }
+}
+
 /** Whether plexlint sees every definition of the configuration (no INCLUDE it does not read). */
 export function complete(config: RoutingConfig): boolean {
   return config.includes.length === 0;

@@ -1,7 +1,7 @@
 import { prefixToMaskText } from '../../core/ip.js';
 import { rel } from '../helpers.js';
 import { defineRule } from '../rule.js';
-import { complete, definitionAnchor, definitionText, insertFix, routedSystems } from './common.js';
+import { definitionText, insertFix, uncoveredAddresses } from './common.js';
 
 /**
  * GLOBAL_OPTIONS statement: with Ignore_Undefined_Interfaces=NO (the default),
@@ -21,31 +21,26 @@ export const rule = defineRule({
     source: 'IBM IP Configuration Reference, "GLOBAL_OPTIONS statement"; IP Configuration Guide, "Using RIP, IPv6 RIP, OSPF, and IPv6 OSPF with OMPROUTE"',
   },
   check(ctx) {
-    for (const { system, routing } of routedSystems(ctx.estate)) {
-      const config = routing.config;
-      if (!complete(config) || config.ignoreUndefinedInterfaces) continue;
-      const anchor = definitionAnchor(config);
-      for (const a of routing.addresses) {
-        if (a.definition || !a.defaults) continue;
-        if (a.role !== 'real' && a.role !== 'static-vipa' && a.role !== 'dynamic-xcf' && a.role !== 'unknown') continue;
-        // A static VIPA has no subnet on the stack (INTERFACE … VIRTUAL IPADDR is one address).
-        const stackMask = a.prefix === undefined || a.role === 'static-vipa' ? undefined : prefixToMaskText(a.prefix);
-        const override = stackMask && stackMask !== a.defaults.mask ? `, overriding the stack's ${stackMask}` : '';
-        const xcf = a.role === 'dynamic-xcf';
-        const mask = stackMask ?? (a.role === 'static-vipa' ? '255.255.255.255' : a.defaults.mask);
-        const add = definitionText(config, { address: a.address, mask, role: a.role, ...(xcf ? { name: 'DYNXCF' } : a.interfaceName ? { name: a.interfaceName } : {}) }, 'Interface');
-        ctx.report({
-          loc: anchor.loc,
-          message:
-            `${system.name}: ${xcf ? 'the dynamic XCF address' : a.what} ${a.address} has no OMPROUTE definition in ${config.file} and Ignore_Undefined_Interfaces is not YES, ` +
-            `so OMPROUTE configures ${xcf ? 'the XCF interfaces' : 'it'} with MTU 576 and the class mask ${a.defaults.mask}${override}` +
-            `${xcf ? ': routes over XCF then use that subnet' : ''}${a.advertised && a.via ? `, and advertises it by ${a.via.protocol}` : ''}. ` +
-            `Add \`${add}\` (or an OSPF_Interface if OSPF should run over it), or code GLOBAL_OPTIONS Ignore_Undefined_Interfaces=YES.`,
-          related: [rel(a.loc, `${system.name}: ${a.what} ${a.address}${a.prefix !== undefined ? `/${a.prefix}` : ''}`)],
-          fix: insertFix(config, anchor, add, `Define ${a.address} to OMPROUTE`),
-          subject: `${system.name} omproute ${a.address} undefined`,
-        });
-      }
+    for (const { system, config, anchor, address: a } of uncoveredAddresses(ctx.estate)) {
+      if (config.ignoreUndefinedInterfaces || !a.defaults) continue;
+      if (a.role !== 'real' && a.role !== 'static-vipa' && a.role !== 'dynamic-xcf' && a.role !== 'unknown') continue;
+      // A static VIPA has no subnet on the stack (INTERFACE … VIRTUAL IPADDR is one address).
+      const stackMask = a.prefix === undefined || a.role === 'static-vipa' ? undefined : prefixToMaskText(a.prefix);
+      const override = stackMask && stackMask !== a.defaults.mask ? `, overriding the stack's ${stackMask}` : '';
+      const xcf = a.role === 'dynamic-xcf';
+      const mask = stackMask ?? (a.role === 'static-vipa' ? '255.255.255.255' : a.defaults.mask);
+      const add = definitionText(config, { address: a.address, mask, role: a.role, ...(xcf ? { name: 'DYNXCF' } : a.interfaceName ? { name: a.interfaceName } : {}) }, 'Interface');
+      ctx.report({
+        loc: anchor.loc,
+        message:
+          `${system.name}: ${xcf ? 'the dynamic XCF address' : a.what} ${a.address} has no OMPROUTE definition in ${config.file} and Ignore_Undefined_Interfaces is not YES, ` +
+          `so OMPROUTE configures ${xcf ? 'the XCF interfaces' : 'it'} with MTU 576 and the class mask ${a.defaults.mask}${override}` +
+          `${xcf ? ': routes over XCF then use that subnet' : ''}${a.advertised && a.via ? `, and advertises it by ${a.via.protocol}` : ''}. ` +
+          `Add \`${add}\` (or an OSPF_Interface if OSPF should run over it), or code GLOBAL_OPTIONS Ignore_Undefined_Interfaces=YES.`,
+        related: [rel(a.loc, `${system.name}: ${a.what} ${a.address}${a.prefix !== undefined ? `/${a.prefix}` : ''}`)],
+        fix: insertFix(config, anchor, add, `Define ${a.address} to OMPROUTE`),
+        subject: `${system.name} omproute ${a.address} undefined`,
+      });
     }
   },
 });
