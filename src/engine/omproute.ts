@@ -13,6 +13,7 @@
 import { basename, dirname } from 'node:path';
 import { append } from '../core/append.js';
 import type { Finding } from '../core/diagnostic.js';
+import { timed } from '../core/timing.js';
 import type { Manifest } from '../frontends/manifest/index.js';
 import { parseOmproute } from '../frontends/omproute/index.js';
 import { buildRoutingConfig, buildSystemRouting } from '../model/build/routing.js';
@@ -76,10 +77,10 @@ export function compileRouting(args: { manifestFiles: ManifestOmproute[]; found:
   for (const [name, { file, by }] of attached) {
     if (!args.driver.fits(file, 'profile')) continue;
     const system = bySystem.get(name)!;
-    const parsed = parseOmproute(file, { symbols: new Map(Object.entries(system.symbols)) });
+    const parsed = timed('parse', () => parseOmproute(file, { symbols: new Map(Object.entries(system.symbols)) }));
     append(findings, parsed.findings);
-    system.routing = buildSystemRouting(system, args.sysplex, buildRoutingConfig(parsed.ast, by));
+    system.routing = timed('model', () => buildSystemRouting(system, args.sysplex, buildRoutingConfig(parsed.ast, by)));
   }
-  for (const f of unattached) if (args.driver.fits(f, 'profile')) append(findings, parseOmproute(f).findings);
+  for (const f of unattached) if (args.driver.fits(f, 'profile')) append(findings, timed('parse', () => parseOmproute(f)).findings);
   return findings;
 }

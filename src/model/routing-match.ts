@@ -53,32 +53,64 @@ export function definitionMatch(d: RoutingInterface, ip: IpAddress, dvipa: boole
   return (ip.value & mask) === own.value && ip.value !== broadcast ? 'range' : undefined;
 }
 
+/** A configuration's definitions, parsed once (a stack has hundreds of addresses to match). */
+interface DefinitionIndex {
+  exact: Map<bigint, RoutingInterface>;
+  ranges: { d: RoutingInterface; net: bigint; mask: bigint; broadcast: bigint }[];
+  wildcards: RoutingInterface[];
+}
+
+const indexes = new WeakMap<RoutingConfig, DefinitionIndex>();
+
+function indexOf(config: RoutingConfig): DefinitionIndex {
+  let ix = indexes.get(config);
+  if (ix) return ix;
+  ix = { exact: new Map(), ranges: [], wildcards: [] };
+  for (const d of config.interfaces) {
+    if (d.wildcard) {
+      ix.wildcards.push(d);
+      continue;
+    }
+    const ip = parseIpv4(d.address);
+    if (!ip) continue;
+    if (!ix.exact.has(ip.value)) ix.exact.set(ip.value, d);
+    if (isRangeDefinition(d)) {
+      const mask = prefixMask(4, d.prefix!);
+      ix.ranges.push({ d, net: ip.value, mask, broadcast: ip.value | (~mask & 0xffffffffn) });
+    }
+  }
+  // Longest mask first, fewest `*` first.
+  ix.ranges.sort((a, b) => b.d.prefix! - a.d.prefix!);
+  ix.wildcards.sort((a, b) => stars(a.address) - stars(b.address));
+  indexes.set(config, ix);
+  return ix;
+}
+
 /**
  * The definition that configures an address (or, for a VIPARANGE `a.b.c.d/len`, the
  * whole range): exact first, then a range (longest mask), then a wildcard (fewest `*`).
+ * A VIPARANGE is covered by a range at least as wide, or a wildcard that leaves its
+ * free octets to `*`.
  */
 export function findDefinition(config: RoutingConfig, address: string, role: RoutedRole): RoutedAddress['definition'] | undefined {
   const range = role === 'dvipa-range' ? parseRange(address) : undefined;
   const ip = range ? range.address : parseIpv4(address);
   if (!ip) return undefined;
-  const dvipa = DVIPA_ROLES.has(role);
-  let best: { d: RoutingInterface; match: 'exact' | 'range' | 'wildcard'; rank: number } | undefined;
-  for (const d of config.interfaces) {
-    let match = definitionMatch(d, ip, dvipa);
-    // A VIPARANGE is covered by a range at least as wide, or a wildcard that leaves its free octets to `*`.
-    if (range && match === 'exact') match = undefined;
-    if (range && match === undefined && isRangeDefinition(d) && d.prefix! <= range.prefix && (ip.value & prefixMask(4, d.prefix!)) === parseIpv4(d.address)!.value) match = 'range';
-    if (range && match === 'range' && d.prefix! > range.prefix) match = undefined;
-    if (range && match === 'wildcard' && !wildcardCoversRange(d.address, range)) match = undefined;
-    if (!match) continue;
-    const rank = match === 'exact' ? 0 : match === 'range' ? 100 - d.prefix! : 200 + stars(d.address);
-    if (!best || rank < best.rank) best = { d, match, rank };
+  const ix = indexOf(config);
+  const of = (d: RoutingInterface, match: 'exact' | 'wildcard' | 'range'): NonNullable<RoutedAddress['definition']> => {
+    const out: NonNullable<RoutedAddress['definition']> = { statement: d.statement, loc: d.loc, match };
+    if (d.name !== undefined) out.name = d.name;
+    if (d.prefix !== undefined) out.prefix = d.prefix;
+    return out;
+  };
+  const exact = range ? undefined : ix.exact.get(ip.value);
+  if (exact) return of(exact, 'exact');
+  if (DVIPA_ROLES.has(role)) {
+    const r = ix.ranges.find((x) => (ip.value & x.mask) === x.net && (range ? x.d.prefix! <= range.prefix : ip.value !== x.broadcast && ip.value !== x.net));
+    if (r) return of(r.d, 'range');
   }
-  if (!best) return undefined;
-  const out: NonNullable<RoutedAddress['definition']> = { statement: best.d.statement, loc: best.d.loc, match: best.match };
-  if (best.d.name !== undefined) out.name = best.d.name;
-  if (best.d.prefix !== undefined) out.prefix = best.d.prefix;
-  return out;
+  const w = ix.wildcards.find((d) => wildcardMatches(d.address, ip) && (!range || wildcardCoversRange(d.address, range)));
+  return w ? of(w, 'wildcard') : undefined;
 }
 
 function stars(pattern: string): number {

@@ -11,7 +11,7 @@
  * dynamic XCF. A holder with no OMPROUTE file attached is taken to advertise it
  * (plexlint does not know otherwise).
  */
-import type { Estate } from '../model/estate.js';
+import type { Estate, RoutedAddress } from '../model/estate.js';
 
 export interface OutsideReach {
   reachable: boolean;
@@ -19,10 +19,27 @@ export interface OutsideReach {
   why?: string;
 }
 
+/** System → DVIPA → its entry, built once per estate. */
+const dvipaEntries = new WeakMap<Estate, Map<string, Map<string, RoutedAddress>>>();
+
+function entriesOf(estate: Estate): Map<string, Map<string, RoutedAddress>> {
+  let m = dvipaEntries.get(estate);
+  if (m) return m;
+  m = new Map();
+  for (const s of estate.systems) {
+    const byAddress = new Map<string, RoutedAddress>();
+    for (const a of s.routing?.addresses ?? []) if ((a.role === 'dvipa' || a.role === 'dvipa-backup') && !byAddress.has(a.address)) byAddress.set(a.address, a);
+    if (s.routing) m.set(s.name, byAddress);
+  }
+  dvipaEntries.set(estate, m);
+  return m;
+}
+
 export function reachableFromOutside(estate: Estate, holder: string, dvipa: string): OutsideReach {
-  const routing = estate.systems.find((s) => s.name === holder)?.routing;
-  if (!routing) return { reachable: true };
-  const entry = routing.addresses.find((a) => a.address === dvipa && (a.role === 'dvipa' || a.role === 'dvipa-backup'));
+  const entries = entriesOf(estate).get(holder);
+  if (!entries) return { reachable: true };
+  const entry = entries.get(dvipa);
   if (!entry || entry.advertised) return { reachable: true };
+  const routing = estate.systems.find((s) => s.name === holder)!.routing!;
   return { reachable: false, why: `${holder} holds ${dvipa}, but ${routing.config.file} does not advertise it (${entry.why}): routers outside the sysplex have no route to it` };
 }

@@ -30,7 +30,7 @@
 import { maskToPrefix, parseIpv4, prefixMask, type IpAddress } from '../../core/ip.js';
 import type { Loc } from '../../core/loc.js';
 import type { OmprouteAst, OmpStatement } from '../../frontends/omproute/ast.js';
-import type { Sysplex, System } from '../estate.js';
+import type { Distribution, Sysplex, System } from '../estate.js';
 import { classMask, findDefinition, sameLoc } from '../routing-match.js';
 import type { RoutedAddress, RoutedRole, RoutingConfig, RoutingInterface, RoutingStatement, SystemRouting } from '../routing.js';
 
@@ -144,6 +144,25 @@ export function buildRoutingConfig(ast: OmprouteAst, attachedBy: RoutingConfig['
 /** An address as the profile has it, before OMPROUTE's part is added. */
 type StackAddress = Pick<RoutedAddress, 'address' | 'role' | 'what' | 'prefix' | 'interfaceName' | 'loc' | 'when'>;
 
+const targeted = new WeakMap<Sysplex, Map<string, Distribution[]>>();
+
+/** The distributions each system is a target of (one pass over the sysplex for all its systems). */
+function targetedBy(sysplex: Sysplex): Map<string, Distribution[]> {
+  let m = targeted.get(sysplex);
+  if (m) return m;
+  m = new Map();
+  for (const d of sysplex.distributions) {
+    for (const t of d.targets) {
+      if (!t.system) continue;
+      const list = m.get(t.system) ?? [];
+      if (list.at(-1) !== d) list.push(d);
+      m.set(t.system, list);
+    }
+  }
+  targeted.set(sysplex, m);
+  return m;
+}
+
 /** Every IPv4 address of the stack that dynamic routing could concern, in profile order. */
 export function stackAddresses(system: System, sysplex: Sysplex): StackAddress[] {
   const st = system.stack;
@@ -181,12 +200,11 @@ export function stackAddresses(system: System, sysplex: Sysplex): StackAddress[]
     if (r.version === 4) out.push({ address: r.subnet, role: 'dvipa-range', what: `VIPARANGE ${r.subnet}`, loc: r.loc, when: 'when-activated' });
   }
   const own = new Set(st.dvipas.map((d) => d.address));
-  for (const d of sysplex.distributions) {
-    if (d.version !== 4 || d.system === system.name || own.has(d.dvipa)) continue;
-    const t = d.targets.find((x) => x.system === system.name);
-    if (t && !out.some((a) => a.address === d.dvipa)) {
-      out.push({ address: d.dvipa, role: 'distribution-target', what: `target of VIPADISTRIBUTE ${d.dvipa} on ${d.system}`, loc: d.loc, when: 'always' });
-    }
+  const listed = new Set(out.map((a) => a.address));
+  for (const d of targetedBy(sysplex).get(system.name) ?? []) {
+    if (d.version !== 4 || d.system === system.name || own.has(d.dvipa) || listed.has(d.dvipa)) continue;
+    listed.add(d.dvipa);
+    out.push({ address: d.dvipa, role: 'distribution-target', what: `target of VIPADISTRIBUTE ${d.dvipa} on ${d.system}`, loc: d.loc, when: 'always' });
   }
   // One entry per address and role (a HOME entry and an INTERFACE can name the same address).
   const seen = new Set<string>();
