@@ -33,7 +33,10 @@ export interface OmprouteOptions {
   symbols?: ReadonlyMap<string, string>;
 }
 
+/** A syntax error: IBM documents that OMPROUTE ends (EZZ7830I). */
 const ENDS = 'OMPROUTE ends at start-up with EZZ7830I';
+/** A word or value OMPROUTE does not take: that it is a syntax error is plexlint's assumption. */
+const ASSUMED_ENDS = 'plexlint assumes OMPROUTE rejects it and ends at start-up (EZZ7830I)';
 const SYMBOL = /&([A-Za-z0-9@#$_]{1,8})(\.?)/g;
 const STATEMENT_NAMES = STATEMENTS.map((s) => s.name);
 /** Longer words are no typo of a keyword: no suggestion (and no edit-distance work on a megabyte-long word). */
@@ -60,8 +63,13 @@ class Reader {
     return this.file.lines.loc(this.file.path, first.startOffset, end);
   }
 
-  report(ruleId: string, loc: Loc, message: string, severity?: Severity): void {
-    this.findings.push(severity ? { ruleId, loc, message, severity } : { ruleId, loc, message });
+  report(ruleId: string, loc: Loc, message: string, severity?: Severity, consequence?: string): void {
+    const f: Finding = { ruleId, loc, message };
+    if (severity) f.severity = severity;
+    // Every syntax finding of this front end states the OMPROUTE consequence of the syntax rule.
+    const c = consequence ?? (ruleId === 'syntax' ? 'omproute' : undefined);
+    if (c) f.consequence = c;
+    this.findings.push(f);
   }
 
   /** A word with its system symbols substituted. */
@@ -135,7 +143,7 @@ function checkValue(type: ValueType, v: OmpValue): { problem: string; severity: 
       const n = Number(t);
       if (n < type.min || n > type.max) {
         return {
-          problem: `is outside ${type.min}-${type.max}${type.inferred ? ' (the size of the OSPF protocol field that carries it; IBM does not print a range)' : ''}`,
+          problem: `is outside ${type.min}-${type.max}${type.inferred ? ' (the size of the OSPF protocol field that carries it; IBM does not document a range)' : ''}`,
           severity: type.inferred ? 'warning' : 'error',
         };
       }
@@ -144,7 +152,7 @@ function checkValue(type: ValueType, v: OmpValue): { problem: string; severity: 
     case 'decimal': {
       if (!/^\d+(\.\d+)?$/.test(t)) return { problem: 'is not a number', severity: 'error' };
       const n = Number(t);
-      return n < type.min || n > type.max ? { problem: `is outside ${type.min}-${type.max}`, severity: 'warning' } : undefined;
+      return n < type.min || n > type.max ? { problem: `is outside ${type.min}-${type.max} (IBM does not document a range)`, severity: 'warning' } : undefined;
     }
     case 'choice':
       return type.choices.includes(t.toUpperCase()) ? undefined : { problem: `must be one of ${type.choices.join(', ')}`, severity: 'error' };
@@ -217,13 +225,13 @@ class StatementBuilder {
     }
     const near = word.length <= MAX_SUGGEST ? suggest(word, STATEMENT_NAMES) : undefined;
     if (near) {
-      r.report('omproute-unknown-statement', r.loc(keyword), `'${word}' is not an OMPROUTE statement. Did you mean ${near}? ${ENDS}.`, 'error');
+      r.report('omproute-unknown-statement', r.loc(keyword), `'${word}' is not an OMPROUTE statement. Did you mean ${near}? ${ASSUMED_ENDS}.`, 'error');
       return;
     }
     r.report(
       'omproute-unknown-statement',
       r.loc(keyword),
-      `'${word}' is not a statement of the z/OS 3.1 OMPROUTE configuration file that plexlint knows, so nothing in it is checked. If OMPROUTE does not know it either, ${ENDS}.`,
+      `'${word}' is not a statement of the z/OS 3.1 OMPROUTE configuration file that plexlint knows, so nothing in it is checked. If OMPROUTE does not know it either, ${ASSUMED_ENDS}.`,
     );
   }
 
@@ -240,7 +248,7 @@ class StatementBuilder {
     } else if (spec.value && s.value) {
       const bad = checkValue(spec.value, s.value);
       if (bad) {
-        r.report('omproute-invalid-value', s.value.loc, `${spec.name}=${s.value.raw} ${bad.problem}.${bad.severity === 'error' ? ` ${ENDS}.` : ''}`, bad.severity);
+        r.report('omproute-invalid-value', s.value.loc, `${spec.name}=${s.value.raw} ${bad.problem}.${bad.severity === 'error' ? ` ${ASSUMED_ENDS}.` : ' plexlint uses it as coded.'}`, bad.severity, bad.severity === 'error' ? 'syntax' : 'range');
         if (bad.severity === 'error') s.rejected ??= 'invalid value';
       }
     }
@@ -266,8 +274,9 @@ class StatementBuilder {
         r.report(
           'omproute-invalid-value',
           value.loc,
-          `${spec.name} ${ps.name}=${value.raw} ${bad.problem}.${bad.severity === 'error' ? ` ${ENDS}.` : ` plexlint uses it as coded.`}`,
+          `${spec.name} ${ps.name}=${value.raw} ${bad.problem}.${bad.severity === 'error' ? ` ${ASSUMED_ENDS}.` : ` plexlint uses it as coded.`}`,
           bad.severity,
+          bad.severity === 'error' ? 'syntax' : 'range',
         );
         if (bad.severity === 'error') param.rejected = 'invalid value';
       }
@@ -281,9 +290,9 @@ class StatementBuilder {
     param.rejected = 'unknown parameter';
     if (near) param.meant = near;
     if (near) {
-      r.report('omproute-unknown-parameter', r.loc(name), `${spec.name} has no parameter ${name.image}. Did you mean ${near}? ${ENDS}; until it is corrected, ${near} keeps its default.`, 'error');
+      r.report('omproute-unknown-parameter', r.loc(name), `${spec.name} has no parameter ${name.image}. Did you mean ${near}? ${ASSUMED_ENDS}; until it is corrected, ${near} keeps its default.`, 'error');
     } else if (spec.complete) {
-      r.report('omproute-unknown-parameter', r.loc(name), `${name.image} is not a parameter of ${spec.name} (${spec.source}). If OMPROUTE does not know it either, ${ENDS}.`, 'warning');
+      r.report('omproute-unknown-parameter', r.loc(name), `${name.image} is not a parameter of ${spec.name} (${spec.source}). If OMPROUTE does not know it either, ${ASSUMED_ENDS}.`, 'warning');
     }
   }
 
@@ -295,7 +304,7 @@ class StatementBuilder {
       const prev = seen.get(p.spec.name);
       if (prev && !p.spec.repeatable) {
         const first = prev.keywordLoc.line === p.keywordLoc.line ? `column ${prev.keywordLoc.column}` : `line ${prev.keywordLoc.line}`;
-        r.report('omproute-invalid-value', p.keywordLoc, `${spec.name} codes ${p.spec.name} twice (first at ${first}); IBM does not say which one OMPROUTE uses, plexlint uses this last one. Keep one.`, 'warning');
+        r.report('omproute-invalid-value', p.keywordLoc, `${spec.name} codes ${p.spec.name} twice (first at ${first}); IBM does not say which one OMPROUTE uses, plexlint uses this last one. Keep one.`, 'warning', 'duplicate');
         prev.rejected = 'coded again later in the statement';
       }
       seen.set(p.spec.name, p);
@@ -308,8 +317,11 @@ class StatementBuilder {
         'omproute-missing-parameter',
         s.keywordLoc,
         `${spec.name} has no ${req.name}=: ` +
-          (doc ? `IBM says ${req.name} is required${req.name === 'Name' ? ' and must be unique (OMPROUTE ignores it only for dynamic VIPAs)' : ''}. ${ENDS}.` : `${req.why ?? 'IBM shows it as required'}, so OMPROUTE probably requires it. Code it.`),
+          (doc
+            ? `IBM says ${req.name} is required${req.name === 'Name' ? ' and must be unique (OMPROUTE ignores it only for dynamic VIPAs)' : ''}; plexlint assumes OMPROUTE rejects the statement and ends at start-up (EZZ7830I).`
+            : `${req.why ?? 'IBM shows it as required'}, so plexlint assumes OMPROUTE needs it. Code it.`),
         doc ? 'error' : 'warning',
+        doc ? 'required' : 'inferred',
       );
       if (doc) s.rejected = `no ${req.name}`;
     }

@@ -21,6 +21,21 @@ export const rule = defineRule({
     category: 'routing',
     description: 'An OMPROUTE interface definition whose address, subnet mask or name disagrees with the TCP/IP profile (stale or mistyped)',
     source: 'IBM IP Configuration Guide, "TCP/IP stack routing table management" and "IPv4 considerations for OMPROUTE"; IP Configuration Reference, OSPF_INTERFACE / INTERFACE statements',
+    consequences: [
+      {
+        id: 'mask',
+        documented: "IBM z/OS Communications Server IP Configuration Guide, TCP/IP stack routing table management (Japanese edition; plexlint's translation)",
+        quote: "OMPROUTE does not use the BSDROUTINGPARMS statement. Instead, the IPv4 maximum transmission unit (MTU), subnet mask, and destination address parameters are configured by using the OSPF_INTERFACE, RIP_INTERFACE, and INTERFACE statements in the OMPROUTE configuration file.",
+      },
+      {
+        id: 'stale',
+        reading: "IBM does not say what OMPROUTE does with a definition for an address the stack does not have; plexlint's reading is that it configures nothing, and that the interface it was meant for gets OMPROUTE's defaults or is ignored.",
+      },
+      {
+        id: 'name',
+        reading: "IBM says OMPROUTE ignores the Name of a definition for a dynamic VIPA (IPv4 considerations for OMPROUTE), which implies it does not ignore it for the other interfaces; plexlint's reading is that a Name that differs from the stack's interface name may keep OMPROUTE from matching the definition.",
+      },
+    ],
   },
   check(ctx) {
     const inDvipaSpace = sysplexDvipaSpace(ctx.estate);
@@ -44,11 +59,12 @@ export const rule = defineRule({
             loc: d.addressLoc,
             message: byName
               ? `${system.name}: ${d.statement} Name=${d.name} is ${byName.what} in the profile, whose address is ${byName.address}, but this definition says IP_Address=${d.address}: ` +
-                `OMPROUTE configures nothing with it, and ${byName.interfaceName} ${byName.definition ? `is configured by another definition` : 'is left undefined'}. Correct the address to ${byName.address}.`
+                `in plexlint's reading OMPROUTE configures nothing with it, and ${byName.interfaceName} ${byName.definition ? `is configured by another definition` : 'is left undefined'}. Correct the address to ${byName.address}.`
               : `${system.name}: ${d.statement} IP_Address=${d.address} is no address of ${system.name}'s profile (no interface, HOME entry, dynamic XCF address or DVIPA has it): ` +
-                `the definition configures nothing — stale, or a mistyped address of an interface that is now left to OMPROUTE's defaults. Correct the address or remove the definition.`,
+                `in plexlint's reading the definition configures nothing — stale, or a mistyped address of an interface that is now left to OMPROUTE's defaults. Correct the address or remove the definition.`,
             ...(byName ? { related: [rel(byName.loc, `${system.name}: ${byName.what} ${byName.address}`)] } : {}),
             subject: `${system.name} omproute ${d.statement} ${d.address} stale`,
+            consequence: 'stale',
           });
           continue;
         }
@@ -64,6 +80,7 @@ export const rule = defineRule({
               `${a.advertised ? ' and OMPROUTE advertises that subnet' : ''}. Make the two agree.`,
             related: [rel(a.loc, `${system.name}: ${a.what} ${a.address}/${a.prefix}`)],
             subject: `${system.name} omproute ${d.address} mask`,
+            consequence: 'mask',
           });
         }
         if (d.name && a.interfaceName && a.role !== 'dynamic-xcf' && d.name.toUpperCase() !== a.interfaceName.toUpperCase() && d.nameLoc) {
@@ -71,9 +88,10 @@ export const rule = defineRule({
             loc: d.nameLoc,
             message:
               `${system.name}: ${d.statement} for ${d.address} says Name=${d.name}, but on the stack ${a.address} is ${a.what}. ` +
-              `OMPROUTE ignores the Name only for dynamic VIPAs, so it may not match this definition to the interface and leave it to its defaults (MTU 576, class mask). Use Name=${a.interfaceName}.`,
+              `OMPROUTE ignores the Name only for dynamic VIPAs, so in plexlint's reading it may not match this definition to the interface and leave it to its defaults (MTU 576, class mask). Use Name=${a.interfaceName}.`,
             related: [rel(a.loc, `${system.name}: ${a.what} ${a.address}`)],
             subject: `${system.name} omproute ${d.address} name`,
+            consequence: 'name',
           });
         }
       }

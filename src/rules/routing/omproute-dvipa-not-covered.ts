@@ -20,6 +20,17 @@ export const rule = defineRule({
     category: 'routing',
     description: 'A DVIPA the stack may own (VIPADEFINE, VIPABACKUP, VIPARANGE) that no Interface or OSPF_Interface definition of its OMPROUTE covers',
     source: 'IBM z/OS Communications Server IP Configuration Guide, "IPv4 considerations for OMPROUTE" (a definition for every DVIPA a host might own; ranges)',
+    consequences: [
+      {
+        id: 'ignored',
+        documented: "IBM z/OS Communications Server IP Configuration Reference, GLOBAL_OPTIONS statement",
+        quote: "A YES value indicates that OMPROUTE ignores these interfaces, does not configure them, and does not advertise them under any circumstances.",
+      },
+      {
+        id: 'defaults',
+        reading: "IBM says that with Ignore_Undefined_Interfaces=NO OMPROUTE configures an undefined interface with default values and possibly advertises it if OSPF settings or RIP filters permit it (GLOBAL_OPTIONS statement); plexlint's reading is that such a DVIPA is advertised only as an OSPF AS external route (AS_Boundary_Routing Import_Direct_Routes=YES) or by RIP, since no routing protocol runs over it.",
+      },
+    ],
   },
   check(ctx) {
     // IBM names Interface and OSPF_Interface; a RIP_Interface covering a DVIPA configures it too (EZZ7870I treats the three alike).
@@ -52,6 +63,7 @@ export const rule = defineRule({
         related: [rel(a.loc, `${system.name}: ${a.what} ${a.address}`)],
         fix: insertFix(config, anchor, add, `Define ${a.address} to OMPROUTE`),
         subject: `${system.name} omproute ${a.address} not covered`,
+        consequence: config.ignoreUndefinedInterfaces ? 'ignored' : 'defaults',
       });
     }
   },

@@ -17,6 +17,11 @@ export const rule = defineRule({
     category: 'routing',
     description: 'An OSPF_Interface for a loopback address (127.x, a HOME entry on LOOPBACK) or 0.0.0.0',
     source: 'IBM IP Configuration Reference, "RouterID statement" (loopback and 0.0.0.0 are not valid OSPF interface addresses)',
+    consequences: [
+      {
+        reading: "IBM says loopback and reserved 0.0.0.0 addresses are not valid OSPF interface IP addresses (RouterID statement), not what OMPROUTE does with an OSPF_Interface for one; plexlint's reading is that OSPF cannot run over it and that the definition contradicts the LOOPBACK definition's purpose.",
+      },
+    ],
   },
   check(ctx) {
     const clusters = new Set(dispatchTargets(ctx.estate.loadBalancers).map((t) => `${t.system} ${t.address}`));
@@ -32,7 +37,7 @@ export const rule = defineRule({
           loc: d.addressLoc,
           message:
             `${system.name}: OSPF_Interface IP_Address=${d.address} is ${ip.value === 0n ? 'the reserved address 0.0.0.0' : home ? `a LOOPBACK address of ${system.name}` : 'a loopback address'}; IBM: loopback and 0.0.0.0 addresses are not valid OSPF interface addresses. ` +
-            `OSPF cannot run over it, and if the address is on LOOPBACK to keep it out of dynamic routing, this definition says the opposite. Remove the definition.`,
+            `IBM does not say what OMPROUTE does with this definition; in plexlint's reading OSPF cannot run over it, and if the address is on LOOPBACK to keep it out of dynamic routing, this definition says the opposite. Remove the definition.`,
           ...(home ? { related: [rel(home.loc, `${system.name}: ${home.what} ${home.address}`)] } : {}),
           subject: `${system.name} omproute ospf loopback ${ip.text}`,
         });

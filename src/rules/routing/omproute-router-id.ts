@@ -19,6 +19,27 @@ export const rule = defineRule({
     category: 'routing',
     description: 'An OSPF router ID that is a DVIPA, a loopback or 0.0.0.0 address, or not a configured OSPF interface (EZZ7884I), or none at all',
     source: 'IBM IP Configuration Reference, "RouterID statement" and "OSPF statement"; IP Messages Volume 4, EZZ7884I',
+    consequences: [
+      {
+        id: 'ends',
+        documented: "IBM z/OS Communications Server IP Messages Volume 4, EZZ7884I",
+        quote: "OMPROUTE found the RouterID configuration statement in the OMPROUTE configuration file. The specified ID is not a configured OSPF interface. System action: OMPROUTE ends.",
+      },
+      {
+        id: 'loopback',
+        reading: "IBM says loopback and reserved 0.0.0.0 addresses are not valid OSPF interface IP addresses (RouterID statement) and that a router ID that is not a configured OSPF interface ends OMPROUTE (EZZ7884I); plexlint's reading is that such a router ID therefore ends OMPROUTE.",
+      },
+      {
+        id: 'dvipa',
+        documented: "IBM z/OS Communications Server IP Configuration Reference, RouterID statement",
+        quote: "Guideline: Because dynamic VIPAs (DVIPAs) can move between z/OS hosts, the router ID should be a physical interface or a static VIPA, not a dynamic VIPA address. To ensure an appropriate router ID, specify the router ID to OMPROUTE.",
+      },
+      {
+        id: 'missing',
+        documented: "IBM z/OS Communications Server IP Configuration Reference, RouterID statement",
+        quote: "When OMPROUTE has to assign the router ID, it does not use dynamic VIPA IP addresses. This avoidance of dynamic VIPA IP addresses cannot be guaranteed; for example, if dynamic VIPAs are the only active OSPF interfaces when OMPROUTE chooses the router ID, then one of them will be chosen.",
+      },
+    ],
   },
   check(ctx) {
     const dvipas = new Map(ctx.estate.sysplex.dvipas.map((d) => [d.address, d]));
@@ -35,6 +56,7 @@ export const rule = defineRule({
             `${system.name}: ${config.file} codes no RouterID, so OMPROUTE picks one of the OSPF interface addresses. IBM: it avoids dynamic VIPAs, but cannot guarantee it ` +
             `(if DVIPAs are the only active OSPF interfaces at start-up, one of them becomes the router ID, and it moves with the DVIPA). Code RouterID= a static VIPA or a physical interface address.`,
           subject: `${system.name} omproute router id missing`,
+          consequence: 'missing',
         });
         continue;
       }
@@ -47,7 +69,8 @@ export const rule = defineRule({
           loc: id.loc,
           message:
             `${system.name}: ${kind}=${id.address} is ${ip.value === 0n ? 'the reserved address 0.0.0.0' : 'a loopback address'}: IBM's rule is that loopback and 0.0.0.0 addresses are not valid OSPF interface addresses, ` +
-            `so it cannot be a configured OSPF interface and OMPROUTE ends (EZZ7884I). Use a static VIPA or a physical interface address that an OSPF_Interface defines.`,
+            `so in plexlint's reading it cannot be a configured OSPF interface and OMPROUTE ends (EZZ7884I). Use a static VIPA or a physical interface address that an OSPF_Interface defines.`,
+          consequence: 'loopback',
           ...(onLoopback ? { related: [rel(onLoopback.loc, `${system.name}: ${onLoopback.what}`)] } : {}),
           subject: `${system.name} omproute router id ${id.address}`,
         });
@@ -60,8 +83,9 @@ export const rule = defineRule({
           loc: id.loc,
           severity: 'warning',
           message:
-            `${system.name}: ${kind}=${id.address} is a dynamic VIPA. IBM's guideline: because DVIPAs move between z/OS hosts, the router ID should be a physical interface or a static VIPA, not a DVIPA — ` +
-            `when ${id.address} moves to another stack, ${system.name}'s OSPF router ID names an address another stack holds. Use a static VIPA of ${system.name}.`,
+            `${system.name}: ${kind}=${id.address} is a dynamic VIPA. IBM's guideline: because DVIPAs can move between z/OS hosts, the router ID should be a physical interface or a static VIPA, not a DVIPA. ` +
+            `Use a static VIPA of ${system.name}.`,
+          consequence: 'dvipa',
           related: defs,
           subject: `${system.name} omproute router id ${id.address}`,
         });
@@ -78,6 +102,7 @@ export const rule = defineRule({
             `Use the address of an OSPF_Interface that is not a dynamic VIPA (a static VIPA is IBM's example), or define ${id.address} with an OSPF_Interface.`,
           ...(def ? { related: [rel(def.loc, `${def.statement} for ${id.address}`)] } : {}),
           subject: `${system.name} omproute router id ${id.address}`,
+          consequence: 'ends',
         });
       }
     }

@@ -19,6 +19,11 @@ export const rule = defineRule({
     category: 'routing',
     description: 'More than 255 real IPv4 interfaces on a stack that runs OMPROUTE (VIPAs do not count)',
     source: 'IBM IP Configuration Guide, "Using RIP, IPv6 RIP, OSPF, and IPv6 OSPF with OMPROUTE" (at most 255 real IPv4 interfaces)',
+    consequences: [
+      {
+        reading: "IBM says OMPROUTE supports at most 255 real IPv4 interfaces and that VIPAs do not count (Using RIP, IPv6 RIP, OSPF, and IPv6 OSPF with OMPROUTE); IBM documents no behaviour beyond the limit, and plexlint assumes the interfaces beyond it may not be routed.",
+      },
+    ],
   },
   check(ctx) {
     for (const { system, routing } of routedSystems(ctx.estate)) {

@@ -19,6 +19,12 @@ export const rule = defineRule({
     category: 'routing',
     description: 'A real IPv4 interface, static VIPA or dynamic XCF address with no OMPROUTE definition while Ignore_Undefined_Interfaces is not YES',
     source: 'IBM IP Configuration Reference, "GLOBAL_OPTIONS statement"; IP Configuration Guide, "Using RIP, IPv6 RIP, OSPF, and IPv6 OSPF with OMPROUTE"',
+    consequences: [
+      {
+        documented: "IBM z/OS Communications Server IP Configuration Reference, GLOBAL_OPTIONS statement",
+        quote: "NO indicates that OMPROUTE configures such interfaces with default values (including setting the MTU size to 576 and using the class mask as the subnet mask and overriding stack definition values with these default values for IPv4 interfaces), and possibly advertises these interfaces to the rest of the network if OSPF settings or RIP filters permit it.",
+      },
+    ],
   },
   check(ctx) {
     for (const { system, config, anchor, address: a } of uncoveredAddresses(ctx.estate)) {
@@ -35,7 +41,7 @@ export const rule = defineRule({
         message:
           `${system.name}: ${xcf ? 'the dynamic XCF address' : a.what} ${a.address} has no OMPROUTE definition in ${config.file} and Ignore_Undefined_Interfaces is not YES, ` +
           `so OMPROUTE configures ${xcf ? 'the XCF interfaces' : 'it'} with MTU 576 and the class mask ${a.defaults.mask}${override}` +
-          `${xcf ? ': routes over XCF then use that subnet' : ''}${a.advertised && a.via ? `, and advertises it by ${a.via.protocol}` : ''}. ` +
+          `${a.advertised && a.via ? `, and can advertise it by ${a.via.protocol}` : ''}. ` +
           `Add \`${add}\` (or an OSPF_Interface if OSPF should run over it), or code GLOBAL_OPTIONS Ignore_Undefined_Interfaces=YES.`,
         related: [rel(a.loc, `${system.name}: ${a.what} ${a.address}${a.prefix !== undefined ? `/${a.prefix}` : ''}`)],
         fix: insertFix(config, anchor, add, `Define ${a.address} to OMPROUTE`),

@@ -12,6 +12,11 @@ export const rule = defineRule({
     category: 'routing',
     description: 'A word where an OMPROUTE statement should start is not an OMPROUTE statement',
     source: 'IBM IP Configuration Reference, "OMPROUTE configuration file"; IP Messages Volume 4, EZZ7830I',
+    consequences: [
+      {
+        reading: "IBM documents that an error while OMPROUTE parses its configuration file ends OMPROUTE (EZZ7830I), not which words are errors; plexlint assumes a word that is no OMPROUTE statement is one.",
+      },
+    ],
     emittedBy: 'front end',
   },
 });
