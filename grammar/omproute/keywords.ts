@@ -233,6 +233,10 @@ export const STATEMENTS: readonly StatementSpec[] = [
       p('Neighbor', IPV4, { repeatable: true }),
     ],
   },
+  // Global RIP parameters. The statement is named in plexlint's requirements; its parameters are not in the pages
+  // plexlint relies on, so none is checked.
+  { name: 'RIP', family: 'rip', complete: false, source: 'IP Configuration Reference, "RIP statement"', params: [] },
+  { name: 'IPv6_RIP', family: 'ipv6', complete: false, source: 'IP Configuration Reference, "IPV6_RIP statement"', params: [] },
   { name: 'Originate_RIP_Default', family: 'rip', complete: false, source: 'Cisco, "Configuring OMPROUTE to Run on the Mainframe" (sample)', params: [p('Condition', ANY), p('Cost', int(0, 15))] },
   { name: 'Accept_RIP_Update', family: 'rip', complete: false, source: 'IP Configuration Reference, "ACCEPT_RIP_UPDATE statement"', params: [p('Gateway', IPV4), p('Destination', IPV4)] },
   { name: 'Filter', family: 'rip', complete: true, value: LIST, params: [], source: 'IP Configuration Reference, "FILTER statement"' },
