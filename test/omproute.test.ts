@@ -212,6 +212,17 @@ describe('file kind and attachment', () => {
     expect(lint(['.'], { cwd: dir }).diagnostics.map((d) => d.ruleId)).toContain('manifest-missing-file');
   });
 
+  it("honours inline directives in the file's own comment syntax (;)", () => {
+    const omproute = 'RouterID=10.20.1.11;\nOSPF_Interface IP_Address=10.20.1.11 Name=OSAQDIO1 Subnet_Mask=255.255.255.0;\n';
+    const dir = estate({ 'SYSA.tcpip': PROFILE, 'SYSA.omproute': omproute });
+    const before = lint(['.'], { cwd: dir }).diagnostics.filter((d) => d.ruleId === 'omproute-undefined-interface');
+    expect(before.length).toBeGreaterThan(0);
+    writeFileSync(join(dir, 'SYSA.omproute'), omproute.replace('OSPF_Interface', '; plexlint-disable-next-line omproute-undefined-interface -- XCF and VIPA left to defaults on purpose\nOSPF_Interface'));
+    const after = lint(['.'], { cwd: dir });
+    expect(after.diagnostics.filter((d) => d.ruleId === 'omproute-undefined-interface')).toEqual([]);
+    expect(after.suppressed.map((d) => d.ruleId)).toContain('omproute-undefined-interface');
+  });
+
   it('checks only the syntax of a file given on its own, and says nothing about systems', () => {
     const dir = estate({ 'routing.conf': 'RouterID=10.1.1.1;\nOSPF_Interface IP_Address=10.1.1.1 Name=A Subnet_Mask=255.255.255.0;\n' });
     expect(lint(['routing.conf'], { cwd: dir }).diagnostics).toEqual([]);
