@@ -73,6 +73,7 @@ import { rule as odrSpraySessionLoss } from './simulation/odr-spray-session-loss
 import { rule as dscontrolUnknownCommand } from './load-balancer/dscontrol-unknown-command.js';
 import { rule as dscontrolUnknownOption } from './load-balancer/dscontrol-unknown-option.js';
 import { rule as dscontrolInvalidValue } from './load-balancer/dscontrol-invalid-value.js';
+import { rule as goscriptCrlfLineEnds } from './load-balancer/goscript-crlf-line-ends.js';
 import { rule as goscriptUnresolvedAddress } from './load-balancer/goscript-unresolved-address.js';
 import { rule as lbMixedProductLines } from './load-balancer/lb-mixed-product-lines.js';
 import { rule as lbProductLineKeyword } from './load-balancer/lb-product-line-keyword.js';
@@ -209,6 +210,7 @@ export const rules: readonly Rule[] = [
   dscontrolUnknownCommand,
   dscontrolUnknownOption,
   dscontrolInvalidValue,
+  goscriptCrlfLineEnds,
   goscriptUnresolvedAddress,
   lbMixedProductLines,
   lbProductLineKeyword,
