@@ -177,6 +177,7 @@ describe('large and hostile input', () => {
     expect(big.findings).toEqual([]);
     expect(big.ast.statements).toHaveLength(20000);
     expect(detectKind(sourceFromText('x', `${word}=1\n`))).not.toBe('omproute');
+    expect(detectKind(sourceFromText('x', `RouterID=${word}`))).toBe('omproute');
   });
 });
 

@@ -86,6 +86,20 @@ function omprouteLines(text: string): number {
   return n;
 }
 
+/** Lines that hold more than a comment (counted up to 2: a one-statement file is told apart). */
+function statementLines(text: string): number {
+  let n = 0;
+  for (let start = 0; start < text.length && n < 2; ) {
+    let end = text.indexOf('\n', start);
+    if (end < 0) end = text.length;
+    const semi = text.indexOf(';', start);
+    const upTo = semi >= 0 && semi < end ? semi : end;
+    if (/\S/.test(text.slice(start, Math.min(upTo, start + 4096)))) n++;
+    start = end + 1;
+  }
+  return n;
+}
+
 export function detectKind(file: SourceFile): FileKind {
   const name = basename(file.path);
   if (/^plexlint\.ya?ml$/i.test(name)) return 'manifest';
@@ -107,7 +121,7 @@ export function detectKind(file: SourceFile): FileKind {
   }
   const omp = omprouteLines(file.text);
   const named = /\.omproute$|^omproute.*\.conf$/i.test(name) || /(^|\.)OMPROUTE(\.CONF)?$/i.test(name);
-  if (omp >= 2 || (omp >= 1 && (named || !/\S[\s\S]*\n[\s\S]*\S/.test(file.text.replace(/;[^\n]*/g, ''))))) return 'omproute';
+  if (omp >= 2 || (omp >= 1 && (named || statementLines(file.text) <= 1))) return 'omproute';
   const sample = file.text.slice(0, 1 << 16).split('\n').slice(0, 400);
   const ds = sample.filter((l) => DSCONTROL_LINE.test(l)).length;
   const { statements, lines } = profileScore(file.text);
