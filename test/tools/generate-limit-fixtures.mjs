@@ -9,6 +9,11 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'fixtures', 'rules');
 
+/** A generated line, with the fixture's expectation comment when it is the one the rule reports. */
+function marked(line, hit, rule, width = 64) {
+  return hit ? `${line.padEnd(width)} ; expect: ${rule}` : line;
+}
+
 function write(path, lines) {
   mkdirSync(dirname(path), { recursive: true });
   writeFileSync(path, lines.join('\n') + '\n');
@@ -45,7 +50,7 @@ function dvipaMember(count, expectAt) {
   ];
   for (let i = 0; i < count; i++) {
     const line = `   VIPADEFINE MOVEABLE IMMEDIATE 255.255.255.255 ${dvipa(41, i)}`;
-    lines.push(i + 1 === expectAt ? `${line.padEnd(64)} ; expect: dvipa-limit` : line);
+    lines.push(marked(line, i + 1 === expectAt, 'dvipa-limit'));
   }
   lines.push('ENDVIPADYNAMIC');
   return lines;
@@ -133,7 +138,7 @@ function viparangeLimit() {
     const lines = [...stackHead('SYSA', 1, 'OSA1P0', comment), 'VIPADYNAMIC'];
     for (let i = 0; i < count; i++) {
       const line = `   VIPARANGE DEFINE MOVEABLE NONDISRUPTIVE 255.255.255.240 ${range(i)}`;
-      lines.push(i + 1 === expectAt ? `${line.padEnd(64)} ; expect: viparange-limit` : line);
+      lines.push(marked(line, i + 1 === expectAt, 'viparange-limit'));
     }
     lines.push('ENDVIPADYNAMIC', 'START OSAQDIO1');
     return lines;
@@ -166,7 +171,7 @@ function omprouteTooManyInterfaces() {
     const lines = stackHead('SYSA', 1, 'OSA1P0', comment);
     for (let n = 1; n <= vlans; n++) {
       const line = `INTERFACE OSAV${n} DEFINE IPAQENET PORTNAME OSA1P0 VLANID ${n + 100} IPADDR ${vlanAddress(n)}/24`;
-      lines.push(n + 1 === expectAt ? `${line.padEnd(80)} ; expect: omproute-too-many-interfaces` : line);
+      lines.push(marked(line, n + 1 === expectAt, 'omproute-too-many-interfaces', 80));
     }
     lines.push('START OSAQDIO1');
     return lines;
