@@ -5,6 +5,7 @@ import type { Graph } from '../graph/types.js';
 import { behaviourDelta, type BehaviourChange } from './behaviour.js';
 import { findingsDelta, type FindingsDelta } from './findings.js';
 import { diffModels, type Change } from './model-diff.js';
+import './routing.js';
 import { scenarioFlows } from './scenarios.js';
 import { displayChanges, displayFindings, sidePrefix } from './display.js';
 import { openSide } from './sides.js';
