@@ -90,6 +90,11 @@ describe('what the picture says', () => {
     const h = buildGraph(cpc.compiled.estate, { title: 'bad', diagnostics: cpc.diagnostics });
     expect(cpc.diagnostics.map((d) => d.ruleId)).toEqual(['backup-same-cpc', 'backup-same-cpc']);
     expect(ids(h)).toEqual(['dvipa:10.40.1.1', 'dvipa:10.81.1.1']);
+    // A finding in a system's OMPROUTE file marks the system, which says what OMPROUTE runs.
+    const omp = lint(['fixtures/rules/omproute-router-id/bad-dvipa'], { cwd: root });
+    const o = buildGraph(omp.compiled.estate, { title: 'bad', diagnostics: omp.diagnostics });
+    expect(o.nodes.filter((n) => n.findings).map((n) => [n.id, n.findings!.rules])).toEqual([['system:SYSA', ['omproute-router-id']]]);
+    expect(o.nodes.find((n) => n.id === 'system:SYSA')!.details).toContain('OMPROUTE OSPF');
   });
   it('a DVIPA down to its backup: distributed by the backup, shares over the surviving targets', () => {
     const { estate } = compile(['fixtures/example'], { cwd: root });

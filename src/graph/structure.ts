@@ -95,6 +95,8 @@ function dvipaDetails(dv: SysplexDvipa, dists: Distribution[]): string[] {
   return out;
 }
 
+const ROUTING_NAMES: Record<string, string> = { ospf: 'OSPF', rip: 'RIP', ipv6Ospf: 'IPv6 OSPF', ipv6Rip: 'IPv6 RIP' };
+
 function sysplex(parts: GraphParts): void {
   const { estate } = parts;
   const members = new Set(estate.sysplex.members);
@@ -103,9 +105,12 @@ function sysplex(parts: GraphParts): void {
     let group = members.has(s.name) ? plex : undefined;
     if (group && s.cpc) group = parts.group({ id: `cpc:${s.cpc}`, kind: 'cpc', label: `CPC ${s.cpc}`, parent: group });
     const xcf = s.stack.dynamicXcf.v4?.address ?? s.stack.dynamicXcf.v6?.address;
-    const n = parts.node('system', parts.systemNode(s.name), s.name, { details: xcf ? [`XCF ${xcf}`] : [], model: [`/systems/${i}`], names: [s.name] });
+    const details = xcf ? [`XCF ${xcf}`] : [];
+    const protocols = s.routing ? Object.entries(s.routing.config.protocols).flatMap(([p, on]) => (on ? [ROUTING_NAMES[p] ?? p] : [])) : [];
+    if (s.routing) details.push(`OMPROUTE${protocols.length ? ` ${protocols.join(', ')}` : ''}`);
+    const n = parts.node('system', parts.systemNode(s.name), s.name, { details, model: [`/systems/${i}`], names: [s.name] });
     if (group) n.group = group;
-    for (const f of s.files) if (!parts.fileOwners.has(f)) parts.fileOwners.set(f, n.id);
+    for (const f of [...s.files, ...(s.routing ? [s.routing.config.file] : [])]) if (!parts.fileOwners.has(f)) parts.fileOwners.set(f, n.id);
   });
   estate.sysplex.dvipas.forEach((dv, i) => {
     const dists = dv.distributions.flatMap((id) => {
