@@ -23,7 +23,7 @@ const EXAMPLES: Record<string, [string, string][]> = {
   ],
   graph: [
     ['plexlint graph fixtures/example', 'the example estate as a Mermaid flowchart, routing shares on the edges (paste it into Markdown)'],
-    ['plexlint graph fixtures/example -f svg -o estate.svg --focus 10.40.1.1', 'the flows through one DVIPA, drawn as SVG'],
+    ['plexlint graph prod/PLEX1 -f svg -o plex1.svg --focus 10.40.1.1', 'the flows through one DVIPA of one estate of a repository, drawn as SVG'],
     ['plexlint graph --scenario fixtures/scenarios/sysplex-distributor.scenario.yaml --step 2 -f dot', "the shares in a scenario's state after its second step, as Graphviz DOT"],
   ],
   diff: [
