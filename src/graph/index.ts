@@ -42,12 +42,15 @@ export interface GraphOptions {
 
 /** How many connections each flow gets: SAMPLES, unless the estate has so many flows that the budget runs out. */
 export function samplesFor(estate: Estate): number {
-  const flows =
+  const ejbClients = new Map(estate.web.cells.map((c) => [c.name, c.clientNodes.length]));
+  const runs =
     estate.sysplex.dvipas.length +
+    // OPTLOCAL is measured from each target system, prefer local from each client node of the cell.
+    estate.sysplex.distributions.reduce((n, d) => n + (d.optLocal !== undefined ? d.targets.length : 0), 0) +
     estate.loadBalancers.reduce((n, lb) => n + lb.clusters.reduce((m, c) => m + c.ports.length, 0), 0) +
     estate.web.plugins.reduce((n, p) => n + p.routes.length, 0) +
-    estate.web.clusters.length;
-  return Math.max(MIN_SAMPLES, Math.min(SAMPLES, Math.floor(BUDGET / Math.max(1, flows))));
+    estate.web.clusters.reduce((n, c) => n + 1 + (c.cell ? (ejbClients.get(c.cell) ?? 0) : 0), 0);
+  return Math.max(MIN_SAMPLES, Math.min(SAMPLES, Math.floor(BUDGET / Math.max(1, runs))));
 }
 
 export function assemble(parts: GraphParts, flows: GraphFlow[], title: string): Graph {
