@@ -4,7 +4,9 @@ import { Chalk } from 'chalk';
 import { Command, Option } from 'commander';
 import type { Finding } from '../core/diagnostic.js';
 import { compile } from '../engine/compile.js';
-import { runScenario, type ScenarioResult } from '../sim/index.js';
+import { formatDuration } from '../sim/clock.js';
+import { runScenario, type Observed, type ScenarioResult } from '../sim/index.js';
+import { COUNT_KEYS, MEASURES, SHARE_KEYS, SHARES_KEYS, STATE_KEYS } from '../sim/measures.js';
 import { parseScenario } from '../sim/scenario.js';
 import { sourceFromText } from '../sources/source-file.js';
 import { emit, useColor, UsageError } from './io.js';
@@ -42,23 +44,20 @@ export function formatText(results: ScenarioResult[], color: boolean): string {
   const out: string[] = [];
   for (const r of results) {
     out.push('', c.underline(`${r.file}`) + c.dim(`  (seed ${r.seed})`));
+    const clocked = r.steps.some((s) => s.kind === 'advance');
     for (const s of r.steps) {
-      out.push(`  ${c.dim(`${String(s.index).padStart(2)} line ${String(s.line).padEnd(4)}`)} ${s.kind.padEnd(8)} ${s.error ? c.red(s.error) : s.summary}`);
-      const o = s.observed;
-      const parts: string[] = [];
-      if (o.local !== undefined && o.local > 0) parts.push(`local ${pct(o.local)}`);
-      for (const group of ['targets', 'servers', 'members', 'odrs', 'cells'] as const) {
-        for (const [k, v] of Object.entries(o[group] ?? {})) parts.push(`${k} ${pct(v)}`);
-      }
-      if (o.refused) parts.push(c.yellow(`refused ${pct(o.refused)}`));
-      if (o.dropped) parts.push(c.yellow(`dropped ${pct(o.dropped)}`));
-      if (o.failed) parts.push(c.yellow(`failed ${pct(o.failed)}`));
-      if (o.sessionsLost) parts.push(c.yellow(`sessions lost ${o.sessionsLost}`));
-      if (o.connectionsBroken) parts.push(c.yellow(`connections broken ${o.connectionsBroken}`));
+      const when = clocked ? c.dim(` t=${formatDuration(s.time)}`) : '';
+      out.push(`  ${c.dim(`${String(s.index).padStart(2)} line ${String(s.line).padEnd(4)}`)} ${s.kind.padEnd(8)} ${s.error ? c.red(s.error) : s.summary}${when}`);
+      const parts = observedParts(s.observed, c);
       if (parts.length) out.push(`              ${parts.join('  ')}`);
       for (const e of s.expectations) {
+        if (e.expected !== undefined) {
+          out.push(`              ${e.pass ? c.green('✔') : c.red('✘')} ${e.name} ${e.expected}: ${e.actual}`);
+          continue;
+        }
         const bound = [e.min !== undefined ? `≥ ${e.min}` : '', e.max !== undefined ? `≤ ${e.max}` : ''].filter(Boolean).join(' and ');
-        const actual = ['sessionsLost', 'connectionsBroken'].includes(e.name) ? String(e.actual) : `${e.actual} (${pct(e.actual)})`;
+        const isCount = COUNT_KEYS.some((k) => e.name === k || e.name.startsWith(`${k}.`));
+        const actual = isCount || typeof e.actual === 'string' ? String(e.actual) : `${e.actual} (${pct(e.actual)})`;
         out.push(`              ${e.pass ? c.green('✔') : c.red('✘')} ${e.name} ${bound}: ${actual}`);
       }
     }
@@ -68,6 +67,27 @@ export function formatText(results: ScenarioResult[], color: boolean): string {
     out.push(`  ${r.pass ? c.green.bold('PASS') : c.red.bold('FAIL')} ${held} of ${all.length} expectation${all.length === 1 ? '' : 's'} hold${errors ? `, ${errors} step${errors === 1 ? '' : 's'} could not run` : ''}`);
   }
   return out.join('\n') + '\n';
+}
+
+/** One line of what a step observed, each measure labelled as measures.ts defines it. */
+function observedParts(o: Observed, c: InstanceType<typeof Chalk>): string[] {
+  const parts: string[] = [];
+  if (o.local !== undefined && o.local > 0) parts.push(`${MEASURES.local.label} ${pct(o.local)}`);
+  for (const k of SHARES_KEYS) {
+    const label = MEASURES[k].label === 'to' ? '' : `${MEASURES[k].label} `;
+    for (const [name, v] of Object.entries(o[k] ?? {})) parts.push(`${label}${name} ${pct(v)}`);
+  }
+  for (const k of SHARE_KEYS) if (k !== 'local' && o[k]) parts.push(c.yellow(`${MEASURES[k].label} ${pct(o[k])}`));
+  if (o.sessionsLost) {
+    const reasons = Object.entries(o.sessionsLostBy?.reason ?? {}).map(([k, v]) => `${k} ${v}`);
+    parts.push(c.yellow(`${MEASURES.sessionsLost.label} ${o.sessionsLost}${reasons.length ? ` (${reasons.join(', ')})` : ''}`));
+  }
+  if (o.connectionsBroken) {
+    const to = Object.entries(o.connectionsBrokenBy?.to ?? {});
+    parts.push(c.yellow(`${MEASURES.connectionsBroken.label} ${o.connectionsBroken}${to.length > 1 ? ` (${to.map(([k, v]) => `${k} ${v}`).join(', ')})` : ''}`));
+  }
+  for (const k of STATE_KEYS) for (const [name, v] of Object.entries(o[k] ?? {})) parts.push(`${name} ${MEASURES[k].label} ${v}`);
+  return parts;
 }
 
 export function simulateCommand(): Command {

@@ -7,6 +7,7 @@
  */
 import type { Estate } from '../model/estate.js';
 import { Simulation, type Observed } from '../sim/index.js';
+import { labelledMeasures } from '../sim/measures.js';
 import { webFlowSource } from './web-flows.js';
 
 export interface Flow {
@@ -104,26 +105,12 @@ function pct(x: number): string {
   return `${Math.round(x * 1000) / 10}%`;
 }
 
-function measures(o: Observed | undefined): Map<string, number> {
-  const m = new Map<string, number>();
-  if (!o) return m;
-  if (o.local !== undefined) m.set('kept local', o.local);
-  if (o.refused !== undefined) m.set('refused', o.refused);
-  if (o.dropped !== undefined) m.set('dropped', o.dropped);
-  if (o.failed !== undefined) m.set('failed', o.failed);
-  for (const group of ['targets', 'servers', 'members', 'odrs', 'cells'] as const) {
-    for (const [k, v] of Object.entries(o[group] ?? {})) m.set(`to ${k}`, v);
-  }
-  if (o.sessionsLost !== undefined && o.count) m.set('sessions lost', o.sessionsLost / o.count);
-  return m;
-}
-
 export function behaviourDelta(before: Estate, after: Estate, threshold = 0.01, extra: FlowSource[] = []): BehaviourChange[] {
   const out: (BehaviourChange & { group?: string; origin?: string; what?: string; destination?: string })[] = [];
   for (const source of [...sources, ...extra]) {
     for (const flow of source.flows(before, after)) {
-      const a = measures(flow.run(before));
-      const b = measures(flow.run(after));
+      const a = labelledMeasures(flow.run(before));
+      const b = labelledMeasures(flow.run(after));
       const moved: MeasureChange[] = [];
       for (const key of new Set([...a.keys(), ...b.keys()])) {
         const x = a.get(key) ?? 0;

@@ -1,10 +1,10 @@
 /**
  * Look-up tables over the WebSphere tier of one estate, built once (like
- * distributor.ts's indexOf) and shared by the plug-in, ODR and EJB engines:
+ * sysplex-index.ts) and shared by the plug-in, ODR and EJB engines:
  * plug-in files → routes → clusters → servers, ODRs and their cells and GSCs,
  * cluster.xml clusters and members, and the runtime-state keys that name them.
  *
- * Runtime-state keys (DESIGN.md "Scenario files"):
+ * Runtime-state keys (docs/scenarios.md "Runtime state"):
  * - plug-in servers: "<plugin file>#<Server Name>", the file as shown in
  *   findings or any tail of it ("web/plugin-cfg.xml#SYSANODE_shop1");
  * - cluster.xml members: "CELL/Cluster/member", or "CELL/Cluster/NODE/member"
@@ -13,7 +13,7 @@
  *
  * A plug-in server and a cluster.xml member are the same JVM when the plug-in
  * ServerCluster has the cluster's name and the Server is named
- * "<node>_<member>" — the names WAS generates (plugin-cfg-odr.md §1.6, §1.7).
+ * "<node>_<member>" — the names WAS generates for the plug-in configuration.
  * Such a pair goes down and up together, whichever key the scenario uses.
  */
 import type { Estate } from '../model/estate.js';
@@ -31,7 +31,7 @@ import type {
   WasCluster,
   WasClusterMember,
 } from '../model/web.js';
-import type { RuntimeState } from './state.js';
+import type { ReadonlyState } from './state.js';
 
 export interface ServerIx {
   /** Position in WebIndex.servers. */
@@ -155,6 +155,8 @@ export interface WebIndex {
   wasClusters: WasClusterIx[];
   wasByKey: Map<string, WasClusterIx>;
   members: MemberIx[];
+  /** The plug-in servers that are ODRs. */
+  odrServers: ServerIx[];
 }
 
 export function gcd(a: number, b: number): number {
@@ -343,7 +345,7 @@ export function webIndexOf(estate: Estate): WebIndex {
     list[0]!.servers.push(sx);
   }
 
-  ix = { plugins, servers, odrs, odrByName, odrByKey, odrById, cells, wasClusters, wasByKey, members };
+  ix = { plugins, servers, odrs, odrByName, odrByKey, odrById, cells, wasClusters, wasByKey, members, odrServers: servers.filter((s) => s.odr !== undefined) };
   indexes.set(estate, ix);
   return ix;
 }
@@ -416,7 +418,7 @@ export class WebHealth {
     this.odrDown = new Uint8Array(ix.odrs.length);
   }
 
-  refresh(state: RuntimeState): void {
+  refresh(state: ReadonlyState): void {
     this.serverDown.fill(0);
     this.memberDown.fill(0);
     this.odrDown.fill(0);
@@ -438,6 +440,6 @@ export class WebHealth {
         for (const s of m.servers) this.serverDown[s.gid] = 1;
       }
     }
-    for (const s of this.ix.servers) if (s.odr && this.odrDown[s.odr.gid]) this.serverDown[s.gid] = 1;
+    for (const s of this.ix.odrServers) if (this.odrDown[s.odr!.gid]) this.serverDown[s.gid] = 1;
   }
 }
