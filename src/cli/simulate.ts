@@ -9,6 +9,11 @@ import { runScenario, type Observed, type ScenarioResult } from '../sim/index.js
 import { COUNT_KEYS, MEASURES, SHARE_KEYS, SHARES_KEYS, STATE_KEYS } from '../sim/measures.js';
 import { parseScenario } from '../sim/scenario.js';
 import { sourceFromText } from '../sources/source-file.js';
+import { DEFAULT_MAX_PAIRS, sweepFailures } from '../sim/failures.js';
+import { sweepMarkdown } from '../report/sweep/markdown.js';
+import { outages } from '../report/sweep/summary.js';
+import { sweepText } from '../report/sweep/text.js';
+import { terminalProgress } from './progress.js';
 import { emit, useColor, UsageError } from './io.js';
 
 function formatFindings(findings: Finding[]): string {
@@ -90,15 +95,69 @@ function observedParts(o: Observed, c: InstanceType<typeof Chalk>): string[] {
   return parts;
 }
 
+interface SimulateOptions {
+  format: string;
+  output?: string;
+  color?: boolean;
+  failures?: 'single' | 'pairs';
+  config?: string;
+  maxPairs?: string;
+  seed?: string;
+  progress?: boolean;
+}
+
+/** `--failures`: sweep the estate's single failures or pairs of failures. */
+function failureSweep(paths: string[], opts: SimulateOptions): void {
+  const seed = Number(opts.seed ?? '1');
+  if (!Number.isInteger(seed) || seed < 0) throw new UsageError(`--seed ${opts.seed}: expected a whole number`);
+  const maxPairs = Number(opts.maxPairs ?? DEFAULT_MAX_PAIRS);
+  if (!Number.isInteger(maxPairs) || maxPairs < 0) throw new UsageError(`--max-pairs ${opts.maxPairs}: expected a whole number`);
+  const compiled = compile(paths, { cwd: process.cwd(), ...(opts.config ? { config: opts.config } : {}) });
+  const missing = compiled.readErrors.filter((e) => e.explicit);
+  if (missing.length) throw new UsageError(missing.map((e) => `${e.path} ${e.message}`).join('; '));
+  const report = sweepFailures(compiled.estate, { mode: opts.failures!, seed, maxPairs, progress: terminalProgress({ option: opts.progress }) });
+  const text = opts.format === 'json' ? JSON.stringify(report, null, 2) + '\n' : opts.format === 'markdown' ? sweepMarkdown(report) : sweepText(report, useColor(opts.color, Boolean(opts.output)));
+  emit(text, opts.output);
+  process.exitCode = outages(report) > 0 ? 1 : 0;
+}
+
+const HELP = `
+Scenario files are documented in docs/scenarios.md (every key, with examples);
+the example scenarios are in fixtures/scenarios/.
+
+Examples:
+  plexlint simulate fixtures/scenarios/sysplex-distributor.scenario.yaml
+  plexlint simulate --format json fixtures/scenarios/*.scenario.yaml
+  plexlint simulate --failures single fixtures/example
+  plexlint simulate --failures pairs --format markdown -o sweep.md fixtures/example
+`;
+
 export function simulateCommand(): Command {
   return new Command('simulate')
-    .description('run scenario files over an estate and check their expectations (DESIGN.md "Scenario files")')
-    .argument('<scenarios...>', '*.scenario.yaml files')
-    .addOption(new Option('-f, --format <format>', 'output format').choices(['text', 'json']).default('text'))
+    .description('run scenario files over an estate and check their expectations; or, with --failures, simulate every single failure (or pair of failures) of an estate')
+    .argument('<paths...>', '*.scenario.yaml files (with --failures: the estate\'s files or folders)')
+    .addOption(new Option('-f, --format <format>', 'output format (markdown: --failures only)').choices(['text', 'json', 'markdown']).default('text'))
     .option('-o, --output <file>', 'write the report to a file (atomically)')
+    .addOption(new Option('--failures <mode>', 'sweep every single failure, or every pair that can meet on a flow').choices(['single', 'pairs']))
+    .option('-c, --config <file>', 'with --failures: the estate manifest')
+    .option('--max-pairs <n>', `with --failures pairs: run at most this many pairs (default ${DEFAULT_MAX_PAIRS}); the rest are counted as skipped`)
+    .option('--seed <n>', 'with --failures: seed of the random choices', '1')
+    .option('--progress', 'show progress on stderr even when it is not a terminal')
+    .option('--no-progress', 'never show progress')
     .option('--no-color', 'never colour the output')
-    .action((files: string[], opts: { format: string; output?: string; color?: boolean }) => {
-      const results = files.map((f) => simulateFile(f, process.cwd()));
+    .addHelpText('after', HELP)
+    .action((paths: string[], opts: SimulateOptions) => {
+      if (opts.failures) return failureSweep(paths, opts);
+      if (opts.format === 'markdown') throw new UsageError('--format markdown is for --failures; scenario results are text or json');
+      if (opts.config || opts.maxPairs) throw new UsageError(`${opts.config ? '-c' : '--max-pairs'} goes with --failures`);
+      const progress = terminalProgress({ option: opts.progress });
+      progress.phase('scenarios', paths.length);
+      const results = paths.map((f) => {
+        const r = simulateFile(f, process.cwd());
+        progress.tick();
+        return r;
+      });
+      progress.end();
       const text = opts.format === 'json' ? JSON.stringify({ scenarios: results }, null, 2) + '\n' : formatText(results, useColor(opts.color, Boolean(opts.output)));
       emit(text, opts.output);
       process.exitCode = results.every((r) => r.pass) ? 0 : results.some((r) => r.steps.some((s) => s.error)) ? 2 : 1;

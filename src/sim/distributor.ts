@@ -53,6 +53,12 @@ export interface ConnectDecision {
   trace: TraceStep[];
 }
 
+/** The outcome of `decide`. */
+export interface Route {
+  outcome: ConnectOutcome;
+  target: string | undefined;
+}
+
 /** The counts of a run of decisions from one origin to one destination. */
 export interface ConnectTally {
   count: number;
@@ -68,6 +74,7 @@ export class DistributorEngine implements Engine {
   private readonly ix: SysplexIndex;
   readonly holders: Holders;
   private readonly entries = new Map<string, Map<number, PortEntry>>();
+  private readonly route: Route = { outcome: 'refused', target: undefined };
 
   constructor(private readonly sim: SimContext) {
     this.ix = sysplexIndex(sim.estate);
@@ -100,6 +107,12 @@ export class DistributorEngine implements Engine {
     for (const dv of this.ix.byAddress.values()) this.holders.holder(dv);
   }
 
+  /** One DVIPA as the stacks started (see activateAll). */
+  activate(address: string): void {
+    const dv = this.ix.byAddress.get(address);
+    if (dv) this.holders.holder(dv);
+  }
+
   /** A connection to an address that is no DVIPA: the stack that owns it, if up and listening. */
   private direct(address: string, port: number, trace?: TraceStep[]): { target?: string; reason?: string } {
     const owner = this.ix.addressOwner.get(address);
@@ -117,9 +130,37 @@ export class DistributorEngine implements Engine {
   }
 
   /**
+   * One decision without explanation, for callers that make millions: `from` is
+   * a system name or "client"; the result is a record the engine reuses (read it
+   * before the next decision). The connection counts as open for the distributor
+   * (WEIGHTEDACTIVE, TIMEDAFFINITY) but is not kept by the simulation.
+   */
+  decide(from: string, address: string, port: number): Readonly<Route> {
+    const r = this.route;
+    const e = this.entry(address, port);
+    if (!e) {
+      const d = this.direct(address, port);
+      r.outcome = d.target ? 'direct' : 'refused';
+      r.target = d.target;
+      return r;
+    }
+    const d = e.decide(from === 'client' ? undefined : from, from);
+    if (d.index >= 0) {
+      r.outcome = d.local ? 'local' : 'distributed';
+      r.target = e.cands[d.index]!.system;
+    } else if (d.index === -2) {
+      r.outcome = 'direct';
+      r.target = e.holder!.system;
+    } else {
+      r.outcome = 'refused';
+      r.target = undefined;
+    }
+    return r;
+  }
+
+  /**
    * One decision, explained when `wantTrace` (`plexlint trace`); `from` is a
-   * system name or "client". The connection is counted as open by the
-   * distributor (WEIGHTEDACTIVE, TIMEDAFFINITY) but not kept by the simulation.
+   * system name or "client". Counted as open as for `decide`.
    */
   connect(from: string, address: string, port: number, wantTrace = false): ConnectDecision {
     const trace: TraceStep[] | undefined = wantTrace ? [] : undefined;

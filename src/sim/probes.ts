@@ -18,7 +18,7 @@ import { resolveOdrKey } from './web-index.js';
  */
 export function connectAfterFailure(estate: Estate, down: readonly string[], from: string, address: string, port: number): ConnectDecision {
   const sim = new Simulation(estate, 1);
-  sim.engines.distributor.activateAll();
+  sim.engines.distributor.activate(address);
   if (down.length) sim.apply({ stacks: Object.fromEntries(down.map((s) => [s, { up: false }])) });
   return sim.distributor.connect(from, address, port, true);
 }

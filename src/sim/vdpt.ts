@@ -294,13 +294,12 @@ export class PortEntry {
       trace?.push({ what: 'choice', detail: `every weight is 0: round robin over the ready targets picks ${cands[i]!.system}` });
       return i;
     }
-    const weightAt = (i: number): number => cands[i]!.weight * (i === favour ? mult : 1);
     if (d.method === 'WEIGHTEDACTIVE') {
       let best = -1;
       let bestScore = Infinity;
       for (let k = 0; k < ready.length; k++) {
         const i = ready[k]!;
-        const w = weightAt(i);
+        const w = i === favour ? cands[i]!.weight * mult : cands[i]!.weight;
         if (w <= 0) continue;
         const score = (this.active[i]! + 1) / w;
         if (score < bestScore) {
@@ -324,7 +323,7 @@ export class PortEntry {
     let bestValue = -Infinity;
     for (let k = 0; k < ready.length; k++) {
       const i = ready[k]!;
-      const w = weightAt(i);
+      const w = i === favour ? cands[i]!.weight * mult : cands[i]!.weight;
       if (w <= 0) continue;
       const v = (cur[i] = cur[i]! + w);
       total += w;
@@ -335,7 +334,7 @@ export class PortEntry {
     }
     cur[best] = bestValue - total;
     if (trace) {
-      const ws = ready.map((i) => `${cands[i]!.system} ${weightAt(i).toFixed(1)}`).join(', ');
+      const ws = ready.map((i) => `${cands[i]!.system} ${(i === favour ? cands[i]!.weight * mult : cands[i]!.weight).toFixed(1)}`).join(', ');
       trace.push({ what: 'choice', detail: `${d.method} weighted choice (${ws}) picks ${cands[best]!.system}` });
     }
     return best;

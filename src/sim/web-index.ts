@@ -100,6 +100,8 @@ export interface PluginIx {
   clusters: ClusterIx[];
   byName: Map<string, ClusterIx>;
   routes: RouteIx[];
+  /** Server Name → the servers of that name (in any cluster). */
+  serversByName: Map<string, ServerIx[]>;
 }
 
 export interface OdrIx {
@@ -304,7 +306,15 @@ export function webIndexOf(estate: Estate): WebIndex {
       if (route.virtualHostGroup !== undefined) r.vhostGroup = route.virtualHostGroup;
       return r;
     });
-    plugins.push({ p, clusters, byName, routes });
+    const serversByName = new Map<string, ServerIx[]>();
+    for (const c of clusters) {
+      for (const sx of c.servers) {
+        const list = serversByName.get(sx.name);
+        if (list) list.push(sx);
+        else serversByName.set(sx.name, [sx]);
+      }
+    }
+    plugins.push({ p, clusters, byName, routes, serversByName });
   }
   for (const o of odrs) if (!odrById.has(o.odr.name)) odrById.set(o.odr.name, o);
 
@@ -372,7 +382,7 @@ export function resolveMemberKey(ix: WebIndex, key: string): KeyTargets | string
     const plugins = findPlugins(ix, file);
     if (plugins.length === 0) return `no plug-in file ${file} in the estate (plug-in files: ${ix.plugins.map((p) => p.p.file).join(', ') || 'none'})`;
     if (plugins.length > 1) return `${file} matches several plug-in files (${plugins.map((p) => p.p.file).join(', ')}): give more of the path`;
-    const servers = plugins[0]!.clusters.flatMap((c) => c.servers.filter((s) => s.name === name));
+    const servers = plugins[0]!.serversByName.get(name) ?? [];
     if (servers.length === 0) {
       const names = plugins[0]!.clusters.flatMap((c) => c.servers.map((s) => s.name));
       return `${plugins[0]!.p.file} has no Server named ${name} (servers: ${names.join(', ') || 'none'})`;

@@ -28,6 +28,8 @@ function samplePath(pattern: string): string {
  * first one). Used by the routing delta of `plexlint diff` and by the rules.
  */
 export function sampleRequests(plugin: PluginIx): SampleRequest[] {
+  const known = samples.get(plugin);
+  if (known) return known;
   const out: SampleRequest[] = [];
   for (const r of plugin.routes) {
     if (!r.cluster) continue;
@@ -51,5 +53,9 @@ export function sampleRequests(plugin: PluginIx): SampleRequest[] {
     }
     if (found) out.push(found);
   }
+  samples.set(plugin, out);
   return out;
 }
+
+/** Per plug-in file of an estate (the rules, the sweeps and the diff ask for the same samples). */
+const samples = new WeakMap<PluginIx, SampleRequest[]>();

@@ -39,6 +39,8 @@ export interface RequestOptions {
   /** Cookies the requests carry: the named client's or each new session's to start with; without either, every request carries exactly these. */
   cookies?: [string, string][];
   assignments?: boolean;
+  /** Keep these sessions apart from other steps' clients of the same plug-in file and host (the failure sweeps). */
+  jars?: string;
 }
 
 export interface RequestsResult {
@@ -62,6 +64,9 @@ export interface TracedRequest {
   /** Why the request did not reach the plug-in's servers (no route, bad URL). */
   error?: string;
 }
+
+/** Routes resolved per estate (by its web index): resolving is stateless and scans every Route. */
+const routeCaches = new WeakMap<WebIndex, Map<string, { req: PluginRequest; plugin: PluginIx; res: Resolution }>>();
 
 /** Every plug-in server and cluster member a key names, with the JVMs linked to them (web-index.ts). */
 function jvms(t: KeyTargets): { servers: Set<number>; members: Set<number> } {
@@ -136,14 +141,27 @@ export class WebEngine implements Engine {
     throw new SimulationError(`the WebSphere tier does not run this step`);
   }
 
-  /** Send `count` requests for `url` through a plug-in file, from `sessions` clients that keep cookies (or one named client). */
-  requests(pluginRef: string | undefined, url: string, count: number, sessions: number, options: RequestOptions = {}): RequestsResult {
+  /** Where a plug-in file routes a URL (stateless, so kept: the sweeps send the same URLs thousands of times). */
+  private route(pluginRef: string | undefined, url: string): { req: PluginRequest; plugin: PluginIx; res: Resolution } {
+    const key = `${pluginRef ?? ''}\u0000${url}`;
+    let routes = routeCaches.get(this.ix);
+    if (!routes) routeCaches.set(this.ix, (routes = new Map()));
+    const known = routes.get(key);
+    if (known) return known;
     const req = parseRequestUrl(url);
     if (typeof req === 'string') throw new SimulationError(`requests.url: ${req}`);
     const plugin = pickPlugin(this.ix, pluginRef, req);
     if (typeof plugin === 'string') throw new SimulationError(`requests.plugin: ${plugin}`);
     const res = resolve(plugin, req);
     if (typeof res === 'string') throw new SimulationError(res);
+    const r = { req, plugin, res };
+    routes.set(key, r);
+    return r;
+  }
+
+  /** Send `count` requests for `url` through a plug-in file, from `sessions` clients that keep cookies (or one named client). */
+  requests(pluginRef: string | undefined, url: string, count: number, sessions: number, options: RequestOptions = {}): RequestsResult {
+    const { req, plugin, res } = this.route(pluginRef, url);
     this.refresh();
     this.plugin.beginStep();
     const cookies = options.cookies ?? [];
@@ -158,7 +176,7 @@ export class WebEngine implements Engine {
       jars = [jar];
       names = () => options.client!.name;
     } else if (sessions > 0) {
-      const jarKey = `${plugin.p.file}|${req.host}`;
+      const jarKey = `${options.jars !== undefined ? `${options.jars}|` : ''}${plugin.p.file}|${req.host}`;
       let all = this.jars.get(jarKey);
       if (!all) this.jars.set(jarKey, (all = []));
       while (all.length < sessions) all.push(new Map(cookies));

@@ -20,11 +20,12 @@ export const rule = defineRule({
   },
   check(ctx) {
     const { estate } = ctx;
+    const byId = new Map(estate.sysplex.distributions.map((d) => [d.id, d]));
     for (const dv of estate.sysplex.dvipas) {
       const owner = dv.owners[0];
       if (!owner || dv.owners.length > 1 || !dv.backups.some((b) => b.system !== owner.system)) continue;
       for (const id of dv.distributions) {
-        const d = estate.sysplex.distributions.find((x) => x.id === id);
+        const d = byId.get(id);
         if (!d || d.system !== owner.system) continue;
         const port = d.ports[0]?.from ?? 1;
         // The stacks started with the owner up (the DVIPA active), then the owner failed.
