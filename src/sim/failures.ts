@@ -16,6 +16,8 @@ import { sweepModel, type ComponentKind, type FlowKind, type Probe, type SweepCo
 export type { ComponentKind, FlowKind } from './sweep-model.js';
 
 export interface Impact {
+  /** Stable id of the flow ("dvipa 10.40.1.1:8080", "lb 10.60.1.1:80", "route <file> <label>", "ejb CELL/Cluster"). */
+  id: string;
   flow: string;
   kind: FlowKind;
   /** Every new connection, request or call is lost (and was not without the failure). */
@@ -39,6 +41,8 @@ export interface FailureRun {
   failed: string[];
   kinds: ComponentKind[];
   names: string[];
+  /** Where each failing component is defined, when the configuration says. */
+  locs: (Loc | undefined)[];
   impacts: Impact[];
 }
 
@@ -59,6 +63,8 @@ export interface SweepOptions {
   maxPairs?: number;
   /** Only these flows (the rules look at services, not at EJB calls). */
   flowKinds?: readonly FlowKind[];
+  /** Only the failures that might take a whole service, and only those flows (SweepFlow.critical): what single-point-of-failure asks. */
+  criticalOnly?: boolean;
   progress?: Progress;
 }
 
@@ -98,6 +104,7 @@ function impactsOf(flows: SweepFlow[], baseline: Map<string, Probe>, after: Map<
       );
     }
     const impact: Impact = {
+      id: f.id,
       flow: f.label,
       kind: f.kind,
       serviceLost: a.probe.lost >= 1 - 1e-9 && before.lost < 1 - 1e-9,
@@ -120,7 +127,13 @@ export function sweepFailures(estate: Estate, options: SweepOptions): SweepRepor
   const seed = options.seed ?? 1;
   const progress = options.progress ?? silentProgress;
   const model = sweepModel(estate);
-  const flows = options.flowKinds ? model.flows.filter((f) => options.flowKinds!.includes(f.kind)) : model.flows;
+  let flows = options.flowKinds ? model.flows.filter((f) => options.flowKinds!.includes(f.kind)) : model.flows;
+  if (options.criticalOnly) {
+    const wanted = new Map(flows.map((f) => [f.id, f]));
+    for (const c of model.components) c.touches = new Set([...c.touches].filter((id) => wanted.get(id)?.critical.has(c.key)));
+    const used = new Set(model.components.flatMap((c) => [...c.touches]));
+    flows = flows.filter((f) => used.has(f.id));
+  }
   const byId = new Map(flows.map((f) => [f.id, f]));
   const order = new Map(flows.map((f, i) => [f, i]));
   const components = model.components.filter((c) => [...c.touches].some((id) => byId.has(id)));
@@ -140,7 +153,7 @@ export function sweepFailures(estate: Estate, options: SweepOptions): SweepRepor
     // In the flows' own order, so that a run is the same whichever component lists them first.
     const these = [...touched].sort((a, b) => order.get(a)! - order.get(b)!);
     const impacts = impactsOf(these, baseline, runOnce(estate, seed, failing, these), failing);
-    return { failed: failing.map((c) => c.label), kinds: failing.map((c) => c.kind), names: failing.map((c) => c.name), impacts };
+    return { failed: failing.map((c) => c.label), kinds: failing.map((c) => c.kind), names: failing.map((c) => c.name), locs: failing.map((c) => c.loc), impacts };
   };
   progress.phase('failure sweep: single failures', components.length);
   const singles = components.map((c) => {

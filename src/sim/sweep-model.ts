@@ -22,6 +22,8 @@ export interface SweepComponent {
   kind: ComponentKind;
   /** As the state and the events name it: a system, a machine, "CELL/odr", "CELL/Cluster/member", "<file>#<Server>". */
   name: string;
+  /** "stack SYSA", … as in SweepFlow.critical. */
+  key: string;
   /** "stack SYSA", "Load Balancer edge1", "ODR odra1 of CELLA", … */
   label: string;
   loc?: Loc;
@@ -51,6 +53,13 @@ export interface SweepFlow {
   destination?: string;
   /** Where a finding about it goes. */
   loc?: Loc;
+  /**
+   * The components whose failure alone might take its whole service (a superset,
+   * from the configuration: the only holder, the only target, the only server,
+   * a balancer without a partner). The simulation decides; this only spares the
+   * sweep the failures that cannot.
+   */
+  critical: Set<string>;
   /** Open connections or sessions before the failure. */
   establish(sim: Simulation): void;
   /** New work after the failure. */
@@ -90,7 +99,16 @@ function connectionFlows(estate: Estate, components: Map<string, SweepComponent>
       const id = `dvipa ${dv.address}:${port}`;
       if (seen.has(id)) continue;
       seen.add(id);
-      const loc = dists.find((d) => d.ports.length === 0 || d.ports.some((p) => port >= p.from && port <= p.to))?.loc;
+      const covering = dists.filter((d) => d.ports.length === 0 || d.ports.some((p) => port >= p.from && port <= p.to));
+      const loc = covering[0]?.loc;
+      const critical = new Set<string>();
+      const holders = new Set([...dv.owners.map((o) => o.system), ...dv.backups.map((b) => b.system)]);
+      if (holders.size === 1) critical.add(`stack ${[...holders][0]}`);
+      for (const d of covering) {
+        const zos = new Set(d.targets.flatMap((t) => (t.system ? [t.system] : [])));
+        const others = d.targets.some((t) => !t.system && d.routing);
+        if (!others && zos.size === 1) critical.add(`stack ${[...zos][0]}`);
+      }
       const clients = Math.min(64, Math.max(4, 2 * targets));
       const portNo = port || 1;
       const flow: SweepFlow = {
@@ -98,6 +116,7 @@ function connectionFlows(estate: Estate, components: Map<string, SweepComponent>
         kind: 'dvipa',
         label: `connections to ${dv.address}:${port || '(every port)'}`,
         destination: `${dv.address}:${portNo}`,
+        critical,
         establish: (sim) => void sim.connect({ kind: 'client', clients }, dv.address, portNo, clients),
         probe: (sim) => {
           const o = sim.connect({ kind: 'client', clients }, dv.address, portNo, clients).observed;
@@ -110,6 +129,7 @@ function connectionFlows(estate: Estate, components: Map<string, SweepComponent>
       for (const s of systems) touch(`stack ${s}`, id);
     }
   }
+  const lbCritical = new Map<string, Set<string>>();
   for (const lb of estate.loadBalancers) {
     for (const c of lb.clusters) {
       const address = c.address ?? c.id;
@@ -118,6 +138,11 @@ function connectionFlows(estate: Estate, components: Map<string, SweepComponent>
         const id = `lb ${address}:${p.port}`;
         touch(`lb ${lb.name}`, id);
         for (const s of p.servers) if (s.target?.system) touch(`stack ${s.target.system}`, id);
+        const critical = lbCritical.get(id) ?? new Set<string>();
+        lbCritical.set(id, critical);
+        if (!lb.ha?.partner) critical.add(`lb ${lb.name}`);
+        const systems = new Set(p.servers.map((s) => s.target?.system ?? `\u0000${s.id}`));
+        if (systems.size === 1 && p.servers[0]?.target?.system) critical.add(`stack ${p.servers[0].target.system}`);
         if (seen.has(id)) continue;
         seen.add(id);
         const clients = Math.min(64, Math.max(4, 2 * p.servers.length));
@@ -126,6 +151,7 @@ function connectionFlows(estate: Estate, components: Map<string, SweepComponent>
           kind: 'lb',
           label: `connections to ${address}:${p.port} (Load Balancer cluster)`,
           destination: `${address}:${p.port}`,
+          critical,
           loc: c.loc,
           establish: (sim) => void sim.connect({ kind: 'client', clients }, address, p.port, clients),
           probe: (sim) => {
@@ -153,11 +179,14 @@ function webFlows(estate: Estate, components: Map<string, SweepComponent>): Swee
       const c = sample.resolution.cluster;
       const id = `route ${plugin.p.file} ${sample.label}`;
       const sessions = Math.min(50, Math.max(4, 2 * c.servers.length));
+      const serving = [...c.primaries, ...c.backups].map((s) => (s.odr ? `odr ${s.odr.key}` : s.member ? `member ${s.member.cluster.key}/${s.member.display}` : `server ${plugin.p.file}#${s.name}`));
+      const critical = new Set(new Set(serving).size === 1 ? serving : []);
       flows.push({
         id,
         kind: 'route',
         label: `requests to ${sample.label}${ix.plugins.length > 1 ? ` through ${plugin.p.file}` : ''}`,
         loc: sample.resolution.route.route.loc,
+        critical,
         establish: (sim) => void sim.engines.web.requests(plugin.p.file, sample.url, 2 * sessions, sessions, { jars: id }),
         probe: (sim) => {
           const r = sim.engines.web.requests(plugin.p.file, sample.url, 2 * sessions, sessions, { jars: id });
@@ -183,6 +212,7 @@ function webFlows(estate: Estate, components: Map<string, SweepComponent>): Swee
       kind: 'ejb',
       label: `EJB calls to ${w.key}`,
       loc: w.c.loc,
+      critical: new Set(w.members.length === 1 ? [`member ${w.key}/${w.members[0]!.display}`] : []),
       establish: () => undefined,
       probe: (sim) => {
         const o = sim.engines.web.ejbCalls(w.cell, w.c.name, '', 20).observed;
@@ -198,8 +228,9 @@ function webFlows(estate: Estate, components: Map<string, SweepComponent>): Swee
 /** The components and flows of an estate. */
 export function sweepModel(estate: Estate): SweepModel {
   const components = new Map<string, SweepComponent>();
-  const add = (c: Omit<SweepComponent, 'touches'>): void => {
-    components.set(`${c.kind} ${c.name}`, { ...c, touches: new Set() });
+  const add = (c: Omit<SweepComponent, 'touches' | 'key'>): void => {
+    const key = `${c.kind} ${c.name}`;
+    components.set(key, { ...c, key, touches: new Set() });
   };
   for (const s of estate.systems) {
     add({ kind: 'stack', name: s.name, label: `stack ${s.name}`, fail: (sim) => sim.stackEvent(s.name, false).observed });
