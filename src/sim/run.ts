@@ -211,8 +211,13 @@ export class Simulation implements SimContext {
   }
 }
 
+/** A simulation of an estate for a scenario: its seed, and its clock when it has `advance` steps. */
+export function simulationFor(scenario: Scenario, estate: Estate): Simulation {
+  return new Simulation(estate, scenario.seed, { clocked: scenario.steps.some((s) => s.kind === 'advance') });
+}
+
 export function runScenario(scenario: Scenario, estate: Estate): ScenarioResult {
-  const sim = new Simulation(estate, scenario.seed, { clocked: scenario.steps.some((s) => s.kind === 'advance') });
+  const sim = simulationFor(scenario, estate);
   const referenced = new Set(scenario.steps.flatMap((s) => (s.expect ?? []).flatMap((e) => (e.kind === 'same-target' ? [e.step] : []))));
   const steps = scenario.steps.map((s, i) => sim.step(s, i + 1, s.label !== undefined && referenced.has(s.label)));
   return { file: scenario.file, seed: scenario.seed, steps, pass: steps.every((s) => !s.error && s.expectations.every((x) => x.pass)) };
