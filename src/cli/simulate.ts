@@ -13,15 +13,19 @@ import { DEFAULT_MAX_PAIRS, sweepFailures } from '../sim/failures.js';
 import { sweepMarkdown } from '../report/sweep/markdown.js';
 import { outages } from '../report/sweep/summary.js';
 import { sweepText } from '../report/sweep/text.js';
+import { silentProgress, type Progress } from '../core/progress.js';
+import { oneEstate } from './compile.js';
+import { examples } from './help.js';
+import { emit, packageRoot, useColor, UsageError } from './io.js';
+import { estateOptions, lintOptionsFrom, outputOptions, type EstateCliOptions } from './options.js';
 import { terminalProgress } from './progress.js';
-import { emit, useColor, UsageError } from './io.js';
 
 function formatFindings(findings: Finding[]): string {
   return findings.map((f) => `${f.loc.file}:${f.loc.line}:${f.loc.column}: ${f.message}`).join('\n');
 }
 
 /** Read, validate and run one scenario file. */
-export function simulateFile(path: string, cwd: string): ScenarioResult {
+export function simulateFile(path: string, cwd: string, progress: Progress = silentProgress): ScenarioResult {
   const abs = resolve(cwd, path);
   let text: string;
   try {
@@ -32,12 +36,11 @@ export function simulateFile(path: string, cwd: string): ScenarioResult {
   const display = relative(cwd, abs).split('\\').join('/');
   const { scenario, findings } = parseScenario(sourceFromText(display, text, abs), (p) => resolve(dirname(abs), p));
   if (!scenario) throw new UsageError(`invalid scenario:\n${formatFindings(findings)}`);
-  const compiled = scenario.estate
-    ? compile([dirname(scenario.estate)], { cwd, config: scenario.estate })
-    : compile(scenario.inputs, { cwd });
+  progress.phase(`compiling the estate of ${display}`);
+  const compiled = oneEstate(() => (scenario.estate ? compile([dirname(scenario.estate)], { cwd, config: scenario.estate }) : compile(scenario.inputs, { cwd })));
   const missing = compiled.readErrors.filter((e) => e.explicit);
   if (missing.length) throw new UsageError(`${display}: ${missing.map((e) => `${e.path} ${e.message}`).join('; ')}`);
-  return runScenario(scenario, compiled.estate);
+  return runScenario(scenario, compiled.estate, progress);
 }
 
 function pct(x: number): string {
@@ -95,12 +98,11 @@ function observedParts(o: Observed, c: InstanceType<typeof Chalk>): string[] {
   return parts;
 }
 
-interface SimulateOptions {
+interface SimulateOptions extends EstateCliOptions {
   format: string;
   output?: string;
   color?: boolean;
   failures?: 'single' | 'pairs';
-  config?: string;
   maxPairs?: string;
   seed?: string;
   progress?: boolean;
@@ -112,54 +114,60 @@ function failureSweep(paths: string[], opts: SimulateOptions): void {
   if (!Number.isInteger(seed) || seed < 0) throw new UsageError(`--seed ${opts.seed}: expected a whole number`);
   const maxPairs = Number(opts.maxPairs ?? DEFAULT_MAX_PAIRS);
   if (!Number.isInteger(maxPairs) || maxPairs < 0) throw new UsageError(`--max-pairs ${opts.maxPairs}: expected a whole number`);
-  const compiled = compile(paths, { cwd: process.cwd(), ...(opts.config ? { config: opts.config } : {}) });
-  const missing = compiled.readErrors.filter((e) => e.explicit);
-  if (missing.length) throw new UsageError(missing.map((e) => `${e.path} ${e.message}`).join('; '));
-  const report = sweepFailures(compiled.estate, { mode: opts.failures!, seed, maxPairs, progress: terminalProgress({ option: opts.progress }) });
-  const text = opts.format === 'json' ? JSON.stringify(report, null, 2) + '\n' : opts.format === 'markdown' ? sweepMarkdown(report) : sweepText(report, useColor(opts.color, Boolean(opts.output)));
+  const cli = lintOptionsFrom(opts, paths);
+  const progress = terminalProgress({ option: opts.progress });
+  let text: string;
+  let lost: number;
+  try {
+    progress.phase('compiling the estate');
+    const compiled = oneEstate(() => compile(cli.paths, cli.options));
+    if (compiled.unmatched.length) throw new UsageError(`no files to check in ${compiled.unmatched.join(', ')}`);
+    const missing = compiled.readErrors.filter((e) => e.explicit);
+    if (missing.length) throw new UsageError(missing.map((e) => `${e.path} ${e.message}`).join('; '));
+    const report = sweepFailures(compiled.estate, { mode: opts.failures!, seed, maxPairs, progress });
+    lost = outages(report);
+    text = opts.format === 'json' ? JSON.stringify(report, null, 2) + '\n' : opts.format === 'markdown' ? sweepMarkdown(report) : sweepText(report, useColor(opts.color, Boolean(opts.output)));
+  } finally {
+    progress.end();
+  }
   emit(text, opts.output);
-  process.exitCode = outages(report) > 0 ? 1 : 0;
+  process.exitCode = lost > 0 ? 1 : 0;
 }
 
-const HELP = `
-Scenario files are documented in docs/scenarios.md (every key, with examples);
-the example scenarios are in fixtures/scenarios/.
-
-Examples:
-  plexlint simulate fixtures/scenarios/sysplex-distributor.scenario.yaml
-  plexlint simulate --format json fixtures/scenarios/*.scenario.yaml
-  plexlint simulate --failures single fixtures/example
-  plexlint simulate --failures pairs --format markdown -o sweep.md fixtures/example
-`;
-
 export function simulateCommand(): Command {
-  return new Command('simulate')
-    .description('run scenario files over an estate and check their expectations; or, with --failures, simulate every single failure (or pair of failures) of an estate')
-    .argument('<paths...>', '*.scenario.yaml files (with --failures: the estate\'s files or folders)')
-    .addOption(new Option('-f, --format <format>', 'output format (markdown: --failures only)').choices(['text', 'json', 'markdown']).default('text'))
-    .option('-o, --output <file>', 'write the report to a file (atomically)')
-    .addOption(new Option('--failures <mode>', 'sweep every single failure, or every pair that can meet on a flow').choices(['single', 'pairs']))
-    .option('-c, --config <file>', 'with --failures: the estate manifest')
-    .option('--max-pairs <n>', `with --failures pairs: run at most this many pairs (default ${DEFAULT_MAX_PAIRS}); the rest are counted as skipped`)
+  const cmd = new Command('simulate')
+    .description('run scenario files over an estate and check their expectations (the scenario format: docs/scenarios.md); with --failures, simulate every single failure (or pair of failures) of an estate')
+    .argument('<paths...>', '*.scenario.yaml files (with --failures: the files or folders of the estate)')
+    .addOption(new Option('-f, --format <format>', 'output format (markdown: with --failures)').choices(['text', 'json', 'markdown']).default('text'))
+    .addOption(new Option('--failures <mode>', 'fail every component on its own (single), or every two that meet on a flow (pairs), and report what each failure loses').choices(['single', 'pairs']))
+    .option('--max-pairs <n>', `with --failures pairs: simulate at most this many pairs (default ${DEFAULT_MAX_PAIRS}); the rest are counted as skipped`)
     .option('--seed <n>', 'with --failures: seed of the random choices', '1')
-    .option('--progress', 'show progress on stderr even when it is not a terminal')
-    .option('--no-progress', 'never show progress')
-    .option('--no-color', 'never colour the output')
-    .addHelpText('after', HELP)
-    .action((paths: string[], opts: SimulateOptions) => {
-      if (opts.failures) return failureSweep(paths, opts);
-      if (opts.format === 'markdown') throw new UsageError('--format markdown is for --failures; scenario results are text or json');
-      if (opts.config || opts.maxPairs) throw new UsageError(`${opts.config ? '-c' : '--max-pairs'} goes with --failures`);
-      const progress = terminalProgress({ option: opts.progress });
-      progress.phase('scenarios', paths.length);
-      const results = paths.map((f) => {
-        const r = simulateFile(f, process.cwd());
-        progress.tick();
-        return r;
-      });
+    .option('--progress', 'show progress on stderr even when it is not a terminal (--no-progress: never)')
+    .option('--no-progress', 'never show progress');
+  estateOptions(cmd);
+  outputOptions(cmd);
+  cmd.addHelpText(
+    'after',
+    examples(
+      'simulate',
+      `\nA scenario file names its estate (estate: or inputs:) and its steps: set state, connect, requests, ejb, event, close, advance,\neach with expectations. Every key, with examples: docs/scenarios.md in the package (${packageRoot}/docs/scenarios.md).\n` +
+        `With --failures the paths are an estate (like check's); the exit code is 1 when a failure loses a service.\n`,
+    ),
+  );
+  return cmd.action((paths: string[], opts: SimulateOptions) => {
+    if (opts.failures) return failureSweep(paths, opts);
+    if (opts.format === 'markdown') throw new UsageError('--format markdown goes with --failures; scenario results are text or json');
+    if (opts.maxPairs !== undefined) throw new UsageError('--max-pairs goes with --failures pairs');
+    if (opts.config !== undefined) throw new UsageError('-c goes with --failures: a scenario names its estate itself (estate: or inputs:)');
+    const progress = terminalProgress({ option: opts.progress });
+    let results: ScenarioResult[];
+    try {
+      results = paths.map((f) => simulateFile(f, process.cwd(), progress));
+    } finally {
       progress.end();
-      const text = opts.format === 'json' ? JSON.stringify({ scenarios: results }, null, 2) + '\n' : formatText(results, useColor(opts.color, Boolean(opts.output)));
-      emit(text, opts.output);
-      process.exitCode = results.every((r) => r.pass) ? 0 : results.some((r) => r.steps.some((s) => s.error)) ? 2 : 1;
-    });
+    }
+    const text = opts.format === 'json' ? JSON.stringify({ scenarios: results }, null, 2) + '\n' : formatText(results, useColor(opts.color, Boolean(opts.output)));
+    emit(text, opts.output);
+    process.exitCode = results.every((r) => r.pass) ? 0 : results.some((r) => r.steps.some((s) => s.error)) ? 2 : 1;
+  });
 }

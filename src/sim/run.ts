@@ -4,6 +4,7 @@
  * checked against what the engines observed.
  */
 import type { Loc } from '../core/loc.js';
+import { silentProgress, type Progress } from '../core/progress.js';
 import type { Estate } from '../model/estate.js';
 import { formatDuration } from './clock.js';
 import { Connections, type ConnGroup } from './connections.js';
@@ -216,9 +217,14 @@ export function simulationFor(scenario: Scenario, estate: Estate): Simulation {
   return new Simulation(estate, scenario.seed, { clocked: scenario.steps.some((s) => s.kind === 'advance') });
 }
 
-export function runScenario(scenario: Scenario, estate: Estate): ScenarioResult {
+export function runScenario(scenario: Scenario, estate: Estate, progress: Progress = silentProgress): ScenarioResult {
   const sim = simulationFor(scenario, estate);
   const referenced = new Set(scenario.steps.flatMap((s) => (s.expect ?? []).flatMap((e) => (e.kind === 'same-target' ? [e.step] : []))));
-  const steps = scenario.steps.map((s, i) => sim.step(s, i + 1, s.label !== undefined && referenced.has(s.label)));
+  progress.phase(`simulating ${scenario.file}`, scenario.steps.length);
+  const steps = scenario.steps.map((s, i) => {
+    const result = sim.step(s, i + 1, s.label !== undefined && referenced.has(s.label));
+    progress.tick();
+    return result;
+  });
   return { file: scenario.file, seed: scenario.seed, steps, pass: steps.every((s) => !s.error && s.expectations.every((x) => x.pass)) };
 }

@@ -44,7 +44,7 @@ class Reader {
   }
 
   fail(n: unknown, message: string): void {
-    this.findings.push({ ruleId: 'syntax', loc: this.loc(n), message });
+    this.findings.push({ ruleId: 'syntax', consequence: 'scenario', loc: this.loc(n), message });
   }
 
   map(n: Node | null | undefined, what: string, known?: readonly string[]): [string, Node | null, Node][] {
@@ -315,7 +315,7 @@ export function parseScenario(file: SourceFile, resolvePath: (p: string) => stri
   const r = new Reader(file);
   const doc = yaml().parseDocument(file.text, { prettyErrors: false, uniqueKeys: true });
   for (const e of doc.errors) {
-    r.findings.push({ ruleId: 'syntax', loc: file.lines.loc(file.path, e.pos[0], Math.max(e.pos[0] + 1, e.pos[1])), message: e.message.split('\n')[0]! });
+    r.findings.push({ ruleId: 'syntax', consequence: 'scenario', loc: file.lines.loc(file.path, e.pos[0], Math.max(e.pos[0] + 1, e.pos[1])), message: e.message.split('\n')[0]! });
   }
   if (doc.errors.length) return { findings: r.findings };
   const scenario: Scenario = { file: file.path, inputs: [], seed: 1, steps: [] };
@@ -551,7 +551,7 @@ export function parseStateFile(file: SourceFile): { state?: StatePatch; findings
   const r = new Reader(file);
   const doc = yaml().parseDocument(file.text, { prettyErrors: false });
   for (const e of doc.errors) {
-    r.findings.push({ ruleId: 'syntax', loc: file.lines.loc(file.path, e.pos[0], Math.max(e.pos[0] + 1, e.pos[1])), message: e.message.split('\n')[0]! });
+    r.findings.push({ ruleId: 'syntax', consequence: 'scenario', loc: file.lines.loc(file.path, e.pos[0], Math.max(e.pos[0] + 1, e.pos[1])), message: e.message.split('\n')[0]! });
   }
   if (doc.errors.length) return { findings: r.findings };
   const state = r.state(doc.contents as Node | null);

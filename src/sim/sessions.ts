@@ -47,7 +47,7 @@ export class SessionStore {
     return this.holders.get(sid);
   }
 
-  /** A new session held by `holder`; its 23-character session ID (plug-in §2.1). */
+  /** A new session held by `holder`; its 23-character session ID . */
   create(holder: string): string {
     const sid = `PLX${(++this.seq).toString(36).toUpperCase().padStart(20, '0')}`;
     this.holders.set(sid, holder);

@@ -128,22 +128,22 @@ class PluginReader {
       this.push(
         'plugin-unknown-attribute',
         a.nameLoc,
-        `${el.name} has no attribute ${a.name}: attribute names are case-sensitive, so ${PLUGIN} ignores it and ${caseOnly} ${
+        `${el.name} has no attribute ${a.name}: attribute names are case-sensitive, so plexlint assumes ${PLUGIN} ignores it and ${caseOnly} ${
           s.attrs[caseOnly]!.default === undefined ? 'stays unset' : `keeps its default (${String(s.attrs[caseOnly]!.default)})`
         }. Write ${caseOnly}.`,
       );
     } else if (near) {
-      this.push('plugin-unknown-attribute', a.nameLoc, `${el.name} has no attribute ${a.name}: ${PLUGIN} ignores it. Did you mean ${near}?`);
+      this.push('plugin-unknown-attribute', a.nameLoc, `${el.name} has no attribute ${a.name}: plexlint assumes ${PLUGIN} ignores it. Did you mean ${near}?`);
     } else if (s.open) {
       this.push(
         'plugin-unknown-attribute',
         a.nameLoc,
         `${el.name} attribute ${a.name} is not one plexlint knows; the web server's plug-in custom properties are written onto Config, so it may be one of those. ` +
-          `If it is not, ${PLUGIN} ignores it.`,
+          `If it is not, plexlint assumes ${PLUGIN} ignores it.`,
         { severity: 'info' },
       );
     } else {
-      this.push('plugin-unknown-attribute', a.nameLoc, `${el.name} has no attribute ${a.name}: ${PLUGIN} ignores it. Remove it.`);
+      this.push('plugin-unknown-attribute', a.nameLoc, `${el.name} has no attribute ${a.name}: plexlint assumes ${PLUGIN} ignores it. Remove it.`);
     }
   }
 
@@ -162,10 +162,10 @@ class PluginReader {
     const what = shape === 'path' ? 'a path' : shape === 'host' ? 'a host name' : shape === 'token' ? 'a value without blanks' : 'a name';
     const effect =
       shape === 'path'
-        ? `${PLUGIN} uses the characters as written, so it looks for a file that does not exist`
+        ? `plexlint assumes ${PLUGIN} uses the characters as written, so it looks for a file that does not exist`
         : shape === 'host'
-          ? `${PLUGIN} cannot resolve the host name as written`
-          : `${PLUGIN} compares the value character by character, so it does not match the name it is meant to`;
+          ? `plexlint assumes ${PLUGIN} cannot resolve the host name as written`
+          : `plexlint assumes ${PLUGIN} compares the value character by character, so it does not match the name it is meant to`;
     this.push('plugin-whitespace-in-value', a.valueLoc, `${el.name} ${a.name} is ${what} but ${problem}: ${effect}. Remove the ${problem.includes('line') ? 'line break' : problem.includes('tab') ? 'tab' : 'blanks'}.`);
   }
 
@@ -214,7 +214,7 @@ class PluginReader {
       this.push(
         'plugin-misplaced-element',
         child.loc,
-        `<${child.name}> is not allowed in ${where}; it belongs in ${home}: ${PLUGIN} does not use it here. Move it.`,
+        `<${child.name}> is not allowed in ${where}; it belongs in ${home}: plexlint assumes ${PLUGIN} does not use it here. Move it.`,
       );
       // Still check what it says, in its own terms.
       const key = hasOwn(SPECS, child.name) ? child.name : undefined;
@@ -228,7 +228,7 @@ class PluginReader {
     const caseOnly = ELEMENT_NAMES.find((n) => n.toLowerCase() === child.name.toLowerCase());
     const near = caseOnly ?? suggest(child.name, allowed, false) ?? suggest(child.name, ELEMENT_NAMES, false);
     const hint = caseOnly ? ` Element names are case-sensitive: write ${caseOnly}.` : near ? ` Did you mean ${near}?` : '';
-    this.push('plugin-unknown-element', child.loc, `<${child.name}> is not a plugin-cfg.xml element${parent ? ` (in <${parent.name}>)` : ''}: ${PLUGIN} ignores it and everything in it.${hint}`);
+    this.push('plugin-unknown-element', child.loc, `<${child.name}> is not a plugin-cfg.xml element${parent ? ` (in <${parent.name}>)` : ''}: plexlint assumes ${PLUGIN} ignores it and everything in it.${hint}`);
   }
 
   /** Check an element and its children without adding them to the AST (it is in the wrong place). */
@@ -238,7 +238,16 @@ class PluginReader {
   }
 }
 
+/** What a missing element or attribute does is plexlint's reading of IBM's element reference; the message says so. */
+function asReading(text: string): string {
+  return /not documented|plexlint assumes/.test(text) ? text : `${text} (plexlint's reading)`;
+}
+
 function missingConsequence(specKey: string, attr: string): string {
+  return asReading(missingAttributeConsequence(specKey, attr));
+}
+
+function missingAttributeConsequence(specKey: string, attr: string): string {
   if (specKey === 'Route' && attr === 'ServerCluster') return `${PLUGIN} has no cluster to send the route's requests to`;
   if (specKey === 'Route') return `every generated Route names its ${attr}; how ${PLUGIN} matches a Route without one is not documented`;
   if (specKey === 'Transport' && attr === 'Protocol') return `generated files always name the protocol; plexlint assumes http`;
@@ -253,6 +262,10 @@ function missingConsequence(specKey: string, attr: string): string {
 }
 
 function missingChildConsequence(specKey: string, child: string): string {
+  return asReading(missingElementConsequence(specKey, child));
+}
+
+function missingElementConsequence(specKey: string, child: string): string {
   if (specKey === 'ServerCluster') return `a cluster without servers has nowhere to send requests`;
   if (specKey === 'Server' || specKey === 'ClusterAddress') return `${PLUGIN} cannot connect to a server without a ${child}`;
   if (specKey === 'ServerList') return `an empty list names no server; what ${PLUGIN} does then is not documented`;
@@ -329,7 +342,7 @@ export function parsePlugin(file: SourceFile): ParsedPlugin {
             ruleId: 'plugin-invalid-value',
             loc: name.valueLoc,
             message:
-              `Transport Property Name="${name.value}" is not one of keyring, stashfile, certLabel: ${PLUGIN} does not use it.` +
+              `Transport Property Name="${name.value}" is not one of keyring, stashfile, certLabel: plexlint assumes ${PLUGIN} does not use it.` +
               (near ? ` Did you mean ${near}? (property names are case-sensitive)` : ''),
           });
         }
@@ -377,7 +390,7 @@ export function parsePlugin(file: SourceFile): ParsedPlugin {
           ruleId: 'plugin-misplaced-element',
           loc: root.loc,
           message:
-            `<${root.name}> is at the top level, but the root element of plugin-cfg.xml must be <Config>: ${PLUGIN} cannot load a file without it. ` +
+            `<${root.name}> is at the top level, but the root element of plugin-cfg.xml must be <Config>: plexlint assumes ${PLUGIN} cannot load a file without it. ` +
             `Wrap the elements in <Config>…</Config> (plexlint checks them as if they were).`,
         });
       }

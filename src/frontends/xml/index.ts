@@ -6,11 +6,11 @@
  * - Well-formedness: fast-xml-parser's XMLValidator, whose first error is
  *   reported with its line and column (rule `syntax`). The plug-in's own parser
  *   rejects such a file ("ws_config_parser: configParserParse: Failed to parse
- *   the config file", ../shared/reference/plugin-cfg-odr.md §5).
+ *   the config file").
  * - Tree: fast-xml-parser with `preserveOrder` and `captureMetaData`, which
  *   records each element's start (and end) offset in the original text, CRLF
  *   included. `processEntities: false`: entity references stay literal, so no
- *   DTD entity is ever expanded (anchors.md §3.3).
+ *   DTD entity is ever expanded.
  * - Attributes: fast-xml-parser gives them no positions, so each element's
  *   start tag is scanned here, in the original text, from the element's start
  *   offset; attributes are kept as an array, never as an object keyed by name.
@@ -148,6 +148,7 @@ export function readXml(file: SourceFile, options: ReadXmlOptions): ReadXmlResul
     const [s, e] = pointRange(text, unclosed.offset);
     findings.push({
       ruleId: 'syntax',
+      consequence: 'xml',
       loc: loc(s, e),
       message: `${unclosed.what}: everything after it belongs to it, so ${options.consumer} cannot parse the file. Close it (plexlint checks only what comes before it).`,
     });
@@ -158,6 +159,7 @@ export function readXml(file: SourceFile, options: ReadXmlOptions): ReadXmlResul
     const [s, e] = pointRange(text, at);
     findings.push({
       ruleId: 'syntax',
+      consequence: 'xml',
       loc: loc(s, e),
       message: `text outside the root element: an XML document holds only comments and processing instructions around its root, so ${options.consumer} cannot parse this file. Remove the text or move it into a comment.`,
     });
@@ -165,6 +167,7 @@ export function readXml(file: SourceFile, options: ReadXmlOptions): ReadXmlResul
     const second = roots[1]!;
     findings.push({
       ruleId: 'syntax',
+      consequence: 'xml',
       loc: second.loc,
       message:
         `a second top-level element <${second.name}>: an XML document has exactly one root element, so ${options.consumer} cannot parse this file. ` +
@@ -176,6 +179,7 @@ export function readXml(file: SourceFile, options: ReadXmlOptions): ReadXmlResul
     const [s, e] = tooDeepAt !== undefined ? pointRange(text, tooDeepAt) : [tooDeep!.offset, tooDeep!.offset];
     findings.push({
       ruleId: 'syntax',
+      consequence: 'xml',
       loc: tooDeepAt !== undefined ? loc(s, e) : tooDeep!.loc,
       message:
         `elements are nested more than ${MAX_XML_DEPTH} deep here; plexlint does not read ` +
@@ -187,6 +191,7 @@ export function readXml(file: SourceFile, options: ReadXmlOptions): ReadXmlResul
     const [s, e] = pointRange(text, parsedUpTo);
     findings.push({
       ruleId: 'syntax',
+      consequence: 'xml',
       loc: loc(s, e),
       message: `plexlint cannot parse the file from here on, so the rest of it is not checked; ${options.consumer} is likely to reject it. Check the XML (xmllint --noout).`,
     });
@@ -319,6 +324,7 @@ function controlCharacterFinding(file: SourceFile, loc: (s: number, e: number) =
   const name = code === 0 ? "NUL (X'00')" : code > 0xff ? `U+${code.toString(16).toUpperCase()}` : `X'${code.toString(16).toUpperCase().padStart(2, '0')}'`;
   return {
     ruleId: 'syntax',
+    consequence: 'xml',
     loc: loc(first.index, first.index + 1),
     message:
       `control character ${name}${more ? ` (and ${more} more in the file)` : ''}: XML does not allow it anywhere, so ${options.consumer} cannot parse the file. ` +
@@ -473,6 +479,7 @@ function entityFinding(file: SourceFile, loc: (s: number, e: number) => Loc, opt
   const kinds = [external ? 'external (SYSTEM/PUBLIC) entities' : '', parameter ? 'parameter entities' : ''].filter(Boolean).join(' and ');
   return {
     ruleId: 'syntax',
+    consequence: 'xml',
     severity: 'warning',
     loc: loc(start, start + '<!DOCTYPE'.length),
     message:
@@ -536,6 +543,7 @@ function validatorFinding(
       const names = open.map((e) => `<${e.name}>`);
       return {
         ruleId: 'syntax',
+        consequence: 'xml',
         loc: first.loc,
         message: `${names.join(', ')} ${open.length === 1 ? 'is' : 'are'} never closed: ${consequence}. Add the missing end tag${open.length === 1 ? '' : 's'}.`,
       };
@@ -543,7 +551,7 @@ function validatorFinding(
   }
   const offset = validatorOffset(text, err.line, err.col);
   const [s, e] = pointRange(text, offset);
-  const f: Finding = { ruleId: 'syntax', loc: loc(s, e), message: `not well-formed XML: ${err.msg.replace(/\.$/, '')}; ${consequence}. ${fix}` };
+  const f: Finding = { ruleId: 'syntax', consequence: 'xml', loc: loc(s, e), message: `not well-formed XML: ${err.msg.replace(/\.$/, '')}; ${consequence}. ${fix}` };
   const opened = /opened in line (\d+), col (\d+)/.exec(err.msg);
   if (opened) {
     const o = validatorOffset(text, Number(opened[1]), Number(opened[2]));
@@ -573,7 +581,7 @@ function encodingFinding(file: SourceFile, decl: XmlDeclaration | undefined, opt
       loc: where,
       message:
         `the file ${said} but its bytes are not valid UTF-8 (plexlint read them as ISO-8859-1): ${options.consumer} reads it as declared, ` +
-        `so non-ASCII characters in names and paths are misread or the file is rejected. Declare encoding="ISO-8859-1" (what WAS writes) or save the file as UTF-8.`,
+        `so plexlint assumes non-ASCII characters in names and paths are misread or the file is rejected (IBM does not document which). Declare encoding="ISO-8859-1" (what WAS writes) or save the file as UTF-8.`,
     };
   }
   if (declared !== undefined && !UTF8_NAMES.has(declared) && !LATIN1_NAMES.has(declared) && !ASCII_NAMES.has(declared) && !declared.startsWith('utf-16') && nonAscii) {

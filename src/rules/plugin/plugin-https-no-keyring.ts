@@ -1,6 +1,6 @@
 import { defineRule } from '../rule.js';
 
-/** https transports carry keyring and stashfile properties (plugin-cfg-odr.md §1.8, §1.13 item 6). */
+/** https transports carry keyring and stashfile properties. */
 export const rule = defineRule({
   meta: {
     id: 'plugin-https-no-keyring',
@@ -8,6 +8,11 @@ export const rule = defineRule({
     category: 'plugin',
     description: 'An https Transport without a keyring or stashfile Property',
     source: 'IBM WAS, "plugin-cfg.xml file" (Transport Property keyring/stashfile); OpenLiberty PluginGenerator',
+    consequences: [
+      {
+        reading: "IBM documents the keyring and stashfile properties of an https Transport but not the error without them; plexlint assumes requests over that transport fail.",
+      },
+    ],
   },
   check(ctx) {
     for (const p of ctx.estate.web.plugins) {

@@ -1,6 +1,6 @@
 import { defineRule } from '../rule.js';
 
-/** LoadBalanceWeight: the console allows 0–20 (plugin-cfg-odr.md §1.7, §2.4). */
+/** LoadBalanceWeight: the console allows 0–20. */
 export const rule = defineRule({
   meta: {
     id: 'plugin-weight-out-of-range',
@@ -8,6 +8,12 @@ export const rule = defineRule({
     category: 'plugin',
     description: 'A Server LoadBalanceWeight above 20, the highest weight WAS allows',
     source: 'IBM WAS, "plugin-cfg.xml file" (Server LoadBalanceWeight); cluster member weight range 0-20',
+    consequences: [
+      {
+        documented: "IBM support, Recommended values for web server plug-in config",
+        quote: "The IBM WebSphere Application Server administrative console allows a value of up to 20. However, it is possible to manually edit the plugin-cfg.xml file and specify some other value for LoadBalanceWeight that is higher than 20.",
+      },
+    ],
   },
   check(ctx) {
     for (const p of ctx.estate.web.plugins) {

@@ -23,6 +23,12 @@ export const rule = defineRule({
     needs: 'sysplex',
     description: 'A DVIPA:port, Load Balancer cluster:port or plug-in route whose service is lost when one component fails',
     source: 'Simulation of every single failure (docs/simulator.md "Failure sweeps"): IBM sysplex distributor takeover and distribution, Load Balancer high availability, web server plug-in failover',
+    consequences: [
+      {
+        reading:
+          "The simulator applies IBM's documented rules — VIPABACKUP takeover and sysplex distribution, Load Balancer high availability, the plug-in's failover to other primaries and then BackupServers — to the failure of one component; that the service is then lost is plexlint's reading of those rules for this configuration, not a behaviour IBM describes for it.",
+      },
+    ],
   },
   check(ctx) {
     const { estate } = ctx;
@@ -38,7 +44,7 @@ export const rule = defineRule({
         if (impact.kind === 'dvipa' && kind === 'stack' && owners.get(impact.destination?.split(':')[0] ?? '')?.has(name)) continue;
         ctx.report({
           loc: impact.loc,
-          message: `When ${run.failed[0]} fails, ${impact.kind === 'route' ? `every ${impact.flow.replace(/^requests/, 'request')} fails` : `every new connection to ${impact.destination} is refused`}: ${(impact.reasons[0] ?? 'nothing can take it').replace(/: the connection is refused$/, '')}. ${advice(run, impact)}`,
+          message: `When ${run.failed[0]} fails, ${impact.kind === 'route' ? `every ${impact.flow.replace(/^requests/, 'request')} fails` : `every new connection to ${impact.destination} is refused`}: ${(impact.reasons[0] ?? 'nothing can take it').replace(/: the connection is refused$/, '')} (plexlint's reading: the simulation applies IBM's failover rules). ${advice(run, impact)}`,
           related: related(run, locOf),
           subject: `${impact.id} single point ${run.failed[0]}`,
         });
