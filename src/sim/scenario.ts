@@ -30,6 +30,26 @@ export interface Scenario {
 }
 
 const STEP_KINDS = ['set', 'connect', 'requests', 'ejb', 'event', 'close', 'advance'] as const;
+
+/** Every key a scenario file may use, where (docs/scenarios.md documents each; a test keeps them in step). */
+export const SCENARIO_KEYS = {
+  top: ['estate', 'inputs', 'seed', 'steps', 'description', 'clients'],
+  step: [...STEP_KINDS, 'expect', 'description', 'label'],
+  connect: ['from', 'to', 'count', 'clients'],
+  requests: ['plugin', 'url', 'count', 'sessions', 'client', 'cookies'],
+  ejb: ['cell', 'cluster', 'fromNode', 'count'],
+  close: ['to', 'target', 'from', 'count'],
+  event: EVENTS,
+  set: ['stacks', 'lbs', 'odrs', 'members'],
+  stack: ['up', 'wlm', 'servers'],
+  server: ['health', 'sef', 'abnormal', 'wlm', 'tsr', 'listening'],
+  lb: ['up', 'active', 'servers'],
+  lbServer: ['weight', 'managerWeight', 'quiesced'],
+  odr: ['up'],
+  client: ['client', 'ip'],
+  bound: ['min', 'max'],
+  expect: MEASURE_KEYS,
+} as const;
 const IPV4 = /^(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(?:25[0-5]|2[0-4]\d|1?\d?\d)$/;
 
 class Reader {
@@ -95,7 +115,7 @@ class Reader {
   bound(n: Node | null, what: string, count: boolean, extra: readonly string[] = []): { bound: Bound; extra: Record<string, Node | null> } {
     const bound: Bound = { loc: this.loc(n) };
     const others: Record<string, Node | null> = {};
-    for (const [k, v] of this.map(n, what, ['min', 'max', ...extra])) {
+    for (const [k, v] of this.map(n, what, [...SCENARIO_KEYS.bound, ...extra])) {
       if (k === 'min' || k === 'max') {
         const x = this.num(v, `${what}.${k}`, 0, count ? Number.MAX_SAFE_INTEGER : 1);
         if (x !== undefined) bound[k] = x;
@@ -109,7 +129,7 @@ class Reader {
     let name: string | undefined;
     let ip: string | undefined;
     if (yaml().isMap(n)) {
-      const f = this.fields(n, what, ['client', 'ip']);
+      const f = this.fields(n, what, SCENARIO_KEYS.client);
       name = f['client'] ? this.str(f['client'], `${what}.client`) : undefined;
       if (!f['client']) this.fail(n, `${what} needs client: <name>`);
       if (f['ip']) {
@@ -218,20 +238,20 @@ class Reader {
 
   expectations(n: Node | null): Expectation[] {
     const out: Expectation[] = [];
-    for (const [k, v, keyNode] of this.map(n, 'expect', MEASURE_KEYS)) out.push(...this.expectation(k as MeasureKey, v, keyNode));
+    for (const [k, v, keyNode] of this.map(n, 'expect', SCENARIO_KEYS.expect)) out.push(...this.expectation(k as MeasureKey, v, keyNode));
     return out;
   }
 
   state(n: Node | null): StatePatch {
     const out: StatePatch = {};
-    for (const [k, v] of this.map(n, 'set', ['stacks', 'lbs', 'odrs', 'members'])) {
+    for (const [k, v] of this.map(n, 'set', SCENARIO_KEYS.set)) {
       if (k === 'stacks') out.stacks = this.stacks(v);
       else if (k === 'lbs') out.lbs = this.lbs(v);
       else {
         const group: Record<string, { up?: boolean }> = {};
         for (const [name, s] of this.map(v, `set.${k}`)) {
           const entry: { up?: boolean } = {};
-          for (const [, fv] of this.map(s, `set.${k}.${name}`, ['up'])) {
+          for (const [, fv] of this.map(s, `set.${k}.${name}`, SCENARIO_KEYS.odr)) {
             const b = this.bool(fv, 'up');
             if (b !== undefined) entry.up = b;
           }
@@ -247,7 +267,7 @@ class Reader {
     const out: RuntimeState['stacks'] = {};
     for (const [name, s] of this.map(v, 'set.stacks')) {
       const st: NonNullable<RuntimeState['stacks'][string]> = {};
-      for (const [sk, sv] of this.map(s, `set.stacks.${name}`, ['up', 'wlm', 'servers'])) {
+      for (const [sk, sv] of this.map(s, `set.stacks.${name}`, SCENARIO_KEYS.stack)) {
         if (sk === 'up') {
           const b = this.bool(sv, 'up');
           if (b !== undefined) st.up = b;
@@ -258,7 +278,7 @@ class Reader {
           st.servers = {};
           for (const [port, srv] of this.map(sv, `set.stacks.${name}.servers`)) {
             const server: Record<string, number | boolean> = {};
-            for (const [f, fv] of this.map(srv, `set.stacks.${name}.servers.${port}`, ['health', 'sef', 'abnormal', 'wlm', 'tsr', 'listening'])) {
+            for (const [f, fv] of this.map(srv, `set.stacks.${name}.servers.${port}`, SCENARIO_KEYS.server)) {
               if (f === 'listening') {
                 const b = this.bool(fv, 'listening');
                 if (b !== undefined) server[f] = b;
@@ -281,12 +301,12 @@ class Reader {
     const out: RuntimeState['lbs'] = {};
     for (const [name, s] of this.map(v, 'set.lbs')) {
       const entry: RuntimeState['lbs'][string] = {};
-      for (const [f, fv] of this.map(s, `set.lbs.${name}`, ['up', 'active', 'servers'])) {
+      for (const [f, fv] of this.map(s, `set.lbs.${name}`, SCENARIO_KEYS.lb)) {
         if (f === 'servers') {
           entry.servers = {};
           for (const [key, srv] of this.map(fv, `set.lbs.${name}.servers`)) {
             const st: LbServerState = {};
-            for (const [sf, sv] of this.map(srv, `set.lbs.${name}.servers.${key}`, ['weight', 'managerWeight', 'quiesced'])) {
+            for (const [sf, sv] of this.map(srv, `set.lbs.${name}.servers.${key}`, SCENARIO_KEYS.lbServer)) {
               if (sf === 'quiesced') {
                 if (yaml().isScalar(sv) && sv.value === 'now') st.quiesced = 'now';
                 else {
@@ -320,7 +340,7 @@ export function parseScenario(file: SourceFile, resolvePath: (p: string) => stri
   if (doc.errors.length) return { findings: r.findings };
   const scenario: Scenario = { file: file.path, inputs: [], seed: 1, steps: [] };
   let stepsNode: Node | null = null;
-  for (const [k, v] of r.map(doc.contents as Node | null, 'scenario', ['estate', 'inputs', 'seed', 'steps', 'description', 'clients'])) {
+  for (const [k, v] of r.map(doc.contents as Node | null, 'scenario', SCENARIO_KEYS.top)) {
     if (k === 'estate') {
       const p = r.str(v, 'estate');
       if (p) scenario.estate = resolvePath(p);
@@ -410,7 +430,7 @@ function readOrigin(r: Reader, n: Node | null | undefined, clients: Node | null 
 }
 
 function readStep(r: Reader, n: Node, labels: Set<string>): Step | undefined {
-  const entries = r.map(n, 'step', [...STEP_KINDS, 'expect', 'description', 'label']);
+  const entries = r.map(n, 'step', SCENARIO_KEYS.step);
   const kinds = entries.filter(([k]) => (STEP_KINDS as readonly string[]).includes(k));
   const loc = r.loc(n);
   if (kinds.length !== 1) {
@@ -455,7 +475,7 @@ function readBody(r: Reader, kind: Step['kind'], body: Node | null, loc: Loc): S
       return { kind: 'advance', ms, loc };
     }
     case 'connect': {
-      const f = r.fields(body, 'connect', ['from', 'to', 'count', 'clients']);
+      const f = r.fields(body, 'connect', SCENARIO_KEYS.connect);
       const to = f['to'] ? r.str(f['to'], 'connect.to') : undefined;
       const count = f['count'] ? r.num(f['count'], 'connect.count', 1, LIMITS.count) : 1;
       const dest = to ? parseDestination(to) : undefined;
@@ -468,7 +488,7 @@ function readBody(r: Reader, kind: Step['kind'], body: Node | null, loc: Loc): S
       return { kind: 'connect', from, address: dest.address, port: dest.port, count: Math.floor(count), loc };
     }
     case 'requests': {
-      const f = r.fields(body, 'requests', ['plugin', 'url', 'count', 'sessions', 'client', 'cookies']);
+      const f = r.fields(body, 'requests', SCENARIO_KEYS.requests);
       const plugin = f['plugin'] ? r.str(f['plugin'], 'requests.plugin') : undefined;
       const url = f['url'] ? r.str(f['url'], 'requests.url') : undefined;
       const count = f['count'] ? r.num(f['count'], 'requests.count', 1, LIMITS.count) : 1;
@@ -492,7 +512,7 @@ function readBody(r: Reader, kind: Step['kind'], body: Node | null, loc: Loc): S
       return step;
     }
     case 'ejb': {
-      const f = r.fields(body, 'ejb', ['cell', 'cluster', 'fromNode', 'count']);
+      const f = r.fields(body, 'ejb', SCENARIO_KEYS.ejb);
       const cell = f['cell'] ? r.str(f['cell'], 'ejb.cell') : undefined;
       const cluster = f['cluster'] ? r.str(f['cluster'], 'ejb.cluster') : undefined;
       const fromNode = f['fromNode'] ? r.str(f['fromNode'], 'ejb.fromNode') : '';
@@ -504,7 +524,7 @@ function readBody(r: Reader, kind: Step['kind'], body: Node | null, loc: Loc): S
       return { kind: 'ejb', cell, cluster, fromNode, count: Math.floor(count), loc };
     }
     case 'event': {
-      const e = r.map(body, 'event', EVENTS);
+      const e = r.map(body, 'event', SCENARIO_KEYS.event);
       if (e.length !== 1) {
         r.fail(body, `an event is one of ${EVENTS.join(', ')}`);
         return undefined;
@@ -522,7 +542,7 @@ function readBody(r: Reader, kind: Step['kind'], body: Node | null, loc: Loc): S
         }
         return { kind: 'close', filter: {}, loc };
       }
-      const f = r.fields(body, 'close', ['to', 'target', 'from', 'count']);
+      const f = r.fields(body, 'close', SCENARIO_KEYS.close);
       const filter: CloseFilter = {};
       if (f['to']) {
         const to = r.str(f['to'], 'close.to');
