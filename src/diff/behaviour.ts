@@ -63,7 +63,8 @@ const sources: FlowSource[] = [
             destination: `${address}:${port}`,
             run: (estate) => {
               if (from !== 'client' && !estate.systems.some((s) => s.name === from)) return undefined;
-              return new Simulation(estate, 1).connect(from, address, port, CONNECTIONS).observed;
+              // Clients outside the sysplex are many (one client would stay on one target under an affinity).
+              return new Simulation(estate, 1).connect(from === 'client' ? { kind: 'client', clients: CONNECTIONS } : from, address, port, CONNECTIONS).observed;
             },
           });
         }
@@ -89,7 +90,7 @@ sources.push({
     }
     return [...keys.values()].map(({ address, port }) => ({
       name: `connections from client to ${address}:${port} (load balancer)`,
-      run: (estate: Estate) => new Simulation(estate, 1).connect('client', address, port, CONNECTIONS).observed,
+      run: (estate: Estate) => new Simulation(estate, 1).connect({ kind: 'client', clients: CONNECTIONS }, address, port, CONNECTIONS).observed,
     }));
   },
 });
