@@ -126,7 +126,7 @@ function impactsOf(flows: SweepFlow[], baseline: Map<string, Probe>, after: Map<
 export function sweepFailures(estate: Estate, options: SweepOptions): SweepReport {
   const seed = options.seed ?? 1;
   const progress = options.progress ?? silentProgress;
-  const model = sweepModel(estate);
+  const model = sweepModel(estate, options.criticalOnly);
   let flows = options.flowKinds ? model.flows.filter((f) => options.flowKinds!.includes(f.kind)) : model.flows;
   if (options.criticalOnly) {
     const wanted = new Map(flows.map((f) => [f.id, f]));

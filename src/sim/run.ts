@@ -86,8 +86,9 @@ export class Simulation implements SimContext {
   }
 
   apply(patch: StatePatch): void {
-    for (const e of this.engines.all) e.checkState(patch);
-    const extra = this.engines.all.map((e) => e.normalise?.(patch));
+    const engines = this.engines.forState(patch);
+    for (const e of engines) e.checkState(patch);
+    const extra = engines.map((e) => e.normalise?.(patch));
     mergeState(this.st, patch);
     for (const x of extra) if (x) mergeState(this.st, x);
     this.ep++;

@@ -12,7 +12,7 @@ import { haTimeoutMs } from './lb-ha.js';
 import type { Observed } from './measures.js';
 import type { Simulation } from './run.js';
 import type { TraceStep } from './trace.js';
-import { sampleRequests } from './web-samples.js';
+import { sampleRequest } from './web-samples.js';
 import { webIndexOf } from './web-index.js';
 
 export type ComponentKind = 'stack' | 'lb' | 'odr' | 'member' | 'server';
@@ -75,12 +75,21 @@ function lastWords(trace: TraceStep[]): string | undefined {
   return trace.at(-1)?.detail;
 }
 
-function connectionFlows(estate: Estate, components: Map<string, SweepComponent>): SweepFlow[] {
+/** Component key → the flows it touches. */
+type Touches = Map<string, Set<string>>;
+
+function toucher(touches: Touches): (key: string, flow: string) => void {
+  return (key, flow) => {
+    const set = touches.get(key);
+    if (set) set.add(flow);
+    else touches.set(key, new Set([flow]));
+  };
+}
+
+function connectionFlows(estate: Estate, touches: Touches, criticalOnly: boolean): SweepFlow[] {
   const flows: SweepFlow[] = [];
   const seen = new Set<string>();
-  const touch = (key: string, flow: string): void => {
-    components.get(key)?.touches.add(flow);
-  };
+  const touch = toucher(touches);
   const byDvipa = new Map<string, Distribution[]>();
   for (const d of estate.sysplex.distributions) {
     const list = byDvipa.get(d.dvipa);
@@ -109,6 +118,7 @@ function connectionFlows(estate: Estate, components: Map<string, SweepComponent>
         const others = d.targets.some((t) => !t.system && d.routing);
         if (!others && zos.size === 1) critical.add(`stack ${[...zos][0]}`);
       }
+      if (criticalOnly && critical.size === 0) continue;
       const clients = Math.min(64, Math.max(4, 2 * targets));
       const portNo = port || 1;
       const flow: SweepFlow = {
@@ -168,19 +178,22 @@ function connectionFlows(estate: Estate, components: Map<string, SweepComponent>
   return flows;
 }
 
-function webFlows(estate: Estate, components: Map<string, SweepComponent>): SweepFlow[] {
+function webFlows(estate: Estate, touches: Touches, criticalOnly: boolean): SweepFlow[] {
   const ix = webIndexOf(estate);
   const flows: SweepFlow[] = [];
-  const touch = (key: string, flow: string): void => {
-    components.get(key)?.touches.add(flow);
-  };
+  const touch = toucher(touches);
   for (const plugin of ix.plugins) {
-    for (const sample of sampleRequests(plugin)) {
-      const c = sample.resolution.cluster;
-      const id = `route ${plugin.p.file} ${sample.label}`;
-      const sessions = Math.min(50, Math.max(4, 2 * c.servers.length));
+    for (const route of plugin.routes) {
+      const c = route.cluster;
+      if (!c) continue;
       const serving = [...c.primaries, ...c.backups].map((s) => (s.odr ? `odr ${s.odr.key}` : s.member ? `member ${s.member.cluster.key}/${s.member.display}` : `server ${plugin.p.file}#${s.name}`));
       const critical = new Set(new Set(serving).size === 1 ? serving : []);
+      // Finding a sample request costs a look through every Route: skip the routes no single failure can take.
+      if (criticalOnly && critical.size === 0) continue;
+      const sample = sampleRequest(plugin, route);
+      if (!sample) continue;
+      const id = `route ${plugin.p.file} ${sample.label}`;
+      const sessions = Math.min(50, Math.max(4, 2 * c.servers.length));
       flows.push({
         id,
         kind: 'route',
@@ -225,12 +238,18 @@ function webFlows(estate: Estate, components: Map<string, SweepComponent>): Swee
   return flows;
 }
 
-/** The components and flows of an estate. */
-export function sweepModel(estate: Estate): SweepModel {
-  const components = new Map<string, SweepComponent>();
+/** The components and flows of an estate (`criticalOnly`: only the flows a single component might take — SweepFlow.critical). */
+export function sweepModel(estate: Estate, criticalOnly = false): SweepModel {
+  const touches: Touches = new Map();
+  const all = [...connectionFlows(estate, touches, criticalOnly), ...webFlows(estate, touches, criticalOnly)];
+  const flows = criticalOnly ? all.filter((f) => f.critical.size > 0) : all;
+  const components: SweepComponent[] = [];
+  // A component no flow needs is not built (the rule's sweep of a large estate needs few of thousands).
+  const wanted = criticalOnly ? new Set(flows.flatMap((f) => [...f.critical])) : undefined;
   const add = (c: Omit<SweepComponent, 'touches' | 'key'>): void => {
     const key = `${c.kind} ${c.name}`;
-    components.set(key, { ...c, key, touches: new Set() });
+    if (wanted && !wanted.has(key)) return;
+    components.push({ ...c, key, touches: touches.get(key) ?? new Set() });
   };
   for (const s of estate.systems) {
     add({ kind: 'stack', name: s.name, label: `stack ${s.name}`, fail: (sim) => sim.stackEvent(s.name, false).observed });
@@ -261,8 +280,8 @@ export function sweepModel(estate: Estate): SweepModel {
   for (const s of ix.servers) {
     if (s.odr || s.member) continue;
     const key = `${s.plugin.file}#${s.name}`;
+    if (wanted && !wanted.has(`server ${key}`)) continue;
     add({ kind: 'server', name: key, label: `plug-in server ${s.name} (${s.plugin.file})`, loc: s.s.loc, fail: (sim) => (sim.apply({ members: { [key]: { up: false } } }), {}) });
   }
-  const flows = [...connectionFlows(estate, components), ...webFlows(estate, components)];
-  return { components: [...components.values()], flows };
+  return { components, flows };
 }

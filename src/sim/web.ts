@@ -83,9 +83,12 @@ function jvms(t: KeyTargets): { servers: Set<number>; members: Set<number> } {
   return { servers, members };
 }
 
+/** The steps the WebSphere tier runs. */
+export const WEB_STEP_KEYS: readonly StepKey[] = ['requests', 'ejb', 'event:odrDown', 'event:odrUp', 'event:memberDown', 'event:memberUp'];
+
 export class WebEngine implements Engine {
   readonly name = 'WebSphere tier';
-  readonly handles: readonly StepKey[] = ['requests', 'ejb', 'event:odrDown', 'event:odrUp', 'event:memberDown', 'event:memberUp'];
+  readonly handles = WEB_STEP_KEYS;
   readonly ix: WebIndex;
   readonly health: WebHealth;
   readonly sessions = new SessionStore();
