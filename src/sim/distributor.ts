@@ -175,10 +175,8 @@ export class DistributorEngine implements Engine {
     const holder = e.holder?.system;
     if (d.index === -1) {
       const out: ConnectDecision = { outcome: 'refused', reason: d.reason ?? 'refused', trace: trace ?? NO_TRACE };
-      if (holder && e.dist) {
-        out.distributor = holder;
-        out.distribution = e.dist.id;
-      }
+      if (holder) out.distributor = holder;
+      if (holder && e.dist && d.reason !== 'not advertised') out.distribution = e.dist.id;
       return out;
     }
     if (d.index === -2) return { outcome: 'direct', target: holder!, trace: trace ?? NO_TRACE };

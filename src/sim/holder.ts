@@ -1,7 +1,7 @@
 /**
- * Which stack holds a DVIPA now — the one function that decides it, kept
- * apart so that whatever else decides whether a holder is usable (what it
- * advertises) has one place to go.
+ * Which stack holds a DVIPA now — the one function that decides it. Whether
+ * clients outside the sysplex reach it there (what the holder advertises) is
+ * advertised.ts's answer, asked once per holder in vdpt.ts.
  *
  * IBM (IP Configuration Guide, dynamic VIPA takeover and takeback; VIPADEFINE
  * and VIPABACKUP statements):

@@ -15,6 +15,7 @@
 import type { Distribution, ResolvedTarget, SysplexDvipa } from '../model/estate.js';
 import { seconds } from './clock.js';
 import type { SimContext } from './engine.js';
+import { reachableFromOutside, type OutsideReach } from './advertised.js';
 import type { Holder, Holders } from './holder.js';
 import { server, stackUp, systemWeight, type ServerState } from './state.js';
 import { portCovered, type SysplexIndex } from './sysplex-index.js';
@@ -63,6 +64,8 @@ export class PortEntry {
   holder: Holder | undefined;
   /** The distribution in force for the port; undefined: the holder serves it itself. */
   dist: Distribution | undefined;
+  /** Whether clients outside the sysplex reach the DVIPA on its holder (what the holder advertises, advertised.ts). */
+  outside: OutsideReach = { reachable: true };
   cands: Candidate[] = [];
   private bySystem = new Map<string, number>();
   /** Round-robin pool (ready, TSR > 0 — or ready when none has TSR > 0), ready list. */
@@ -95,6 +98,7 @@ export class PortEntry {
     this.save();
     this.epoch = this.sim.epoch;
     this.holder = this.holders.holder(this.dv, trace);
+    this.outside = this.holder ? reachableFromOutside(this.sim.estate, this.holder.system, this.dv.address) : { reachable: true };
     this.dist = this.holder?.distributions.find((x) => portCovered(x, this.port));
     this.cands = this.dist ? this.candidates(this.dist) : [];
     this.bySystem = new Map(this.cands.map((c, i) => [c.system, i]));
@@ -194,6 +198,13 @@ export class PortEntry {
     if (!holder) {
       last.index = -1;
       last.reason = 'DVIPA not active';
+      return last;
+    }
+    if (origin === undefined && !this.outside.reachable) {
+      // The holder took the DVIPA over on the stack but does not advertise it: only the sysplex reaches it.
+      trace?.push({ what: 'routing', detail: this.outside.why! });
+      last.index = -1;
+      last.reason = 'not advertised';
       return last;
     }
     if (!d) {

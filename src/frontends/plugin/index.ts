@@ -69,6 +69,8 @@ function describeDefault(s: AttrSpec): string {
 
 class PluginReader {
   readonly findings: Finding[] = [];
+  /** Servers outside any ServerCluster (PluginAst.detachedServers). */
+  readonly detachedServers: ServerNode[] = [];
 
   private push(ruleId: string, loc: Loc, message: string, extra: { severity?: Severity; related?: Finding['related'] } = {}): void {
     const f: Finding = { ruleId, loc, message };
@@ -216,7 +218,11 @@ class PluginReader {
         child.loc,
         `<${child.name}> is not allowed in ${where}; it belongs in ${home}: plexlint assumes ${PLUGIN} does not use it here. Move it.`,
       );
-      // Still check what it says, in its own terms.
+      // Still check what it says, in its own terms; a Server is kept, so the checks of a Server apply to it too.
+      if (child.name === 'Server') {
+        this.detachedServers.push(this.server(child, 'Server'));
+        return;
+      }
       const key = hasOwn(SPECS, child.name) ? child.name : undefined;
       if (key) {
         this.node(child, key);
@@ -229,6 +235,31 @@ class PluginReader {
     const near = caseOnly ?? suggest(child.name, allowed, false) ?? suggest(child.name, ELEMENT_NAMES, false);
     const hint = caseOnly ? ` Element names are case-sensitive: write ${caseOnly}.` : near ? ` Did you mean ${near}?` : '';
     this.push('plugin-unknown-element', child.loc, `<${child.name}> is not a plugin-cfg.xml element${parent ? ` (in <${parent.name}>)` : ''}: plexlint assumes ${PLUGIN} ignores it and everything in it.${hint}`);
+  }
+
+  /** A Server (or ClusterAddress) with its Transports and their Properties. */
+  server(el: XmlElement, key: string): ServerNode {
+    const s: ServerNode = { ...this.node(el, key), transports: [] };
+    this.children(el, key, (c, k) => {
+      const t: TransportNode = { ...this.node(c, k), properties: [] };
+      this.children(c, k, (p, pk) => {
+        const prop = this.node(p, pk);
+        const name = prop.attrs['Name'];
+        if (name && !(TRANSPORT_PROPERTIES as readonly string[]).includes(name.value)) {
+          const near = TRANSPORT_PROPERTIES.find((x) => x.toLowerCase() === name.value.toLowerCase()) ?? suggest(name.value, TRANSPORT_PROPERTIES, false);
+          this.findings.push({
+            ruleId: 'plugin-invalid-value',
+            loc: name.valueLoc,
+            message:
+              `Transport Property Name="${name.value}" is not one of keyring, stashfile, certLabel: plexlint assumes ${PLUGIN} does not use it.` +
+              (near ? ` Did you mean ${near}? (property names are case-sensitive)` : ''),
+          });
+        }
+        t.properties.push(prop);
+      });
+      s.transports.push(t);
+    });
+    return s;
   }
 
   /** Check an element and its children without adding them to the AST (it is in the wrong place). */
@@ -285,6 +316,7 @@ export function parsePlugin(file: SourceFile): ParsedPlugin {
     clusters: [],
     uriGroups: [],
     routes: [],
+    detachedServers: r.detachedServers,
     wellFormed: doc.wellFormed,
   };
   for (const [n, a] of Object.entries(SPECS.Config!.attrs)) if (a.default !== undefined) ast.config.values[n] = a.default;
@@ -329,35 +361,12 @@ export function parsePlugin(file: SourceFile): ParsedPlugin {
     r.children(el, key, (c, k) => g.members.push(r.node(c, k)));
     return g;
   };
-  const server = (el: XmlElement, key: string): ServerNode => {
-    const s: ServerNode = { ...r.node(el, key), transports: [] };
-    r.children(el, key, (c, k) => {
-      const t: TransportNode = { ...r.node(c, k), properties: [] };
-      r.children(c, k, (p, pk) => {
-        const prop = r.node(p, pk);
-        const name = prop.attrs['Name'];
-        if (name && !(TRANSPORT_PROPERTIES as readonly string[]).includes(name.value)) {
-          const near = TRANSPORT_PROPERTIES.find((x) => x.toLowerCase() === name.value.toLowerCase()) ?? suggest(name.value, TRANSPORT_PROPERTIES, false);
-          r.findings.push({
-            ruleId: 'plugin-invalid-value',
-            loc: name.valueLoc,
-            message:
-              `Transport Property Name="${name.value}" is not one of keyring, stashfile, certLabel: plexlint assumes ${PLUGIN} does not use it.` +
-              (near ? ` Did you mean ${near}? (property names are case-sensitive)` : ''),
-          });
-        }
-        t.properties.push(prop);
-      });
-      s.transports.push(t);
-    });
-    return s;
-  };
   const cluster = (el: XmlElement): ClusterNode => {
     const c: ClusterNode = { ...r.node(el, 'ServerCluster'), servers: [] };
     r.children(el, 'ServerCluster', (child, key) => {
-      if (key === 'Server') c.servers.push(server(child, key));
+      if (key === 'Server') c.servers.push(r.server(child, key));
       else if (key === 'ClusterAddress') {
-        const ca = server(child, key);
+        const ca = r.server(child, key);
         c.clusterAddress ??= ca;
       } else {
         const list: ServerListNode = { ...r.node(child, key), servers: [] };
@@ -372,6 +381,12 @@ export function parsePlugin(file: SourceFile): ParsedPlugin {
   // The root: Config. A fragment (no Config root) is read as if it were inside one.
   let sawConfig = false;
   let reportedFragment = false;
+  /** A file without its Config root is said once, at its first top-level element. */
+  const fragment = (root: XmlElement, message: string): void => {
+    if (reportedFragment) return;
+    reportedFragment = true;
+    r.findings.push({ ruleId: 'plugin-misplaced-element', loc: root.loc, message });
+  };
   for (const root of doc.roots) {
     if (root.name === 'Config') {
       if (!sawConfig) {
@@ -384,17 +399,22 @@ export function parsePlugin(file: SourceFile): ParsedPlugin {
     }
     const cs = childSpec(SPECS.Config!, root.name);
     if (cs) {
-      if (!reportedFragment) {
-        reportedFragment = true;
-        r.findings.push({
-          ruleId: 'plugin-misplaced-element',
-          loc: root.loc,
-          message:
-            `<${root.name}> is at the top level, but the root element of plugin-cfg.xml must be <Config>: plexlint assumes ${PLUGIN} cannot load a file without it. ` +
-            `Wrap the elements in <Config>…</Config> (plexlint checks them as if they were).`,
-        });
-      }
+      fragment(
+        root,
+        `<${root.name}> is at the top level, but the root element of plugin-cfg.xml must be <Config>: plexlint assumes ${PLUGIN} cannot load a file without it. ` +
+          `Wrap the elements in <Config>…</Config> (plexlint checks them as if they were).`,
+      );
       configChild(root, cs.spec);
+      continue;
+    }
+    if (root.name === 'Server') {
+      // A fragment that lists Servers without their ServerCluster: every Server is still checked.
+      fragment(
+        root,
+        `<Server> is at the top level: a Server belongs in a <ServerCluster> inside <Config>, so plexlint assumes ${PLUGIN} cannot load this file as it is. ` +
+          `Put the Servers in their ServerCluster (plexlint checks each Server as it stands).`,
+      );
+      r.detachedServers.push(r.server(root, 'Server'));
       continue;
     }
     r.misplacedOrUnknown(root, undefined, { attrs: {}, children: { Config: { spec: 'Config' } } });

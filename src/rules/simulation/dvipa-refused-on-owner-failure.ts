@@ -35,7 +35,8 @@ export const rule = defineRule({
         const port = d.ports[0]?.from ?? 1;
         // The stacks started with the owner up (the DVIPA active), then the owner failed.
         const decision = connectAfterFailure(estate, [owner.system], 'client', dv.address, port);
-        if (decision.outcome !== 'refused') continue;
+        // A backup that takes over but does not advertise the DVIPA is omproute-dvipa-not-covered's finding.
+        if (decision.outcome !== 'refused' || decision.reason === 'not advertised') continue;
         const candidates = decision.trace.filter((t) => t.what === 'candidate').map((t) => t.detail);
         const why = candidates.length ? `its targets are ${candidates.join('; ')}` : (decision.trace.at(-1)?.detail ?? 'no target is ready');
         ctx.report({
