@@ -73,7 +73,8 @@ export class DistributorEngine implements Engine {
   readonly handles: readonly StepKey[] = ['connect', 'event:stackDown', 'event:stackUp'];
   private readonly ix: SysplexIndex;
   readonly holders: Holders;
-  private readonly entries = new Map<string, Map<number, PortEntry>>();
+  /** DVIPA → its first port's entry, and the other ports' entries. */
+  private readonly entries = new Map<string, { port: number; entry: PortEntry; others?: Map<number, PortEntry> }>();
   private readonly route: Route = { outcome: 'refused', target: undefined };
 
   constructor(private readonly sim: SimContext) {
@@ -91,14 +92,19 @@ export class DistributorEngine implements Engine {
 
   /** The VDPT entry of a DVIPA and port (undefined: not a DVIPA). */
   entry(address: string, port: number): PortEntry | undefined {
-    let ports = this.entries.get(address);
-    if (!ports) {
-      const dv = this.ix.byAddress.get(address);
-      if (!dv) return undefined;
-      this.entries.set(address, (ports = new Map()));
+    let slot = this.entries.get(address);
+    if (slot && slot.port === port) return slot.entry;
+    const dv = this.ix.byAddress.get(address);
+    if (!dv) return undefined;
+    if (!slot) {
+      const entry = new PortEntry(dv, port, this.ix, this.sim, this.holders);
+      this.entries.set(address, { port, entry });
+      return entry;
     }
-    let e = ports.get(port);
-    if (!e) ports.set(port, (e = new PortEntry(this.ix.byAddress.get(address)!, port, this.ix, this.sim, this.holders)));
+    // Most DVIPAs are asked for one port: it is found without a second look-up; other ports are kept beside it.
+    slot.others ??= new Map();
+    let e = slot.others.get(port);
+    if (!e) slot.others.set(port, (e = new PortEntry(dv, port, this.ix, this.sim, this.holders)));
     return e;
   }
 

@@ -189,7 +189,7 @@ export class PortEntry {
    * `this.last` (no allocation per decision).
    */
   decide(origin: string | undefined, client: string, trace?: TraceStep[]): Decision {
-    this.refresh(trace);
+    if (this.epoch !== this.sim.epoch || trace) this.refresh(trace);
     const last = this.last;
     last.local = false;
     last.reason = undefined;
