@@ -69,7 +69,7 @@ describe('simulate -f markdown', () => {
     const r = await runMain('simulate', file, '-f', 'markdown');
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^## plexlint simulate: 1 of 1 scenario pass, 18 of 18 expectations hold\n/);
-    expect(r.stdout).toContain('| 1 | 8 | connect | 1000 connections from SYSC to 10.40.1.2:3000 | local 100% · SYSC 100% | ✔ local ≥ 1: 1 (100%)<br>✔ targets.SYSC ≥ 1: 1 (100%) |');
+    expect(r.stdout).toContain('| 1 | 8 | connect | 1000 connections from SYSC to 10.40.1.2:3000 | kept local 100% · SYSC 100% | ✔ local ≥ 1: 1 (100%)<br>✔ targets.SYSC ≥ 1: 1 (100%) |');
     const drawn = [...r.stdout.matchAll(/^#### Step (\d+) /gm)].map((m) => Number(m[1]));
     // The steps with expectations: every connect step, and the stackDown of step 10.
     expect(drawn).toEqual([1, 3, 5, 6, 9, 10, 11, 13, 15, 18]);

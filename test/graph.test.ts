@@ -79,8 +79,10 @@ describe('what the picture says', () => {
     const lb = lint(['fixtures/rules/dispatch-cluster-not-in-home/bad'], { cwd: root });
     const g = buildGraph(lb.compiled.estate, { title: 'bad', diagnostics: lb.diagnostics });
     const ids = (graph: Graph): string[] => graph.nodes.filter((n) => n.findings).map((n) => n.id);
-    // The HOME list that lacks the cluster address is SYSB's: no narrower element holds the finding's line.
-    expect(ids(g)).toEqual(['system:SYSB']);
+    // The HOME list that lacks the cluster address is SYSB's: no narrower element holds the finding's line;
+    // a finding on `cluster add` marks the cluster.
+    expect(ids(g)).toEqual(['lbc:edge1:10.60.1.1', 'system:SYSB']);
+    expect(g.nodes.find((n) => n.id === 'lbc:edge1:10.60.1.1')!.findings!.rules).toEqual(['single-point-of-failure']);
     expect(g.nodes.find((n) => n.id === 'system:SYSB')!.findings).toEqual({ errors: 1, warnings: 0, infos: 0, rules: ['dispatch-cluster-not-in-home'] });
     const cluster = g.nodes.find((n) => n.kind === 'lb-cluster')!;
     expect(cluster.lost?.map((l) => [l.what, l.share])).toEqual([['dropped', 0.5]]);

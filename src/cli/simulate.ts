@@ -5,14 +5,19 @@ import { Command, Option } from 'commander';
 import type { Finding } from '../core/diagnostic.js';
 import { compile, type CompileOptions, type CompileResult } from '../engine/compile.js';
 import type { Estate } from '../model/estate.js';
+import { formatDuration } from '../sim/clock.js';
 import { runScenario, type AfterStep, type ScenarioResult } from '../sim/index.js';
 import { parseScenario, type Scenario } from '../sim/scenario.js';
 import { sourceFromText } from '../sources/source-file.js';
+import { DEFAULT_MAX_PAIRS, sweepFailures } from '../sim/failures.js';
+import { sweepMarkdown } from '../report/sweep/markdown.js';
+import { outages } from '../report/sweep/summary.js';
+import { sweepText } from '../report/sweep/text.js';
 import { silentProgress, type Progress } from '../core/progress.js';
 import { oneEstate } from './compile.js';
 import { examples } from './help.js';
 import { emit, packageRoot, useColor, UsageError } from './io.js';
-import { outputOptions } from './options.js';
+import { estateOptions, lintOptionsFrom, outputOptions, type EstateCliOptions } from './options.js';
 import { terminalProgress } from './progress.js';
 import { expectationText, observedParts, scenarioTally } from '../report/simulate/words.js';
 import { simulateMarkdown } from '../report/simulate/markdown.js';
@@ -76,8 +81,10 @@ export function formatText(results: ScenarioResult[], color: boolean): string {
   const out: string[] = [];
   for (const r of results) {
     out.push('', c.underline(`${r.file}`) + c.dim(`  (seed ${r.seed})`));
+    const clocked = r.steps.some((s) => s.kind === 'advance');
     for (const s of r.steps) {
-      out.push(`  ${c.dim(`${String(s.index).padStart(2)} line ${String(s.line).padEnd(4)}`)} ${s.kind.padEnd(8)} ${s.error ? c.red(s.error) : s.summary}`);
+      const when = clocked ? c.dim(` t=${formatDuration(s.time)}`) : '';
+      out.push(`  ${c.dim(`${String(s.index).padStart(2)} line ${String(s.line).padEnd(4)}`)} ${s.kind.padEnd(8)} ${s.error ? c.red(s.error) : s.summary}${when}`);
       const parts = observedParts(s.observed).map((p) => (p.bad ? c.yellow(p.text) : p.text));
       if (parts.length) out.push(`              ${parts.join('  ')}`);
       for (const e of s.expectations) out.push(`              ${e.pass ? c.green('✔') : c.red('✘')} ${expectationText(e)}`);
@@ -87,42 +94,89 @@ export function formatText(results: ScenarioResult[], color: boolean): string {
   return out.join('\n') + '\n';
 }
 
+interface SimulateOptions extends EstateCliOptions {
+  format: string;
+  output?: string;
+  color?: boolean;
+  failures?: 'single' | 'pairs';
+  maxPairs?: string;
+  seed?: string;
+  progress?: boolean;
+}
+
+/** `--failures`: sweep the estate's single failures or pairs of failures. */
+function failureSweep(paths: string[], opts: SimulateOptions): void {
+  const seed = Number(opts.seed ?? '1');
+  if (!Number.isInteger(seed) || seed < 0) throw new UsageError(`--seed ${opts.seed}: expected a whole number`);
+  const maxPairs = Number(opts.maxPairs ?? DEFAULT_MAX_PAIRS);
+  if (!Number.isInteger(maxPairs) || maxPairs < 0) throw new UsageError(`--max-pairs ${opts.maxPairs}: expected a whole number`);
+  const cli = lintOptionsFrom(opts, paths);
+  const progress = terminalProgress({ option: opts.progress });
+  let text: string;
+  let lost: number;
+  try {
+    progress.phase('compiling the estate');
+    const compiled = oneEstate(() => compile(cli.paths, cli.options));
+    if (compiled.unmatched.length) throw new UsageError(`no files to check in ${compiled.unmatched.join(', ')}`);
+    const missing = compiled.readErrors.filter((e) => e.explicit);
+    if (missing.length) throw new UsageError(missing.map((e) => `${e.path} ${e.message}`).join('; '));
+    const report = sweepFailures(compiled.estate, { mode: opts.failures!, seed, maxPairs, progress });
+    lost = outages(report);
+    text = opts.format === 'json' ? JSON.stringify(report, null, 2) + '\n' : opts.format === 'markdown' ? sweepMarkdown(report) : sweepText(report, useColor(opts.color, Boolean(opts.output)));
+  } finally {
+    progress.end();
+  }
+  emit(text, opts.output);
+  process.exitCode = lost > 0 ? 1 : 0;
+}
+
 export function simulateCommand(): Command {
   const cmd = new Command('simulate')
-    .description('run scenario files over an estate and check their expectations (the scenario format: docs/scenarios.md)')
-    .argument('<scenarios...>', '*.scenario.yaml files')
-    .addOption(new Option('-f, --format <format>', 'output format (markdown: a report with a picture of every step with expectations)').choices(['text', 'json', 'markdown']).default('text'))
+    .description('run scenario files over an estate and check their expectations (the scenario format: docs/scenarios.md); with --failures, simulate every single failure (or pair of failures) of an estate')
+    .argument('<paths...>', '*.scenario.yaml files (with --failures: the files or folders of the estate)')
+    .addOption(new Option('-f, --format <format>', 'output format (markdown: a report with a picture of every step with expectations, or of the failure sweep)').choices(['text', 'json', 'markdown']).default('text'))
+    .addOption(new Option('--failures <mode>', 'fail every component on its own (single), or every two that meet on a flow (pairs), and report what each failure loses').choices(['single', 'pairs']))
+    .option('--max-pairs <n>', `with --failures pairs: simulate at most this many pairs (default ${DEFAULT_MAX_PAIRS}); the rest are counted as skipped`)
+    .option('--seed <n>', 'with --failures: seed of the random choices', '1')
     .option('--progress', 'show progress on stderr even when it is not a terminal (--no-progress: never)')
     .option('--no-progress', 'never show progress');
+  estateOptions(cmd);
   outputOptions(cmd);
   cmd.addHelpText(
     'after',
-    examples('simulate', `\nA scenario file names its estate (estate: or inputs:) and its steps: set state, connect, requests, ejb, event, close,\neach with expectations. Every key, with examples: docs/scenarios.md in the package (${packageRoot}/docs/scenarios.md).\n`),
+    examples(
+      'simulate',
+      `\nA scenario file names its estate (estate: or inputs:) and its steps: set state, connect, requests, ejb, event, close, advance,\neach with expectations. Every key, with examples: docs/scenarios.md in the package (${packageRoot}/docs/scenarios.md).\n` +
+        `With --failures the paths are an estate (like check's); the exit code is 1 when a failure loses a service.\n`,
+    ),
   );
-  return cmd.action((files: string[], opts: { format: string; output?: string; color?: boolean; progress?: boolean }) => {
-      const progress = terminalProgress({ option: opts.progress });
-      let results: ScenarioResult[];
-      const pictures = new Map<string, Graph>();
-      // Pictures only for the markdown report: each one simulates the step's state again.
-      const draw: AfterStep | undefined =
-        opts.format === 'markdown'
-          ? (sim, step, result) => {
-              const graph = stepGraph(sim.estate, step, result, sim.state, `step ${result.index} (line ${result.line}): ${result.summary}`);
-              if (graph) pictures.set(`${step.loc.file}#${result.index}`, graph);
-            }
-          : undefined;
-      try {
-        results = files.map((f) => runScenarioFile(f, process.cwd(), progress, draw).result);
-      } finally {
-        progress.end();
-      }
-      const text =
-        opts.format === 'json'
-          ? JSON.stringify({ scenarios: results }, null, 2) + '\n'
-          : opts.format === 'markdown'
-            ? simulateMarkdown(results, pictures)
-            : formatText(results, useColor(opts.color, Boolean(opts.output)));
-      emit(text, opts.output);
-      process.exitCode = results.every((r) => r.pass) ? 0 : results.some((r) => r.steps.some((s) => s.error)) ? 2 : 1;
-    });
+  return cmd.action((paths: string[], opts: SimulateOptions) => {
+    if (opts.failures) return failureSweep(paths, opts);
+    if (opts.maxPairs !== undefined) throw new UsageError('--max-pairs goes with --failures pairs');
+    if (opts.config !== undefined) throw new UsageError('-c goes with --failures: a scenario names its estate itself (estate: or inputs:)');
+    const progress = terminalProgress({ option: opts.progress });
+    let results: ScenarioResult[];
+    const pictures = new Map<string, Graph>();
+    // Pictures only for the markdown report: an event step's picture simulates the flows again in its state.
+    const draw: AfterStep | undefined =
+      opts.format === 'markdown'
+        ? (sim, step, result) => {
+            const graph = stepGraph(sim.estate, step, result, sim.state, `step ${result.index} (line ${result.line}): ${result.summary}`);
+            if (graph) pictures.set(`${step.loc.file}#${result.index}`, graph);
+          }
+        : undefined;
+    try {
+      results = paths.map((f) => runScenarioFile(f, process.cwd(), progress, draw).result);
+    } finally {
+      progress.end();
+    }
+    const text =
+      opts.format === 'json'
+        ? JSON.stringify({ scenarios: results }, null, 2) + '\n'
+        : opts.format === 'markdown'
+          ? simulateMarkdown(results, pictures)
+          : formatText(results, useColor(opts.color, Boolean(opts.output)));
+    emit(text, opts.output);
+    process.exitCode = results.every((r) => r.pass) ? 0 : results.some((r) => r.steps.some((s) => s.error)) ? 2 : 1;
+  });
 }

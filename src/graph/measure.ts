@@ -5,10 +5,11 @@
  * outcome (a WEIGHTEDACTIVE count, a plug-in's round-robin position).
  */
 import type { Estate } from '../model/estate.js';
-import { Simulation, SimulationError, type Observed } from '../sim/index.js';
-import { mergeState, type RuntimeState } from '../sim/state.js';
+import { Simulation, SimulationError, simulationFor, type Observed } from '../sim/index.js';
+import type { RuntimeState } from '../sim/state.js';
 import { sendEjbCalls, sendRequests } from '../sim/web.js';
 import type { Scenario } from '../sim/scenario.js';
+import type { Origin } from '../sim/steps.js';
 
 export class Measure {
   constructor(
@@ -20,16 +21,21 @@ export class Measure {
 
   private simulation(): Simulation {
     const sim = new Simulation(this.estate, 1);
-    if (this.state) mergeState(sim.state, this.state);
+    if (this.state) sim.apply(this.state);
     return sim;
   }
 
-  /** Connections from `from` (a system or "client"); with the machine that forwarded them, for a Load Balancer cluster. */
-  connect(from: string, address: string, port: number): { observed: Observed; lb?: string } {
+  /**
+   * Connections from `from` (a system, "client", or an origin); with the machine that forwarded them, for a Load
+   * Balancer cluster. "client" stands for as many distinct clients as connections: the picture shows how the
+   * balancing spreads clients, which one client's affinity (stickytime, TIMEDAFFINITY) would hide.
+   */
+  connect(from: string | Origin, address: string, port: number): { observed: Observed; lb?: string } {
     const sim = this.simulation();
-    const observed = sim.connect(from, address, port, this.count).observed;
-    const lb = sim.open.find((c) => c.lb)?.lb;
-    return lb ? { observed, lb } : { observed };
+    const origin: string | Origin = from === 'client' ? { kind: 'client', clients: this.count } : from;
+    const observed = sim.connect(origin, address, port, this.count).observed;
+    for (const g of sim.connections) if (g.lb) return { observed, lb: g.lb };
+    return { observed };
   }
 
   /** The stack that distributes a DVIPA:port now, and with which distribution (one traced connection). */
@@ -63,10 +69,10 @@ function quietly(run: () => Observed): Observed | undefined {
 
 /** The runtime state after the first `steps` steps of a scenario (its `set` steps, events, opened connections' effects). */
 export function stateAfter(scenario: Scenario, estate: Estate, steps: number): RuntimeState {
-  const sim = new Simulation(estate, scenario.seed);
+  const sim = simulationFor(scenario, estate);
   scenario.steps.slice(0, steps).forEach((step, i) => {
     const r = sim.step(step, i + 1);
     if (r.error) throw new SimulationError(`step ${i + 1} (line ${r.line}) could not run: ${r.error}`);
   });
-  return structuredClone(sim.state);
+  return structuredClone(sim.state) as RuntimeState;
 }

@@ -10,7 +10,7 @@
 import type { Estate } from '../model/estate.js';
 import type { ExpectationResult, StepResult } from '../sim/index.js';
 import { parseRequestUrl, resolve } from '../sim/plugin.js';
-import type { Step } from '../sim/scenario.js';
+import type { Origin, Step } from '../sim/steps.js';
 import type { RuntimeState } from '../sim/state.js';
 import { pickPlugin } from '../sim/web.js';
 import { webIndexOf } from '../sim/web-index.js';
@@ -19,7 +19,7 @@ import { GraphError, keepFlows } from './focus.js';
 import { assemble, buildGraph } from './index.js';
 import { Measure } from './measure.js';
 import { CLIENT, lbClusterNode, pluginClusterNode, structure, type GraphParts } from './structure.js';
-import type { Graph, GraphFlow } from './types.js';
+import type { Graph, GraphFlow, NodeKind } from './types.js';
 
 const FLOW = 'step';
 
@@ -31,15 +31,16 @@ function drawStep(parts: GraphParts, step: Step, result: StepResult, state: Runt
     case 'connect': {
       const dv = estate.sysplex.dvipas.find((d) => d.address === step.address);
       const measure = new Measure(estate, state, 1);
+      const origin = originName(step.from);
       if (dv) {
-        drawDvipaFlow(parts, FLOW, step.from, dv, { observed, ...measure.decision(step.address, step.port) });
+        drawDvipaFlow(parts, FLOW, origin, dv, { observed, ...measure.decision(step.address, step.port) });
         return `dvipa:${dv.address}`;
       }
       const lb = estate.loadBalancers.find((x) => x.clusters.some((c) => (c.address ?? c.id) === step.address));
       if (lb) {
         const forwarder = measure.connect(step.from, step.address, step.port).lb;
-        drawLbFlow(parts, FLOW, step.from, step.address, step.port, observed, forwarder);
-        return forwarder ? lbClusterNode(parts.lbGroupOf.get(forwarder)!, step.address) : originNode(parts, step.from);
+        drawLbFlow(parts, FLOW, origin, step.address, step.port, observed, forwarder);
+        return forwarder ? lbClusterNode(parts.lbGroupOf.get(forwarder)!, step.address) : originNode(parts, origin);
       }
       return undefined;
     }
@@ -65,16 +66,29 @@ function drawStep(parts: GraphParts, step: Step, result: StepResult, state: Runt
   }
 }
 
-/** The node an expectation names (`targets.SYSA`, `servers.NODE_m`, `members.m1`, `odrs.odra1`), else undefined. */
+/** A connect step's origin as the graph names it: a system, or the clients (named clients are outside the sysplex too). */
+function originName(o: Origin): string {
+  return o.kind === 'system' ? o.system : CLIENT;
+}
+
+/** Where an expectation's name points: the node kinds, and the name after the measure (and its breakdown). */
+const NAMED: Record<string, { kinds: NodeKind[]; skip: number }> = {
+  targets: { kinds: ['system', 'external-target'], skip: 1 },
+  servers: { kinds: ['plugin-server', 'member', 'odr'], skip: 1 },
+  members: { kinds: ['member'], skip: 1 },
+  odrs: { kinds: ['odr'], skip: 1 },
+  holder: { kinds: ['dvipa'], skip: 1 },
+  active: { kinds: ['lb-machine'], skip: 1 },
+  'connectionsBroken.target': { kinds: ['system', 'external-target'], skip: 2 },
+};
+
+/** The node an expectation names (`targets.SYSA`, `servers.NODE_m`, `holder.10.40.1.3`, …), else undefined. */
 function namedNode(graph: Graph, e: ExpectationResult): string | undefined {
-  const dot = e.name.indexOf('.');
-  if (dot < 0) return undefined;
-  const group = e.name.slice(0, dot);
-  const name = e.name.slice(dot + 1).toLowerCase();
-  const kinds: Record<string, string[]> = { targets: ['system', 'external-target'], servers: ['plugin-server', 'member', 'odr'], members: ['member'], odrs: ['odr'] };
-  const wanted = kinds[group];
-  if (!wanted) return undefined;
-  return graph.nodes.find((n) => wanted.includes(n.kind) && n.names.some((x) => x.toLowerCase() === name))?.id;
+  const parts = e.name.split('.');
+  const rule = NAMED[parts[0]!] ?? NAMED[parts.slice(0, 2).join('.')];
+  if (!rule) return undefined;
+  const name = parts.slice(rule.skip).join('.').toLowerCase();
+  return graph.nodes.find((n) => rule.kinds.includes(n.kind) && n.names.some((x) => x.toLowerCase() === name))?.id;
 }
 
 function putChecks(graph: Graph, subject: string | undefined, expectations: ExpectationResult[]): void {
@@ -86,6 +100,7 @@ function putChecks(graph: Graph, subject: string | undefined, expectations: Expe
     const check: NonNullable<typeof node.checks>[number] = { expectation: e.name, actual: e.actual, pass: e.pass };
     if (e.min !== undefined) check.min = e.min;
     if (e.max !== undefined) check.max = e.max;
+    if (e.expected !== undefined) check.expected = e.expected;
     (node.checks ??= []).push(check);
   }
 }
@@ -108,7 +123,7 @@ export function stepGraph(estate: Estate, step: Step, result: StepResult, state:
   const parts = structure(estate);
   const subject = drawStep(parts, step, result, state);
   if (subject === undefined) return undefined;
-  const flow: GraphFlow = { id: FLOW, kind: step.kind === 'connect' ? (subject.startsWith('dvipa:') ? 'dvipa' : 'lb') : step.kind === 'requests' ? 'route' : 'ejb', label: result.summary, source: step.kind === 'connect' ? originNode(parts, step.from) : CLIENT, count: result.observed.count ?? 0 };
+  const flow: GraphFlow = { id: FLOW, kind: step.kind === 'connect' ? (subject.startsWith('dvipa:') ? 'dvipa' : 'lb') : step.kind === 'requests' ? 'route' : 'ejb', label: result.summary, source: step.kind === 'connect' ? originNode(parts, originName(step.from)) : CLIENT, count: result.observed.count ?? 0 };
   const graph = keepFlows(assemble(parts, [flow], title), new Set([FLOW]), [subject]);
   putChecks(graph, subject, result.expectations);
   return graph;

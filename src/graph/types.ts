@@ -74,7 +74,7 @@ export interface GraphNode {
   /** Nodes merged into this one (large estates): how many model things it stands for. */
   merged?: number;
   /** In a scenario step's picture: the step's expectations about this node, held or not. */
-  checks?: { expectation: string; min?: number; max?: number; actual: number; pass: boolean }[];
+  checks?: { expectation: string; min?: number; max?: number; expected?: string; actual: number | string; pass: boolean }[];
   /** In a diff's picture: the node is only on one side, or its locality or losses moved. */
   delta?: { status: 'added' | 'removed' | 'changed'; notes: string[] };
 }
