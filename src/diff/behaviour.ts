@@ -13,7 +13,7 @@
  */
 import { silentProgress, type Progress } from '../core/progress.js';
 import type { Estate } from '../model/estate.js';
-import type { Observed } from '../sim/index.js';
+import { labelledMeasures } from '../sim/measures.js';
 import type { Flow, FlowSource, OriginSet } from './flows.js';
 import { sameModel } from './inputs.js';
 import { distributorFlows, loadBalancerFlows } from './sysplex-flows.js';
@@ -57,20 +57,6 @@ export interface BehaviourOptions {
 
 function pct(x: number): string {
   return `${Math.round(x * 1000) / 10}%`;
-}
-
-function measures(o: Observed | undefined): Map<string, number> {
-  const m = new Map<string, number>();
-  if (!o) return m;
-  if (o.local !== undefined) m.set('kept local', o.local);
-  if (o.refused !== undefined) m.set('refused', o.refused);
-  if (o.dropped !== undefined) m.set('dropped', o.dropped);
-  if (o.failed !== undefined) m.set('failed', o.failed);
-  for (const group of ['targets', 'servers', 'members', 'odrs', 'cells'] as const) {
-    for (const [k, v] of Object.entries(o[group] ?? {})) m.set(`to ${k}`, v);
-  }
-  if (o.sessionsLost !== undefined && o.count) m.set('sessions lost', o.sessionsLost / o.count);
-  return m;
 }
 
 function moved(a: Map<string, number>, b: Map<string, number>, threshold: number): MeasureChange[] {
@@ -138,7 +124,7 @@ export function behaviourDelta(before: Estate, after: Estate, options: Behaviour
       // A group's flows from origins all go to one destination: those that moved alike are merged.
       const alike = new Map<string, Alike>();
       for (const flow of flows) {
-        const changes = moved(measures(flow.run(before)), measures(flow.run(after)), threshold);
+        const changes = moved(labelledMeasures(flow.run(before)), labelledMeasures(flow.run(after)), threshold);
         if (changes.length === 0) continue;
         if (!('origins' in flow)) {
           out.push({ flow: flow.name, measures: changes, text: `${flow.name}: ${describe(changes)}` });

@@ -7,6 +7,8 @@
 import { silentProgress, type Progress } from '../core/progress.js';
 import type { Diagnostic } from '../core/diagnostic.js';
 import { lint, type LintOptions, type LintResult } from '../engine/lint.js';
+import { graphDelta } from '../graph/delta.js';
+import type { Graph } from '../graph/types.js';
 import type { Estate } from '../model/estate.js';
 import { behaviourDelta, type BehaviourChange } from './behaviour.js';
 import { displayChanges, displayFindings, displayPath, sidePrefix } from './display.js';
@@ -31,6 +33,8 @@ export interface DiffResult {
    * to, for the summaries per file and per system.
    */
   files: Map<string, { file: string; system?: string }>;
+  /** With `diagram`: the flows whose routing changed, as a graph (undefined when none changed). */
+  diagram?: Graph;
   /** How long the diff took, in milliseconds. */
   ms: number;
 }
@@ -41,6 +45,8 @@ export interface DiffOptions extends Omit<LintOptions, 'cwd'> {
   scenarios?: string[];
   /** Simulate every flow of the routing delta, not only those whose inputs changed. */
   exhaustive?: boolean;
+  /** Also draw the flows whose routing changed (src/graph/delta.ts), for the markdown report. */
+  diagram?: boolean;
 }
 
 interface Checked {
@@ -88,7 +94,7 @@ export function runDiff(beforeSpec: string, afterSpec: string, cwd: string, opti
     throw e;
   }
   try {
-    const { exhaustive, scenarios, threshold, ...lintOptions } = options;
+    const { exhaustive, scenarios, threshold, diagram, ...lintOptions } = options;
     // Scenario files are read first: a bad one is a usage error before any work.
     const extra = scenarios?.length ? [scenarioFlows(scenarios, cwd)] : [];
     const a = check(before, { ...lintOptions, progress: sideProgress(progress, beforeSpec) });
@@ -103,6 +109,11 @@ export function runDiff(beforeSpec: string, afterSpec: string, cwd: string, opti
     // What the user reads names files relative to the working directory (./display.ts).
     const oldPrefix = sidePrefix(cwd, before.cwd, beforeSpec.startsWith('git:'));
     const newPrefix = sidePrefix(cwd, after.cwd, afterSpec.startsWith('git:'));
+    let picture: Graph | undefined;
+    if (diagram) {
+      progress.phase('routing picture');
+      picture = graphDelta(old, current, { threshold: threshold ?? 0.01, title: `routing changes: ${beforeSpec} → ${afterSpec}` });
+    }
     return {
       before: beforeSpec,
       after: afterSpec,
@@ -112,6 +123,7 @@ export function runDiff(beforeSpec: string, afterSpec: string, cwd: string, opti
       flows: { compared: routing.compared, skipped: routing.skipped },
       findings: displayFindings(findings, oldPrefix, newPrefix),
       files: filesByName(old, current, oldPrefix, newPrefix),
+      ...(picture ? { diagram: picture } : {}),
       ms: performance.now() - start,
     };
   } finally {

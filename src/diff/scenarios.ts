@@ -10,7 +10,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import type { Estate } from '../model/estate.js';
-import { Simulation, type Observed } from '../sim/index.js';
+import { simulationFor, type Observed } from '../sim/index.js';
 import { parseScenario, type Scenario } from '../sim/scenario.js';
 import { sourceFromText } from '../sources/source-file.js';
 import { perEstate, type Flow, type FlowSource } from './flows.js';
@@ -38,12 +38,12 @@ export function scenarioFlows(paths: string[], cwd: string): FlowSource {
       return scenarios.map(({ path, scenario }) => {
         // One run of the whole scenario per estate: step i sees the state the steps before it left.
         const results = perEstate((estate: Estate) => {
-          const sim = new Simulation(estate, scenario.seed);
+          const sim = simulationFor(scenario, estate);
           return scenario.steps.map((step, j) => sim.step(step, j + 1));
         });
         const flows: Flow[] = [];
         scenario.steps.forEach((step, i) => {
-          if (step.kind === 'set' || step.kind === 'close') return;
+          if (step.kind === 'set' || step.kind === 'close' || step.kind === 'advance') return;
           flows.push({
             name: `${path} step ${i + 1} (line ${step.loc.line}, ${step.kind})`,
             run: (estate: Estate): Observed | undefined => {

@@ -1,21 +1,26 @@
 /**
  * The sysplex tier's flows for the behaviour delta: every distributed
- * DVIPA:port from a client and from each system, and every load-balancer
- * cluster:port from a client.
+ * DVIPA:port from clients and from each system, and every load-balancer
+ * cluster:port from clients.
  *
  * Change impact: the flows to one address read the DVIPA (owners, backups,
  * takeover), every VIPADISTRIBUTE of it (methods, DESTIP targets as resolved
  * to systems — so a changed DYNAMICXCF address shows here —, weights), the
- * SYSPLEXROUTING setting of its targets, the stacks that own the address, and
+ * SYSPLEXROUTING setting of its targets, what the stacks that may hold it
+ * advertise for it (OMPROUTE: clients outside the sysplex reach a DVIPA only
+ * through a holder that advertises it), the stacks that own the address, and
  * the balancers with a cluster on it (with their HA partners and whether each
  * target stack has the address in its HOME list). Flows to an address whose
- * inputs are equal on both sides are not simulated.
+ * inputs are the same on both sides are not simulated. This list mirrors what
+ * the engines in src/sim read; the property tests compare the result with
+ * every flow simulated.
  *
  * A connection from a system that is not a target of any distribution of the
- * DVIPA is distributed like one from a client: OPTLOCAL applies only to
- * connections that start on a target stack (IBM, VIPADISTRIBUTE OPTLOCAL), and
- * nothing else in the distributor depends on where a connection starts. Such
- * origins share the client's simulation.
+ * DVIPA is distributed like one from any other such system: OPTLOCAL applies
+ * only to connections that start on a target stack (IBM, VIPADISTRIBUTE
+ * OPTLOCAL), and otherwise the distributor and the balancers tell origins
+ * apart only by their affinity (one client each). Such origins share one
+ * simulation per side they exist on.
  */
 import type { Estate } from '../model/estate.js';
 import type { ExternalLb } from '../model/lb.js';
@@ -58,11 +63,17 @@ const addressIndex = perEstate((estate: Estate): AddressIndex => {
     for (const a of own) push(owners, a, s.name);
   }
   const routing = new Map(estate.systems.map((s) => [s.name, s.stack.sysplexRouting?.enabled === true]));
+  const omproute = new Map(estate.systems.map((s) => [s.name, s.routing]));
+  /** What a stack that may hold the DVIPA advertises for it (none: no OMPROUTE file attached). */
+  const advertised = (system: string, address: string): unknown => {
+    const r = omproute.get(system);
+    return r ? { file: r.config.file, entries: r.addresses.filter((a) => a.address === address) } : null;
+  };
   const balancers = new Map<string, ExternalLb[]>();
   for (const lb of estate.loadBalancers) {
     for (const c of new Set(lb.clusters.map((c) => c.address ?? c.id))) push(balancers, c, lb);
   }
-  const partner = (lb: ExternalLb): ExternalLb | null => (lb.ha?.partner ? (estate.loadBalancers.find((x) => x.name === lb.ha!.partner!.name) ?? null) : null);
+  const partners = (lb: ExternalLb): ExternalLb[] => (lb.ha?.partner ? estate.loadBalancers.filter((x) => x.name === lb.ha!.partner!.name) : []);
   const targets = new Map<string, string[]>();
   const targetsOf = (address: string): string[] => {
     let list = targets.get(address);
@@ -80,13 +91,16 @@ const addressIndex = perEstate((estate: Estate): AddressIndex => {
       const lbs = balancers.get(address) ?? [];
       const lbTargets = new Set<string>();
       for (const lb of lbs) for (const c of lb.clusters) for (const p of c.ports) for (const s of p.servers) if (s.target) lbTargets.add(s.target.system);
+      const dvipa = dvipas.get(address);
+      const holders = dvipa ? [...new Set([...dvipa.owners.map((o) => o.system), ...dvipa.backups.map((b) => b.system), ...dvipa.takeover.map((t) => t.system)])] : [];
       return {
-        dvipa: dvipas.get(address) ?? null,
+        dvipa: dvipa ?? null,
+        advertised: holders.map((h) => [h, advertised(h, address)]),
         distributions: distributions.get(address) ?? [],
         sysplexRouting: targetsOf(address).map((s) => [s, routing.get(s) ?? null]),
         owners: owners.get(address) ?? [],
         // A balancer and its HA partner (which decides whether it is the active one).
-        balancers: lbs.map((lb) => [lb, partner(lb)]),
+        balancers: lbs.map((lb) => [lb, partners(lb)]),
         balancerTargetsHome: [...lbTargets].map((s) => [s, homes.get(s)?.has(address) ?? null]),
       };
     },
@@ -94,15 +108,17 @@ const addressIndex = perEstate((estate: Estate): AddressIndex => {
 });
 
 function simulate(estate: Estate, from: string, address: string, port: number): Observed {
-  return new Simulation(estate, 1).connect(from, address, port, CONNECTIONS).observed;
+  // Clients outside the sysplex are many (one client would stay on one target under an affinity).
+  return new Simulation(estate, 1).connect(from === 'client' ? { kind: 'client', clients: CONNECTIONS } : from, address, port, CONNECTIONS).observed;
 }
 
 type Presence = 'both' | 'before' | 'after';
 
-/** The systems (and the client) by the sides they exist on, in report order: the client first, then by name. */
+/** The origins — the client and the systems — by the sides they exist on, in report order: the client first, then by name. */
 interface Origins {
   rank: Map<string, number>;
   presence(origin: string): Presence;
+  /** The systems of each side (not the client). */
   members: Record<Presence, string[]>;
   all: string[];
 }
@@ -113,11 +129,11 @@ function originsOf(ix: Sides<AddressIndex>): Origins {
   const all = ['client', ...[...names].sort((a, b) => a.localeCompare(b))];
   const presence = (o: string): Presence => (o === 'client' || (ix[0].systems.has(o) && ix[1].systems.has(o)) ? 'both' : ix[0].systems.has(o) ? 'before' : 'after');
   const members: Record<Presence, string[]> = { both: [], before: [], after: [] };
-  for (const o of all) members[presence(o)].push(o);
+  for (const o of all) if (o !== 'client') members[presence(o)].push(o);
   return { rank: new Map(all.map((o, i) => [o, i])), presence, members, all };
 }
 
-/** The members of one presence class that are not targets: they share the client's outcome. */
+/** The systems of one presence class that are not targets: they share one outcome. */
 function ordinary(origins: Origins, list: string[], special: Set<string>, count: number): OriginSet {
   return {
     count,
@@ -145,7 +161,6 @@ function distributorGroups(before: Estate, after: Estate, options: FlowOptions):
   const share = !options.exhaustive && !ix[0].systems.has('client') && !ix[1].systems.has('client');
   const groups: FlowGroup[] = [];
   for (const [key, { address, port }] of [...keys].sort(([a], [b]) => a.localeCompare(b))) {
-    const clientOutcome = perEstate((e: Estate) => simulate(e, 'client', address, port));
     const from = (o: string): Flow => ({
       what: 'connections',
       destination: key,
@@ -158,20 +173,17 @@ function distributorGroups(before: Estate, after: Estate, options: FlowOptions):
       flows(all) {
         if (!all && oneSided.length === 0) return [];
         if (!share) return (all ? origins.all : oneSided).map(from);
-        // Targets of the DVIPA's distributions on either side are simulated on their own (OPTLOCAL).
+        // The client and the targets of the DVIPA's distributions on either side (OPTLOCAL) are simulated on their own.
         const special = new Set([...ix[0].targets(address), ...ix[1].targets(address)].filter((o) => origins.rank.has(o)));
         const specialCount: Record<Presence, number> = { both: 0, before: 0, after: 0 };
         for (const o of special) specialCount[origins.presence(o)]++;
-        const flows: Flow[] = [];
+        const flows: Flow[] = all ? [from('client')] : [];
         for (const p of ['both', 'before', 'after'] as const) {
-          const count = origins.members[p].length - specialCount[p];
+          const list = origins.members[p];
+          const count = list.length - specialCount[p];
           if ((!all && p === 'both') || count === 0) continue;
-          flows.push({
-            what: 'connections',
-            destination: key,
-            origins: ordinary(origins, origins.members[p], special, count),
-            run: (e) => (p === 'both' || (p === 'before') === (e === before) ? clientOutcome(e) : undefined),
-          });
+          const representative = list.find((o) => !special.has(o))!;
+          flows.push({ what: 'connections', destination: key, origins: ordinary(origins, list, special, count), run: from(representative).run });
         }
         for (const o of special) if (all || origins.presence(o) !== 'both') flows.push(from(o));
         return flows;

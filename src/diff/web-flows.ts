@@ -20,10 +20,12 @@
  * over the ODRs of its cell. An EJB cluster's calls read the cluster.
  */
 import type { Estate } from '../model/estate.js';
+import { estateRelative } from '../model/files.js';
 import type { PluginConfig, WasCluster } from '../model/web.js';
 import { Simulation, SimulationError, type Observed } from '../sim/index.js';
 import { parseRequestUrl, resolve, type Resolution } from '../sim/plugin.js';
-import { sampleRequest, sampleRequests, sendEjbCalls, sendRequests } from '../sim/web.js';
+import { sendEjbCalls, sendRequests } from '../sim/web.js';
+import { sampleRequest, sampleRequests } from '../sim/web-samples.js';
 import { webIndexOf, type ClusterIx, type PluginIx } from '../sim/web-index.js';
 import { perEstate, singleOrigin, type Flow, type FlowGroup, type FlowOptions, type FlowSource, type NamedFlow } from './flows.js';
 import { sameModel } from './inputs.js';
@@ -32,25 +34,11 @@ const REQUESTS = 6000;
 const SESSIONS = 200;
 const CALLS = 6000;
 
-/** The folder all of an estate's files are in. */
-function rootOf(estate: Estate): string {
-  const dirs = estate.files.map((f) => f.split('/').slice(0, -1));
-  if (dirs.length === 0) return '';
-  let common = dirs[0]!;
-  for (const d of dirs) {
-    let i = 0;
-    while (i < common.length && i < d.length && common[i] === d[i]) i++;
-    common = common.slice(0, i);
-  }
-  return common.length ? `${common.join('/')}/` : '';
-}
-
 /** Plug-in files by their path below the estate's folder (the first one of a path). */
 const pluginsByKey = perEstate((estate: Estate): Map<string, PluginConfig> => {
-  const root = rootOf(estate);
   const m = new Map<string, PluginConfig>();
   for (const p of estate.web.plugins) {
-    const key = root && p.file.startsWith(root) ? p.file.slice(root.length) : p.file;
+    const key = estateRelative(estate, p.file);
     if (!m.has(key)) m.set(key, p);
   }
   return m;

@@ -4,10 +4,11 @@
  * here; nothing else in the diff names them.
  */
 import { loadBalancerSections } from './lb.js';
+import { routingSections } from './routing.js';
 import type { Section } from './section.js';
 import { stackSections, sysplexSections } from './stack.js';
 import { webSections } from './web.js';
 
-export const modelSections: readonly Section[] = [...stackSections, ...sysplexSections, ...webSections, ...loadBalancerSections];
+export const modelSections: readonly Section[] = [...stackSections, ...sysplexSections, ...webSections, ...loadBalancerSections, ...routingSections];
 
 export type { Item, Section, Value } from './section.js';

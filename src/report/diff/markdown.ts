@@ -6,6 +6,7 @@
  * fit, so a huge change set costs no more than the comment it makes.
  */
 import type { DiffResult } from '../../diff/index.js';
+import { mermaidBlock } from '../graph/markdown.js';
 import { describeChange } from './describe.js';
 import { flowsLine, isLarge, LONG_SECTION, summaryLine, tallies } from './summary.js';
 
@@ -25,8 +26,27 @@ interface Section {
   row(index: number): string;
 }
 
+const DIAGRAM_TITLE = '### Routing picture';
+
+/** The flows whose routing changed, drawn: before → after shares, removed edges dashed, new ones highlighted. */
+function diagramSection(r: DiffResult): string {
+  if (!r.diagram) return '';
+  const flows = r.diagram.flows.length;
+  const nodes = r.diagram.nodes.filter((n) => n.delta?.status === 'changed').length;
+  const what = [
+    flows ? `${flows} flow${flows === 1 ? '' : 's'} whose shares changed (before → after on the edges; removed edges dashed, new edges thick)` : '',
+    nodes ? `${nodes} node${nodes === 1 ? '' : 's'} whose locality or losses changed` : '',
+  ].filter(Boolean);
+  return `${DIAGRAM_TITLE}\n\n${what.join('; ')}.\n\n${mermaidBlock(r.diagram, 'picture of the routing changes')}`;
+}
+
 function section<T>(title: string, items: readonly T[], row: (item: T) => string, header = ''): Section {
   return { title, header, count: items.length, row: (j) => row(items[j]!) };
+}
+
+/** A section written whole or not at all. */
+function picture(block: string): Section {
+  return { title: DIAGRAM_TITLE, header: '', count: block ? 1 : 0, row: () => block };
 }
 
 export function diffMarkdown(r: DiffResult, limit = GITHUB_COMMENT_LIMIT): string {
@@ -42,6 +62,7 @@ export function diffMarkdown(r: DiffResult, limit = GITHUB_COMMENT_LIMIT): strin
     ),
     section('New findings', f.new, (d) => `| ${d.severity} | \`${d.ruleId}\` | ${escapeCell(d.file)}:${d.line} | ${escapeCell(d.message)} |`, '| severity | rule | where | message |\n| --- | --- | --- | --- |\n'),
     section('Routing changes', r.behaviour, (b) => `- ${escapeCell(b.text)}`),
+    picture(diagramSection(r)),
     section(
       'Configuration changes',
       r.changes,
@@ -58,6 +79,13 @@ export function diffMarkdown(r: DiffResult, limit = GITHUB_COMMENT_LIMIT): strin
   const sectionsLeft = (n: number): string => `${n} more section${n === 1 ? '' : 's'}`;
   for (let i = 0; i < sections.length; i++) {
     const s = sections[i]!;
+    if (s.title === DIAGRAM_TITLE) {
+      const block = s.row(0);
+      // A picture is whole or absent: a cut Mermaid block does not draw.
+      if (out.length + block.length + RESERVE > limit) out += `${DIAGRAM_TITLE}\n\n> The picture (${block.length} characters) does not fit in the comment; \`plexlint diff -f markdown -o file\` or \`plexlint graph\` draws it.\n\n`;
+      else out += block;
+      continue;
+    }
     const fold = s.count > LONG_SECTION;
     const open = `### ${s.title}\n\n${fold ? `<details><summary>${s.count} entries</summary>\n\n` : ''}${s.header}`;
     const close = fold ? '\n</details>\n\n' : '\n';
