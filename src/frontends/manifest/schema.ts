@@ -12,9 +12,6 @@ import { MANIFEST_KEYS, RULE_LEVELS } from './index.js';
 
 export type JsonSchema = { [key: string]: unknown };
 
-/** Where the schema is published (its `$id`); the file at the package root is the same document. */
-export const SCHEMA_ID = 'https://raw.githubusercontent.com/plexlint/plexlint/main/plexlint.schema.json';
-
 /** One schema per key of a mapping: every key of MANIFEST_KEYS[K], and no other. */
 type Described<K extends keyof typeof MANIFEST_KEYS> = { [P in (typeof MANIFEST_KEYS)[K][number]]: JsonSchema };
 
@@ -140,5 +137,5 @@ export function manifestSchema(ruleIds: readonly string[]): JsonSchema {
     },
     'The estate manifest of plexlint: the systems of the sysplex, INCLUDE data sets, the Load Balancer and WebSphere tiers, and rule severities. Every key is optional.',
   );
-  return { $schema: 'http://json-schema.org/draft-07/schema#', $id: SCHEMA_ID, title: 'plexlint.yaml', ...top };
+  return { $schema: 'http://json-schema.org/draft-07/schema#', title: 'plexlint.yaml', ...top };
 }
