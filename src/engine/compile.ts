@@ -25,6 +25,8 @@ export interface CompileOptions {
   cwd?: string;
   config?: string;
   encoding?: Encoding;
+  /** Read no manifest (`plexlint init`). */
+  ignoreManifest?: boolean;
 }
 
 export interface CompileResult {

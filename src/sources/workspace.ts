@@ -52,6 +52,8 @@ export interface LoadOptions {
   encoding?: Encoding;
   /** The file-system gateway (a fresh one by default). */
   fs?: FsJournal;
+  /** Read no manifest (`plexlint init` drafts one from the files alone). */
+  ignoreManifest?: boolean;
 }
 
 const mb = (bytes: number): string => `${(bytes / MB).toFixed(bytes < 10 * MB ? 1 : 0)} MB`;
@@ -185,14 +187,14 @@ export function loadWorkspace(paths: string[], options: LoadOptions = {}): Works
   const inputs = (paths.length ? paths : ['.']).map((p) => resolve(cwd, p));
   const isDir = (p: string): boolean => fs.kind(p) === 'dir';
   let manifest = options.config ? resolve(cwd, options.config) : undefined;
-  if (!manifest) {
+  if (!manifest && !options.ignoreManifest) {
     for (const p of inputs) {
       const dir = isDir(p) ? p : dirname(p);
       manifest = findManifest(fs, dir);
       if (manifest) break;
     }
   }
-  if (!manifest) manifest = findManifest(fs, cwd);
+  if (!manifest && !options.ignoreManifest) manifest = findManifest(fs, cwd);
   const roots = inputs.map((p) => (isDir(p) ? p : dirname(p)));
   if (manifest) roots.push(dirname(manifest));
   const root = commonDir(roots);

@@ -1,0 +1,35 @@
+/** `plexlint init [folder] [--force]`: write a first plexlint.yaml drafted from the folder's files (src/engine/init.ts). */
+import { join, resolve } from 'node:path';
+import { existsSync, statSync } from 'node:fs';
+import { Command } from 'commander';
+import { draftManifest } from '../engine/init.js';
+import { MANIFEST_NAMES } from '../sources/workspace.js';
+import { UsageError, writeAtomic } from './io.js';
+
+export function initCommand(): Command {
+  return new Command('init')
+    .description('write a plexlint.yaml for the estate in a folder (default .), drafted from its profiles, Load Balancer and plug-in files')
+    .argument('[folder]', 'the folder of the estate', '.')
+    .option('--force', 'replace an existing plexlint.yaml')
+    .addHelpText('after', '\nExample:\n  plexlint init config/          # writes config/plexlint.yaml; fill in its TODO lines\n')
+    .action((folderArg: string, opts: { force?: boolean }) => {
+      const folder = resolve(folderArg);
+      let isDir = false;
+      try {
+        isDir = statSync(folder).isDirectory();
+      } catch {
+        throw new UsageError(`${folderArg} does not exist`);
+      }
+      if (!isDir) throw new UsageError(`${folderArg} is not a folder`);
+      const existing = MANIFEST_NAMES.map((n) => join(folder, n)).find((p) => existsSync(p));
+      if (existing && !opts.force) throw new UsageError(`${existing} already exists; plexlint init does not replace it (use --force to)`);
+      const draft = draftManifest(folder);
+      const target = existing ?? join(folder, MANIFEST_NAMES[0]!);
+      writeAtomic(target, draft.text);
+      const count = (n: number, what: string): string => `${n} ${what}${n === 1 ? '' : 's'}`;
+      process.stderr.write(
+        `plexlint: wrote ${target}: ${count(draft.systems, 'system')}, ${count(draft.datasets, 'INCLUDE data set')}, ${count(draft.loadBalancers, 'load balancer')}, ` +
+          `${count(draft.plugins, 'plug-in file')}; ${count(draft.todos, 'TODO line')} to fill in.\n`,
+      );
+    });
+}
