@@ -1,8 +1,9 @@
-import { statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
 import { Command, Option } from 'commander';
 import { cacheKey, cacheStats, DEFAULT_CACHE_FILE, lookup, outcomeOf, readCacheFile, updatedCache, type CheckOutcome } from '../engine/cache.js';
 import { parseLevel, RuleConfig, type Level } from '../engine/config.js';
+import { lintAndFix, type FixOutcome } from '../engine/fix-loop.js';
 import { lint, type LintOptions, type LintResult } from '../engine/lint.js';
 import { BaselineError, baselineFingerprints, onlyNew, rootOf } from '../diff/baseline.js';
 import { SideError } from '../diff/sides.js';
@@ -11,6 +12,7 @@ import { consoleCompanions, formatters, type ReportInput } from '../report/index
 import { summaryCounts } from '../report/stylish.js';
 import { rules } from '../rules/registry.js';
 import { supportedEncodings, type Encoding } from '../sources/decode.js';
+import { hashBytes } from '../sources/fs-journal.js';
 import { loadWorkspace, type ReadError } from '../sources/workspace.js';
 import { emit, useColor, UsageError, version, writeAtomic } from './io.js';
 import { projectLinks, ruleDocs } from './links.js';
@@ -66,6 +68,8 @@ interface CheckOptions extends CommonOptions {
   cache?: boolean;
   cacheLocation?: string;
   baseline?: string;
+  fix?: boolean;
+  fixDryRun?: boolean;
 }
 
 /**
@@ -182,6 +186,35 @@ export function checkOutcome(paths: string[], lintOptions: LintOptions, cache: {
   return outcome;
 }
 
+/**
+ * Write the files `--fix` changed, each atomically. A file that changed on disk since plexlint read it is left
+ * alone (its fixes were worked out on the old text); a file that cannot be written ends the run (exit 2).
+ */
+function writeFixedFiles(outcome: FixOutcome): void {
+  let problems = 0;
+  let written = 0;
+  for (const f of outcome.files) {
+    let now: Buffer | undefined;
+    try {
+      now = readFileSync(f.abs);
+    } catch {
+      now = undefined;
+    }
+    if (!now || hashBytes(now) !== f.originalHash) {
+      process.stderr.write(`plexlint: warning: ${f.path} changed while plexlint was fixing it; it is left as it is.\n`);
+      continue;
+    }
+    try {
+      writeAtomic(f.abs, f.bytes);
+    } catch (e) {
+      throw new UsageError(`cannot write the fixed ${f.path}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
+    }
+    problems += f.fixes;
+    written++;
+  }
+  if (written) process.stderr.write(`plexlint: fixed ${problems} problem${problems === 1 ? '' : 's'} in ${written} file${written === 1 ? '' : 's'}.\n`);
+}
+
 export function checkCommand(): Command {
   const cmd = new Command('check')
     .description('lint TCP/IP profiles, Load Balancer configurations, plug-in files and cluster.xml (files or folders; default .)')
@@ -196,7 +229,9 @@ export function checkCommand(): Command {
     .option('--print-config <file>', 'print the effective severity of every rule for <file> as JSON, and lint nothing')
     .option('--cache', 'reuse the result of the last check when no file it read has changed (content hashes)')
     .option('--cache-location <path>', `the cache file, or a folder for ${DEFAULT_CACHE_FILE} (default: ./${DEFAULT_CACHE_FILE})`)
-    .option('--baseline <old>', 'report only findings that are new compared with <old>: a folder or file, git:<ref>, or a saved --format json report');
+    .option('--baseline <old>', 'report only findings that are new compared with <old>: a folder or file, git:<ref>, or a saved --format json report')
+    .option('--fix', 'apply the fixes of fixable findings to the files (each file written atomically, in its own encoding), then report what is left')
+    .option('--fix-dry-run', 'work out the fixes without writing them (--format json shows each fixed file\'s text as "output")');
   commonOptions(cmd);
   cmd.action((paths: string[], opts: CheckOptions, command: Command) => {
     if (opts.printConfig !== undefined) {
@@ -212,9 +247,22 @@ export function checkCommand(): Command {
       inlineConfig: opts.inlineConfig !== false,
     };
     const debug = (command.optsWithGlobals() as { debug?: boolean }).debug === true;
-    // As in ESLint, --cache-location means nothing without --cache.
-    const cache = opts.cache ? { location: cacheLocation(opts.cacheLocation, process.cwd()), debug } : undefined;
-    const outcome = checkOutcome(paths, lintOptions, cache);
+    if (opts.fix && opts.fixDryRun) throw new UsageError('--fix and --fix-dry-run cannot be used together');
+    let outcome: CheckOutcome;
+    let outputs: Map<string, string> | undefined;
+    if (opts.fix || opts.fixDryRun) {
+      // Fixing changes the files: the cache (which describes them as they were) is neither read nor written.
+      const fixing = lintAndFix(paths, { ...lintOptions, errorsOnly: opts.quiet === true });
+      failOnExplicitReadErrors(fixing.result.compiled.readErrors);
+      if (opts.fix) writeFixedFiles(fixing);
+      for (const [path, why] of fixing.unwritable) process.stderr.write(`plexlint: warning: ${path} was not fixed: ${why}.\n`);
+      outputs = new Map(fixing.files.map((f) => [f.path, f.text]));
+      outcome = outcomeOf(fixing.result);
+    } else {
+      // As in ESLint, --cache-location means nothing without --cache.
+      const cache = opts.cache ? { location: cacheLocation(opts.cacheLocation, process.cwd()), debug } : undefined;
+      outcome = checkOutcome(paths, lintOptions, cache);
+    }
     failOnExplicitReadErrors(outcome.readErrors);
     let diagnostics = outcome.diagnostics;
     if (opts.baseline !== undefined) {
@@ -230,6 +278,7 @@ export function checkCommand(): Command {
       }
     }
     const input = reportInputFrom({ ...outcome, diagnostics }, process.cwd(), { quiet: opts.quiet === true, color: useColor(opts.color, Boolean(opts.output)) });
+    if (outputs?.size) input.outputs = outputs;
     const companion = consoleCompanions[opts.format];
     // stderr gets a colour decision of its own: the report may go to a file or a pipe while a person watches stderr.
     if (companion) process.stderr.write(companion({ ...input, color: useColor(opts.color, false, process.stderr) }));

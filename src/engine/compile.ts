@@ -14,6 +14,7 @@ import { parseManifest, type Manifest } from '../frontends/manifest/index.js';
 import { buildSysplex } from '../model/build/sysplex.js';
 import { MODEL_VERSION, type Estate } from '../model/estate.js';
 import type { Encoding } from '../sources/decode.js';
+import type { FsJournal } from '../sources/fs-journal.js';
 import type { SourceFile } from '../sources/source-file.js';
 import { loadWorkspace, type ReadError, type Workspace } from '../sources/workspace.js';
 import { createDriver } from './driver.js';
@@ -27,6 +28,8 @@ export interface CompileOptions {
   encoding?: Encoding;
   /** Read no manifest (`plexlint init`). */
   ignoreManifest?: boolean;
+  /** The file-system gateway, with the in-memory texts that stand for files (a fresh one on the disk by default). */
+  fs?: FsJournal;
 }
 
 export interface CompileResult {

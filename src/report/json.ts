@@ -1,7 +1,10 @@
 /**
- * ESLint-compatible JSON (DESIGN.md): one entry per file with its messages,
- * severity 2 for errors and 1 for warnings; info findings carry severity 1 and
- * "level": "info" so tools that know only ESLint still read them.
+ * ESLint-compatible JSON: one entry per file with its messages, severity 2 for
+ * errors and 1 for warnings; info findings carry severity 1 and "level": "info"
+ * so tools that know only ESLint still read them. A fixable finding has ESLint's
+ * `fix` ({ range, text }) and counts in fixableErrorCount / fixableWarningCount
+ * (info findings count as warnings, as their severity does); after `--fix` or
+ * `--fix-dry-run` a fixed file has its fixed text in `output`.
  */
 import { resolve } from 'node:path';
 import type { Diagnostic } from '../core/diagnostic.js';
@@ -19,13 +22,14 @@ function message(d: Diagnostic): Record<string, unknown> {
     endLine: d.endLine,
     endColumn: d.endColumn,
     ...(d.related ? { related: d.related } : {}),
-    ...(d.fix ? { plexlintFix: d.fix } : {}),
+    // ESLint's fix: one range of the file's text (offsets of its decoded text) and what replaces it.
+    ...(d.fix ? { fix: { range: d.fix.range, text: d.fix.text } } : {}),
     // Identity across versions (rule and subject), for --baseline <report.json>.
     fingerprint: fingerprint(d),
   };
 }
 
-export const json: Formatter = ({ diagnostics, files, cwd, suppressed = [] }) => {
+export const json: Formatter = ({ diagnostics, files, cwd, suppressed = [], outputs }) => {
   const byFile = new Map<string, typeof diagnostics>();
   for (const f of files) byFile.set(f, []);
   for (const d of diagnostics) {
@@ -42,8 +46,9 @@ export const json: Formatter = ({ diagnostics, files, cwd, suppressed = [] }) =>
     warningCount: list.filter((d) => d.severity === 'warning').length,
     infoCount: list.filter((d) => d.severity === 'info').length,
     fatalErrorCount: 0,
-    fixableErrorCount: 0,
-    fixableWarningCount: 0,
+    fixableErrorCount: list.filter((d) => d.fix && d.severity === 'error').length,
+    fixableWarningCount: list.filter((d) => d.fix && d.severity !== 'error').length,
+    ...(outputs?.has(file) ? { output: outputs.get(file) } : {}),
     usedDeprecatedRules: [],
   }));
   return JSON.stringify(results, null, 2) + '\n';

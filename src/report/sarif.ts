@@ -120,6 +120,27 @@ function relatedLocation(input: ReportInput, r: RelatedLocation, id: number): Re
   return { id, physicalLocation: { artifactLocation: artifactLocation(input, r.file), region: region(r) }, message: { text: r.message } };
 }
 
+/**
+ * A finding's fix as a SARIF `fix`: one artifact change of the finding's file, one replacement per edit. The
+ * deleted region gives lines and columns and the character offset and length (of the decoded text, the
+ * run's columnKind); an insertion deletes an empty region.
+ */
+function sarifFix(input: ReportInput, d: Diagnostic): Record<string, unknown> {
+  const fix = d.fix!;
+  return {
+    description: { text: sentence(fix.description.charAt(0).toUpperCase() + fix.description.slice(1)) },
+    artifactChanges: [
+      {
+        artifactLocation: artifactLocation(input, d.file),
+        replacements: fix.edits.map((e) => ({
+          deletedRegion: { startLine: e.line, startColumn: e.column, endLine: e.endLine, endColumn: e.endColumn, charOffset: e.range[0], charLength: e.range[1] - e.range[0] },
+          ...(e.text ? { insertedContent: { text: e.text } } : {}),
+        })),
+      },
+    ],
+  };
+}
+
 export function sarifLog(input: ReportInput): Record<string, unknown> {
   const ruleIds = [...new Set(input.diagnostics.map((d) => d.ruleId))].sort();
   const index = new Map(ruleIds.map((id, i) => [id, i]));
@@ -138,6 +159,7 @@ export function sarifLog(input: ReportInput): Record<string, unknown> {
       partialFingerprints: { primaryLocationLineHash: prints[i] },
     };
     if (d.related?.length) result['relatedLocations'] = d.related.map((r, j) => relatedLocation(input, r, j + 1));
+    if (d.fix) result['fixes'] = [sarifFix(input, d)];
     return result;
   });
   const driver: Record<string, unknown> = { name: 'plexlint', version: input.toolVersion, semanticVersion: input.toolVersion };

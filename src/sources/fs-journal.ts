@@ -8,6 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 import { lstatSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 
 /** What a path is, following symbolic links ('missing' also when it cannot be examined). */
 export type PathKind = 'file' | 'dir' | 'other' | 'missing';
@@ -31,6 +32,19 @@ export function hashBytes(bytes: Uint8Array): string {
 /** The file system as the sources stage sees it, with a journal of every answer. */
 export class FsJournal {
   private readonly seen = new Map<string, Observation>();
+  /**
+   * Files whose bytes come from elsewhere than the disk (`--stdin --stdin-filename <path>`: the editor's buffer
+   * stands for that file). A run with an overlay is not cached: its journal does not describe the disk.
+   */
+  private readonly overlays = new Map<string, Buffer>();
+
+  overlay(path: string, bytes: Buffer): void {
+    this.overlays.set(path, bytes);
+  }
+
+  get hasOverlays(): boolean {
+    return this.overlays.size > 0;
+  }
 
   /** Every observation made, in the order first made. */
   observations(): Observation[] {
@@ -44,11 +58,13 @@ export class FsJournal {
   }
 
   kind(path: string): PathKind {
+    if (this.overlays.has(path)) return 'file';
     return this.note({ op: 'kind', path, result: probeKind(path) });
   }
 
   /** Like kind(), without following a symbolic link at the end of the path. */
   lkind(path: string): PathKind | 'link' {
+    if (this.overlays.has(path)) return 'file';
     return this.note({ op: 'lkind', path, result: probeLkind(path) });
   }
 
@@ -58,10 +74,14 @@ export class FsJournal {
 
   /** Size in bytes of a file (-1 when it cannot be examined). */
   size(path: string): number {
+    const overlay = this.overlays.get(path);
+    if (overlay) return overlay.length;
     return this.note({ op: 'size', path, result: probeSize(path) });
   }
 
   realpath(path: string): string | undefined {
+    // A buffer for a file not yet saved: the file lives where its folder really is.
+    if (this.overlays.has(path)) return join(probeRealpath(dirname(path)) ?? dirname(path), basename(path));
     return this.note({ op: 'realpath', path, result: probeRealpath(path) }) ?? undefined;
   }
 
@@ -78,6 +98,8 @@ export class FsJournal {
 
   /** A file's bytes, or the error code when it cannot be read. */
   read(path: string): Buffer | { error: string } {
+    const overlay = this.overlays.get(path);
+    if (overlay) return overlay;
     try {
       const bytes = readFileSync(path);
       this.note({ op: 'read', path, result: hashBytes(bytes) });

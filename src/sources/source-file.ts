@@ -13,6 +13,11 @@ export interface SourceFile {
   /** How the bytes were decoded, e.g. "utf-8", "iso-8859-1", "ibm-1047". */
   encoding: string;
   lines: LineIndex;
+  /**
+   * Set when the bytes are fixed-length records without line ends (an LRECL 80 data set downloaded in binary),
+   * which decoding split into lines of this length: a fix must keep every line this long.
+   */
+  recordLength?: number;
 }
 
 export function sourceFromText(path: string, text: string, absPath = '', encoding = 'utf-8'): SourceFile {

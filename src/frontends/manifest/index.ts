@@ -7,9 +7,10 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Alias, Document, Node, Pair } from 'yaml';
 import { yaml } from '../../core/libs.js';
-import type { Finding } from '../../core/diagnostic.js';
+import type { Finding, Fix } from '../../core/diagnostic.js';
+import { fix, replaceAt } from '../../core/fix.js';
 import type { Loc } from '../../core/loc.js';
-import { didYouMean } from '../../core/suggest.js';
+import { didYouMean, uniqueSuggestion } from '../../core/suggest.js';
 import type { SourceFile } from '../../sources/source-file.js';
 import type { CellEntry, GscEntry, Located, Manifest, OdrEntry, Override, PathRef, RuleSetting } from './ast.js';
 
@@ -84,6 +85,11 @@ function anchorTargets(doc: Document): Map<Alias, Node> {
   return targets;
 }
 
+/** The fix of a misspelt key: the key written as meant (a plain scalar: every manifest key is one). */
+export function renameKey(key: Loc, to: string): Fix {
+  return fix(`rename the key to ${to}`, replaceAt(key, to));
+}
+
 /** No value (`key:`, `key: ~`, `key: null`): an empty mapping or list, as if the key were not there. */
 function isEmpty(node: Node | null | undefined): boolean {
   return node === null || node === undefined || (yaml().isScalar(node) && node.value === null);
@@ -130,9 +136,9 @@ class ManifestReader {
     return this.file.lines.loc(this.file.path, r[0], Math.max(r[0] + 1, r[1]));
   }
 
-  private problem(ruleId: string, node: Node | Pair | null | undefined, message: string): void {
+  private problem(ruleId: string, node: Node | Pair | null | undefined, message: string, fix?: Fix): void {
     const n = node && 'key' in node ? (node.key as Node) : (node as Node | null | undefined);
-    this.findings.push({ ruleId, loc: this.loc(n), message });
+    this.findings.push({ ruleId, loc: this.loc(n), message, ...(fix ? { fix } : {}) });
   }
 
   /** Iterate a mapping's pairs, reporting keys outside `known`. */
@@ -147,7 +153,10 @@ class ManifestReader {
     for (const pair of node.items) {
       const key = yaml().isScalar(pair.key) ? String(pair.key.value) : '';
       if (known && !known.includes(key)) {
-        this.problem('manifest-unknown-key', pair as Pair, `unknown key '${key}' in ${what}: plexlint ignores it.${didYouMean(key, known, false)}`);
+        // Renaming is certain when one key is meant and the mapping does not have it already.
+        const meant = uniqueSuggestion(key, known, false);
+        const taken = node.items.some((p) => yaml().isScalar(p.key) && String(p.key.value) === meant);
+        this.problem('manifest-unknown-key', pair as Pair, `unknown key '${key}' in ${what}: plexlint ignores it.${didYouMean(key, known, false)}`, meant && !taken ? renameKey(this.loc(pair.key as Node), meant) : undefined);
         continue;
       }
       out.push([key, pair.value as Node | null, pair as Pair]);

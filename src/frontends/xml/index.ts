@@ -28,6 +28,7 @@ import type { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { fastXmlParser } from '../../core/libs.js';
 import type { Finding } from '../../core/diagnostic.js';
 import { related } from '../../core/diagnostic.js';
+import { fix, replaceAt } from '../../core/fix.js';
 import type { Loc } from '../../core/loc.js';
 import type { SourceFile } from '../../sources/source-file.js';
 import type { XmlAttribute, XmlDeclaration, XmlDocument, XmlElement } from './ast.js';
@@ -582,6 +583,8 @@ function encodingFinding(file: SourceFile, decl: XmlDeclaration | undefined, opt
       message:
         `the file ${said} but its bytes are not valid UTF-8 (plexlint read them as ISO-8859-1): ${options.consumer} reads it as declared, ` +
         `so plexlint assumes non-ASCII characters in names and paths are misread or the file is rejected (IBM does not document which). Declare encoding="ISO-8859-1" (what WAS writes) or save the file as UTF-8.`,
+      // The bytes are ISO-8859-1 for certain (they are not UTF-8): the declaration says so once it is corrected.
+      ...(decl?.encoding ? { fix: fix('declare encoding="ISO-8859-1"', replaceAt(decl.encoding.loc, 'ISO-8859-1')) } : {}),
     };
   }
   if (declared !== undefined && !UTF8_NAMES.has(declared) && !LATIN1_NAMES.has(declared) && !ASCII_NAMES.has(declared) && !declared.startsWith('utf-16') && nonAscii) {
