@@ -48,6 +48,8 @@ function units(): string[] {
     for (const n of readdirSync(join(fixtures, dir)).sort()) {
       const p = join(fixtures, dir, n);
       if (dir === 'rules' && statSync(p).isDirectory()) for (const m of readdirSync(p).sort()) out.push(join(p, m));
+      // Each side of a diff case is an estate of its own (a folder holding both is two estates).
+      else if (dir === 'diff') out.push(join(p, 'old'), join(p, 'new'));
       else out.push(p);
     }
   }

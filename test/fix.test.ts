@@ -57,7 +57,7 @@ describe('check --fix on the fixtures of every fixable rule', () => {
           const { root, target } = copyUnit(unit);
           const before = lint([target], { cwd: root }).diagnostics;
           const outcome = lintAndFix([target], { cwd: root });
-          const after = outcome.result.diagnostics;
+          const after = outcome.run.results.flatMap((r) => r.diagnostics);
           expect(outcome.unwritable).toEqual(new Map());
           // A fixed point: no fix is left, and every finding of the rule that had a fix is gone.
           expect(after.filter((d) => d.fix).map((d) => `${d.file}:${d.line} ${d.ruleId}`)).toEqual([]);
@@ -74,7 +74,7 @@ describe('check --fix on the fixtures of every fixable rule', () => {
           for (const f of outcome.files) writeFileSync(f.abs, f.bytes);
           const again = lintAndFix([target], { cwd: root });
           expect(again.files.map((f) => f.path)).toEqual([]);
-          expect(again.result.diagnostics).toEqual(after);
+          expect(again.run.results.flatMap((r) => r.diagnostics)).toEqual(after);
         });
       }
     });
@@ -142,7 +142,7 @@ describe('unused suppressions', () => {
     const outcome = lintAndFix([join(dir, 'SYSA.tcpip')], { cwd: dir });
     expect(outcome.passes).toBe(1);
     expect(outcome.files[0]!.text.split('\n')[3]).toBe('   ; plexlint-disable-next-line optlocal-out-of-range -- lab values');
-    expect(outcome.result.diagnostics.map((d) => d.ruleId)).toEqual([]);
+    expect(outcome.run.results.flatMap((r) => r.diagnostics).map((d) => d.ruleId)).toEqual([]);
   });
 
   it('a directive whose every id is unused goes whole, never leaving a directive without ids', () => {

@@ -145,6 +145,7 @@ describe('plexlint.schema.json', () => {
         ),
         rules: value(ruleMap),
         overrides: value(fc.array(value(record({ files: value(fc.array(value(word), { maxLength: 2 })), rules: value(ruleMap) }, true)), { maxLength: 2 })),
+        ignore: value(fc.array(value(word), { maxLength: 2 })),
       },
       true,
     );

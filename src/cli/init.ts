@@ -4,6 +4,7 @@ import { existsSync, statSync } from 'node:fs';
 import { Command } from 'commander';
 import { draftManifest } from '../engine/init.js';
 import { MANIFEST_NAMES } from '../sources/workspace.js';
+import { examples } from './help.js';
 import { UsageError, writeAtomic } from './io.js';
 
 export function initCommand(): Command {
@@ -11,7 +12,7 @@ export function initCommand(): Command {
     .description('write a plexlint.yaml for the estate in a folder (default .), drafted from its profiles, Load Balancer and plug-in files')
     .argument('[folder]', 'the folder of the estate', '.')
     .option('--force', 'replace an existing plexlint.yaml')
-    .addHelpText('after', '\nExample:\n  plexlint init config/          # writes config/plexlint.yaml; fill in its TODO lines\n')
+    .addHelpText('after', examples('init'))
     .action((folderArg: string, opts: { force?: boolean }) => {
       const folder = resolve(folderArg);
       let isDir = false;

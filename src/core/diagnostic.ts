@@ -57,7 +57,7 @@ export interface DiagnosticFix {
 }
 
 /**
- * One finding. The contract of DESIGN.md "Diagnostics": 1-based positions,
+ * One finding. The contract of docs/model.md: 1-based positions,
  * a range that covers the offending tokens, cross-file findings name the other
  * files in `related`.
  */

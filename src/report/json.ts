@@ -1,10 +1,10 @@
 /**
- * ESLint-compatible JSON: one entry per file with its messages, severity 2 for
- * errors and 1 for warnings; info findings carry severity 1 and "level": "info"
- * so tools that know only ESLint still read them. A fixable finding has ESLint's
- * `fix` ({ range, text }) and counts in fixableErrorCount / fixableWarningCount
- * (info findings count as warnings, as their severity does); after `--fix` or
- * `--fix-dry-run` a fixed file has its fixed text in `output`.
+ * ESLint-compatible JSON (ESLint's json formatter): one entry per file with its messages,
+ * severity 2 for errors and 1 for warnings; info findings carry severity 1 and
+ * "level": "info" so tools that know only ESLint still read them. A fixable finding
+ * has ESLint's `fix` ({ range, text }) and counts in fixableErrorCount /
+ * fixableWarningCount (info findings count as warnings, as their severity does);
+ * after `--fix` or `--fix-dry-run` a fixed file has its fixed text in `output`.
  */
 import { resolve } from 'node:path';
 import type { Diagnostic } from '../core/diagnostic.js';

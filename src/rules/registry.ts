@@ -24,6 +24,7 @@ import { rule as includeNotFound } from './input/include-not-found.js';
 import { rule as includeOutsideEstate } from './input/include-outside-estate.js';
 import { rule as includeUnreadable } from './input/include-unreadable.js';
 import { rule as includeCycle } from './input/include-cycle.js';
+import { rule as unlistedProfile } from './input/unlisted-profile.js';
 
 import { rule as manifestUnknownKey } from './manifest/manifest-unknown-key.js';
 import { rule as manifestInvalidValue } from './manifest/manifest-invalid-value.js';
@@ -149,6 +150,7 @@ export const rules: readonly Rule[] = [
   includeOutsideEstate,
   includeUnreadable,
   includeCycle,
+  unlistedProfile,
   manifestUnknownKey,
   manifestInvalidValue,
   manifestMissingFile,

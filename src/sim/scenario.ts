@@ -1,5 +1,5 @@
 /**
- * Scenario files (`*.scenario.yaml`, DESIGN.md "Scenario files"): parsed and
+ * Scenario files (`*.scenario.yaml`, docs/scenarios.md): parsed and
  * validated with positions, so a typo is a clear error at its line, never a
  * stack trace.
  */

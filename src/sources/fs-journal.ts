@@ -19,6 +19,7 @@ export type Observation =
   | { op: 'size'; path: string; result: number }
   | { op: 'realpath'; path: string; result: string | null }
   | { op: 'list'; path: string; result: string }
+  | { op: 'listAll'; path: string; result: string }
   | { op: 'read'; path: string; result: string };
 
 function errCode(e: unknown): string {
@@ -96,6 +97,17 @@ export class FsJournal {
     return names;
   }
 
+  /**
+   * Every name in a folder but the version-control folders, sorted; [] when it cannot be listed. Asked instead
+   * of list() only where an ignore rule may bring back a name the built-in skip list leaves out (`!dist/`,
+   * --no-ignore), so that a cache file appearing in a scanned folder does not invalidate every other run.
+   */
+  listAll(path: string): string[] {
+    const names = probeListAll(path);
+    this.note({ op: 'listAll', path, result: names.join('\0') });
+    return names;
+  }
+
   /** A file's bytes, or the error code when it cannot be read. */
   read(path: string): Buffer | { error: string } {
     const overlay = this.overlays.get(path);
@@ -146,10 +158,16 @@ function probeRealpath(path: string): string | null {
   }
 }
 
-/** Folders never scanned. */
-export const SKIP_DIRS: ReadonlySet<string> = new Set(['node_modules', '.git', '.hg', '.svn', 'dist', 'coverage']);
+/** Version-control folders: never scanned, whatever the ignore rules say. */
+export const VCS_DIRS: ReadonlySet<string> = new Set(['.git', '.hg', '.svn']);
 
-/** Whether a folder scan looks at a name at all: hidden files and folders and SKIP_DIRS are left out. */
+/**
+ * The built-in skip list (docs/estates.md "Ignoring files"): folders of build output and dependencies, and
+ * hidden names. An ignore rule of the user's can bring any of them back (`!dist/` in .plexlintignore).
+ */
+export const SKIP_DIRS: ReadonlySet<string> = new Set(['node_modules', 'dist', 'coverage']);
+
+/** Whether the built-in skip list lets a folder scan look at a name: hidden names and SKIP_DIRS are left out. */
 export function scanned(name: string): boolean {
   return !name.startsWith('.') && !SKIP_DIRS.has(name);
 }
@@ -157,6 +175,16 @@ export function scanned(name: string): boolean {
 function probeList(path: string): string[] {
   try {
     return readdirSync(path).filter(scanned).sort();
+  } catch {
+    return [];
+  }
+}
+
+function probeListAll(path: string): string[] {
+  try {
+    return readdirSync(path)
+      .filter((n) => !VCS_DIRS.has(n))
+      .sort();
   } catch {
     return [];
   }
@@ -178,6 +206,8 @@ export function stillHolds(o: Observation): boolean {
       return probeRealpath(o.path) === o.result;
     case 'list':
       return probeList(o.path).join('\0') === o.result;
+    case 'listAll':
+      return probeListAll(o.path).join('\0') === o.result;
     case 'read': {
       // Only regular files of a size plexlint reads: an observation from a damaged or
       // hand-made cache file must not make it read a device (/dev/zero) or a huge file.

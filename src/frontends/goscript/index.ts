@@ -3,7 +3,7 @@
  * or removes, on which interface.
  *
  * Go scripts (goActive, goStandby, goInOp, goIdle, highavailChange, …) are run
- * by the Load Balancer server on state changes (reference §1.8). The classic
+ * by the Load Balancer server on state changes. The classic
  * ones source `<install>/servers/bin/variables` and alias or unalias the cluster
  * (and return) addresses with ifconfig; on Linux `ip addr`; on Windows netsh or
  * `dscontrol executor configure`. This scanner reads the commands that run

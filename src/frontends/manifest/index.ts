@@ -236,7 +236,7 @@ class ManifestReader {
  * the two in agreement). Mappings whose keys are names (systems, datasets, symbols, …) take any key.
  */
 export const MANIFEST_KEYS = {
-  top: ['systems', 'datasets', 'loadBalancers', 'web', 'rules', 'overrides'],
+  top: ['systems', 'datasets', 'loadBalancers', 'web', 'rules', 'overrides', 'ignore'],
   system: ['profile', 'cpc', 'symbols'],
   loadBalancer: ['config', 'scripts', 'partner'],
   web: ['plugins', 'cells'],
@@ -277,6 +277,7 @@ export function parseManifest(file: SourceFile, dir: string, exists: (abs: strin
     web: { plugins: [], cells: [] },
     rules: Object.create(null) as Record<string, RuleSetting>,
     overrides: [],
+    ignore: [],
   };
   const tooDeep = (at: number): ParsedManifest => {
     r.findings.push({
@@ -354,6 +355,9 @@ export function parseManifest(file: SourceFile, dir: string, exists: (abs: strin
         break;
       case 'overrides':
         manifest.overrides = r.list(value, 'overrides', (n) => readOverride(r, n));
+        break;
+      case 'ignore':
+        manifest.ignore = r.list(value, 'ignore', (n) => r.located(n, 'ignore entry'));
         break;
       default:
         break;

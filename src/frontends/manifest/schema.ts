@@ -134,6 +134,7 @@ export function manifestSchema(ruleIds: readonly string[]): JsonSchema {
       web,
       rules: ruleSettings(ruleIds, 'Rule severities for the whole estate.'),
       overrides: list(override, 'Rule severities for some files; later entries win.'),
+      ignore: list(text('A gitignore pattern, relative to the folder of plexlint.yaml (for example old/ or *.bak).'), 'Files and folders a folder scan of this estate leaves out (as .plexlintignore does).'),
     },
     'The estate manifest of plexlint: the systems of the sysplex, INCLUDE data sets, the Load Balancer and WebSphere tiers, and rule severities. Every key is optional.',
   );

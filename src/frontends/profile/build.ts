@@ -58,7 +58,7 @@ const REMOVED_STATEMENTS: Record<string, string> = { GATEWAY: 'V2R2 (use BEGINRO
 
 /**
  * Positional operands of LINK by link type, after the type (DEVICE and LINK
- * statement pages; forms summarised in /work/notes/profile-syntax.md §2.4).
+ * statement pages; forms summarised in).
  * 'device' marks the operand naming the DEVICE.
  */
 const LINK_POSITIONALS: Record<string, ('device' | 'number')[]> = {

@@ -6,7 +6,7 @@
  * against the keywords that statement knows (DEL means one thing on INTERFACE
  * and another elsewhere). Keywords use IBM's mixed-case notation: the upper-case
  * part is the minimum abbreviation. Sources: IP Configuration Reference statement
- * pages as summarised in /work/notes and ../shared/reference/tcpip-profile.md §2–§4.
+ * pages (the syntax diagram of each statement).
  */
 import { parseNotation } from '../../../grammar/profile/keywords.js';
 import type { Sink } from './scope.js';

@@ -1,7 +1,7 @@
 /**
  * VIPADYNAMIC substatements: CST → AST, with the checks IBM's profile
  * processing makes on each statement (EZZ messages; reference notes
- * ../shared/reference/tcpip-profile.md §3 and /work/notes/profile-syntax.md §3–§4).
+ * and).
  *
  * Each builder returns the statement and pushes its findings; the block pass
  * (blocks.ts) decides from the findings' rule ids what the stack keeps.
@@ -684,7 +684,7 @@ export class VipaBuilder {
     return d;
   }
 
-  /** IBM's statement-level rules for VIPADISTRIBUTE (EZZ messages in the reference §3.5). */
+  /** IBM's statement-level rules for VIPADISTRIBUTE (EZZ messages of the IP Configuration Reference). */
   private checkDistribution(d: VipaDistributeStatement, keyword: Word): void {
     if (d.action === 'delete') return;
     const hot = d.method === 'HOTSTANDBY';

@@ -6,11 +6,11 @@
  * - Well-formedness: fast-xml-parser's XMLValidator, whose first error is
  *   reported with its line and column (rule `syntax`). The plug-in's own parser
  *   rejects such a file ("ws_config_parser: configParserParse: Failed to parse
- *   the config file", ../shared/reference/plugin-cfg-odr.md §5).
+ *   the config file").
  * - Tree: fast-xml-parser with `preserveOrder` and `captureMetaData`, which
  *   records each element's start (and end) offset in the original text, CRLF
  *   included. `processEntities: false`: entity references stay literal, so no
- *   DTD entity is ever expanded (anchors.md §3.3).
+ *   DTD entity is ever expanded.
  * - Attributes: fast-xml-parser gives them no positions, so each element's
  *   start tag is scanned here, in the original text, from the element's start
  *   offset; attributes are kept as an array, never as an object keyed by name.

@@ -12,7 +12,7 @@
  * - A plug-in cluster whose servers are ODRs of two or more cells that are not
  *   bridged (neither lists the other in bridgedWith) is an ODR spray: IHS cannot
  *   read the application servers' clone IDs behind the ODRs and sends
- *   in-session requests to any of them (plugin-cfg-odr.md §3.1, §3.3).
+ *   in-session requests to any of them.
  */
 import type { Finding } from '../../core/diagnostic.js';
 import type { Loc } from '../../core/loc.js';

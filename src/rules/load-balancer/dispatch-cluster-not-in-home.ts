@@ -5,7 +5,7 @@ import { dispatchTargets, homeAnchor, presence, rangeHolding, serverName, system
 /**
  * Dispatch (MAC) mode keeps the cluster address as the destination; a z/OS
  * target accepts the packet only if that address is in its HOME list (IBM,
- * "External load balancing", reference §3 / tcpip-profile.md §6).
+ * "External load balancing").
  */
 export const rule = defineRule({
   meta: {

@@ -2,7 +2,7 @@ import { rel } from '../helpers.js';
 import { defineRule } from '../rule.js';
 import { haConfigured } from './common.js';
 
-/** goIdle runs when stand-alone forwarding starts; IBM: do not use it with high availability (reference §1.8). */
+/** goIdle runs when stand-alone forwarding starts; IBM: do not use it with high availability. */
 export const rule = defineRule({
   meta: {
     id: 'goidle-with-ha',

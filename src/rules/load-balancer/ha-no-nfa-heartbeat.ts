@@ -2,7 +2,7 @@ import { rel } from '../helpers.js';
 import { defineRule } from '../rule.js';
 import { haConfigured } from './common.js';
 
-/** "The source_address and destination_address must be the NFAs of the machines for at least one heartbeat pair" (v9.0.5; reference §1.7). */
+/** "The source_address and destination_address must be the NFAs of the machines for at least one heartbeat pair" (v9.0.5). */
 export const rule = defineRule({
   meta: {
     id: 'ha-no-nfa-heartbeat',

@@ -20,7 +20,7 @@ export const LONG_RUNNING_PORTS: Readonly<Record<number, string>> = {
   1414: 'IBM MQ',
 };
 
-/** repstrategy chooses what is replicated to the HA partner (reference §1.3, §1.7, §2). */
+/** repstrategy chooses what is replicated to the HA partner. */
 export const rule = defineRule({
   meta: {
     id: 'ha-no-replication',

@@ -7,7 +7,7 @@ import { pairs } from './partners.js';
 
 /**
  * HA partners must have the same configuration (IPv4-and-IPv6 HA considerations,
- * reference §1.7): on takeover the cluster addresses move to the other machine,
+ * ): on takeover the cluster addresses move to the other machine,
  * which then balances with its own clusters, ports and servers.
  */
 const clusterKey = (c: LbCluster): string => (c.address ?? c.id).toLowerCase();

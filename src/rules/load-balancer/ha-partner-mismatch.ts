@@ -2,7 +2,7 @@ import { rel } from '../helpers.js';
 import { defineRule } from '../rule.js';
 import { pairs } from './partners.js';
 
-/** dscontrol highavailability: the recovery strategy and the port must be the same on both machines (reference §1.7). */
+/** dscontrol highavailability: the recovery strategy and the port must be the same on both machines. */
 export const rule = defineRule({
   meta: {
     id: 'ha-partner-mismatch',

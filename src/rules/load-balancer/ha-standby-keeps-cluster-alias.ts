@@ -5,8 +5,8 @@ import { haConfigured } from './common.js';
 /**
  * Load Balancer for IPv4 aliases cluster (and return) addresses on the adapter of
  * the active machine only: they move to the new active machine on takeover
- * (technote, reference §1.7), goStandby removes them (§1.8), and a standby machine
- * does not configure the cluster (GUI help, §1.2). For Load Balancer for IPv4 and
+ * (technote), goStandby removes them, and a standby machine
+ * does not configure the cluster (GUI help). For Load Balancer for IPv4 and
  * IPv6 any adapter alias is ph50064-cluster-aliased-on-adapter.
  */
 export const rule = defineRule({

@@ -1,7 +1,7 @@
 import { rel } from '../helpers.js';
 import { defineRule } from '../rule.js';
 
-/** IBM technote "Tips on configuring the high availability feature" (reference §1.7). */
+/** IBM technote "Tips on configuring the high availability feature". */
 export const rule = defineRule({
   meta: {
     id: 'ha-statements-order',

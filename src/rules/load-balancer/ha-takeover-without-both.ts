@@ -1,7 +1,7 @@
 import { rel } from '../helpers.js';
 import { defineRule } from '../rule.js';
 
-/** "The takeover address … should only be used when the role of the machine is both primary and backup" (reference §1.7). */
+/** "The takeover address … should only be used when the role of the machine is both primary and backup". */
 export const rule = defineRule({
   meta: {
     id: 'ha-takeover-without-both',

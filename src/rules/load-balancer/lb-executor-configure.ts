@@ -3,7 +3,7 @@ import { haConfigured } from './common.js';
 
 /**
  * Load Balancer for IPv4 and IPv6 detects cluster addresses itself; on migration
- * IBM says to delete every executor configure / unconfigure (reference §1.1).
+ * IBM says to delete every executor configure / unconfigure.
  * With high availability, ph50064-cluster-aliased-on-adapter reports it instead.
  */
 export const rule = defineRule({

@@ -2,7 +2,7 @@ import { rel } from '../helpers.js';
 import { defineRule } from '../rule.js';
 import { sep, serverName, servers, type ServerRef } from './common.js';
 
-/** NAT does not work with the affinity selection algorithm, only connection and conn+affin (reference §1.5). */
+/** NAT does not work with the affinity selection algorithm, only connection and conn+affin. */
 export const rule = defineRule({
   meta: {
     id: 'nat-affinity-algorithm',

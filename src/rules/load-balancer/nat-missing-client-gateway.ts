@@ -5,7 +5,7 @@ import { serverName, servers, type ServerRef } from './common.js';
 
 /**
  * NAT (and, in the IPv4 line, kernel CBR) send the replies to the client through
- * the executor's client gateway, which must be set (reference §1.1, §1.5).
+ * the executor's client gateway, which must be set.
  */
 export const rule = defineRule({
   meta: {

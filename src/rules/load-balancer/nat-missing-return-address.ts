@@ -1,7 +1,7 @@
 import { defineRule } from '../rule.js';
 import { serverName, servers } from './common.js';
 
-/** NAT needs three addresses: the NFA, the cluster address and a return address (reference §1.5). */
+/** NAT needs three addresses: the NFA, the cluster address and a return address. */
 export const rule = defineRule({
   meta: {
     id: 'nat-missing-return-address',

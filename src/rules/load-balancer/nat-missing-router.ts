@@ -1,7 +1,7 @@
 import { defineRule } from '../rule.js';
 import { serverName, servers } from './common.js';
 
-/** NAT requires a router address; on the Dispatcher's own subnet it is the server address (reference §1.5). */
+/** NAT requires a router address; on the Dispatcher's own subnet it is the server address. */
 export const rule = defineRule({
   meta: {
     id: 'nat-missing-router',

@@ -1,7 +1,7 @@
 import { defineRule } from '../rule.js';
 import { serverName, servers } from './common.js';
 
-/** The return address must differ from the cluster, server and NFA addresses (reference §1.5). */
+/** The return address must differ from the cluster, server and NFA addresses. */
 export const rule = defineRule({
   meta: {
     id: 'nat-return-address-conflict',

@@ -2,7 +2,7 @@ import { rel } from '../helpers.js';
 import { defineRule } from '../rule.js';
 import { presence, serverName, servers, systemByName, type ServerRef } from './common.js';
 
-/** "The cluster address must not be aliased on the loopback of a server defined for NAT" (reference §1.5). */
+/** "The cluster address must not be aliased on the loopback of a server defined for NAT". */
 export const rule = defineRule({
   meta: {
     id: 'nat-target-cluster-on-loopback',

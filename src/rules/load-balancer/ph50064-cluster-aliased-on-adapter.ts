@@ -6,7 +6,7 @@ import { HA_STATES, type LbAlias } from '../../model/lb.js';
 const STATE_TEXT = { inop: 'after goInOp', active: 'while active', standby: 'after a takeover, on the standby machine', idle: 'in stand-alone (idle) mode' } as const;
 
 /**
- * APAR PH50064 (reference §2): on takeover the executor of the machine losing
+ * APAR PH50064: on takeover the executor of the machine losing
  * the active role switches to backup mode at once and passes cluster packets to
  * the operating system; the go scripts run up to ~2 s later. While the cluster is
  * still aliased on the Ethernet interface, the OS answers in-flight packets of

@@ -8,7 +8,7 @@ import { listText } from '../web.js';
  * only the ODRs and cannot read the application servers' clone IDs in
  * JSESSIONID; with cell affinity the ODR-generated plugin-cfg.xml makes the
  * plug-in use ODRSESSIONID (or the tier's odrSessionIdCookieName)
- * (../shared/reference/ibm/odr-cell-affinity.txt; plugin-cfg-odr.md §3.1, §3.2).
+ * (IBM WAS ND topic "Cell affinity function").
  */
 export const rule = defineRule({
   meta: {

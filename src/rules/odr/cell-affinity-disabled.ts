@@ -2,7 +2,7 @@ import { rel } from '../helpers.js';
 import { defineRule } from '../rule.js';
 import { listText } from '../web.js';
 
-/** odrSessionAffinityEnabled=true in every sprayed cell (plugin-cfg-odr.md §3.2 step 1, §3.8 item 1). */
+/** odrSessionAffinityEnabled=true in every sprayed cell (IBM "Cell affinity function"). */
 export const rule = defineRule({
   meta: {
     id: 'cell-affinity-disabled',

@@ -4,8 +4,8 @@ import { cellMap, endpoint, tierText } from '../web.js';
 
 /**
  * GSC members for cell affinity are the ODRs of a remote cell, of the same
- * tier (plugin-cfg-odr.md §3.1, §3.2 step 3 "GSCs in a tier refer only to ODRs
- * of that tier", §3.8 item 4).
+ * tier (IBM "Cell affinity function": "GSCs in a tier refer only to ODRs
+ * of that tier").
  */
 export const rule = defineRule({
   meta: {

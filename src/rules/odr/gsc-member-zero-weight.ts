@@ -1,7 +1,7 @@
 import { defineRule } from '../rule.js';
 import { endpoint } from '../web.js';
 
-/** GSC member weight: 0 = never routed (plugin-cfg-odr.md §3.4, §3.8 item 2). */
+/** GSC member weight: 0 = never routed. */
 export const rule = defineRule({
   meta: {
     id: 'gsc-member-zero-weight',

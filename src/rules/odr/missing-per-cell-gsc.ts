@@ -8,8 +8,7 @@ import { cellMap, endpoint, listText } from '../web.js';
  * cell B needs a generic server cluster whose members are exactly the ODRs of
  * cell A (weight > 0): an ODR of B that receives a misrouted in-session request
  * of A finds the GSC holding the owning ODR and routes the request there
- * (../shared/reference/ibm/odr-cell-affinity.txt; plugin-cfg-odr.md §3.1, §3.3,
- * §3.4, §3.8 item 2). Bridged cells need no GSC.
+ * (IBM WAS ND topic "Cell affinity function"). Bridged cells need no GSC.
  *
  * Members that are ODRs of cell B itself or of another tier are left to
  * gsc-member-wrong-odr, which says what is wrong with them more precisely.

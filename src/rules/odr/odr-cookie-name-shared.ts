@@ -3,7 +3,7 @@ import { defineRule } from '../rule.js';
 import type { Odr } from '../../model/web.js';
 import { tierText } from '../web.js';
 
-/** Multi-tier cell affinity: cookie names must differ between tiers (plugin-cfg-odr.md §3.2 step 3, §3.8 item 4). */
+/** Multi-tier cell affinity: cookie names must differ between tiers (IBM "Cell affinity function", multi-tier). */
 export const rule = defineRule({
   meta: {
     id: 'odr-cookie-name-shared',

@@ -2,7 +2,7 @@ import { rel } from '../helpers.js';
 import { defineRule } from '../rule.js';
 import { nameLoc } from '../web.js';
 
-/** CloneIDs identify the member that holds a session (plugin-cfg-odr.md §1.7, §2.1, §2.2). */
+/** CloneIDs identify the member that holds a session. */
 export const rule = defineRule({
   meta: {
     id: 'plugin-duplicate-clone-id',

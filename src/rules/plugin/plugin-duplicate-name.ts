@@ -2,7 +2,7 @@ import { rel } from '../helpers.js';
 import { defineRule } from '../rule.js';
 import { nameLoc } from '../web.js';
 
-/** Name uniqueness (plugin-cfg-odr.md §1.13 item 4, §1.6, §1.7). */
+/** Name uniqueness (IBM "plugin-cfg.xml file"). */
 export const rule = defineRule({
   meta: {
     id: 'plugin-duplicate-name',

@@ -1,7 +1,7 @@
 import { defineRule } from '../rule.js';
 import { nameLoc } from '../web.js';
 
-/** No empty VirtualHostGroup (plugin-cfg-odr.md §1.13 item 5, the IBM "EI" validator). */
+/** No empty VirtualHostGroup (the IBM "EI" validator). */
 export const rule = defineRule({
   meta: {
     id: 'plugin-empty-virtual-host-group',

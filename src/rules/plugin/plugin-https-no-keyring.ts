@@ -1,6 +1,6 @@
 import { defineRule } from '../rule.js';
 
-/** https transports carry keyring and stashfile properties (plugin-cfg-odr.md §1.8, §1.13 item 6). */
+/** https transports carry keyring and stashfile properties. */
 export const rule = defineRule({
   meta: {
     id: 'plugin-https-no-keyring',

@@ -4,8 +4,8 @@ import { nameLoc } from '../web.js';
 
 /**
  * If no Server has a CloneID the plug-in assumes no affinity; with some, the
- * members without one cannot be found from a session cookie
- * (plugin-cfg-odr.md §1.7, §2.2 steps 3 and 5).
+ * members without one cannot be found from a session cookie (IBM "plugin-cfg.xml
+ * file", session affinity).
  */
 export const rule = defineRule({
   meta: {

@@ -1,6 +1,6 @@
 import { defineRule } from '../rule.js';
 
-/** RemoveSpecialHeaders (default true): plugin-cfg-odr.md §1.6. */
+/** RemoveSpecialHeaders (default true): */
 export const rule = defineRule({
   meta: {
     id: 'plugin-remove-special-headers-off',

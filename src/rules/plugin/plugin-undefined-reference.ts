@@ -12,8 +12,7 @@ function hint(name: string, known: string[]): string {
 
 /**
  * Route → ServerCluster / UriGroup / VirtualHostGroup, and PrimaryServers /
- * BackupServers → a Server of the same cluster (plugin-cfg-odr.md §1.9, §1.11,
- * §1.13 items 1–3). A Route naming an undefined VirtualHostGroup makes the
+ * BackupServers → a Server of the same cluster (IBM "plugin-cfg.xml file"). A Route naming an undefined VirtualHostGroup makes the
  * whole file unparseable for the plug-in (APAR PK12350).
  */
 export const rule = defineRule({

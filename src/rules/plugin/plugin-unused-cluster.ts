@@ -1,7 +1,7 @@
 import { defineRule } from '../rule.js';
 import { nameLoc } from '../web.js';
 
-/** Every ServerCluster should have a Route (plugin-cfg-odr.md §1.13 item 5, the IBM "EI" validator). */
+/** Every ServerCluster should have a Route (the IBM "EI" validator). */
 export const rule = defineRule({
   meta: {
     id: 'plugin-unused-cluster',

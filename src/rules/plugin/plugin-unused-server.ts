@@ -4,7 +4,7 @@ import { nameLoc } from '../web.js';
 
 /**
  * With a PrimaryServers list the plug-in balances only over the primaries and
- * fails over to the backups in order (plugin-cfg-odr.md §1.9); a server in
+ * fails over to the backups in order; a server in
  * neither list gets no requests — the usual manual drain.
  */
 export const rule = defineRule({

@@ -1,6 +1,6 @@
 import { defineRule } from '../rule.js';
 
-/** LoadBalanceWeight: the console allows 0–20 (plugin-cfg-odr.md §1.7, §2.4). */
+/** LoadBalanceWeight: the console allows 0–20. */
 export const rule = defineRule({
   meta: {
     id: 'plugin-weight-out-of-range',

@@ -15,8 +15,7 @@ const REQUESTS = 400;
  * next requests. IHS fails over to another ODR; an ODR of another cell can
  * reach the owning cell's application servers only through the owning cell's
  * ODRs (its GSC) — when the failed ODR was the only one of its cell, none is left
- * and the cell's sessions are lost (plugin-cfg-odr.md §3.1, §3.3;
- * ibm/odr-cell-affinity.txt).
+ * and the cell's sessions are lost (IBM WAS ND topic "Cell affinity function").
  *
  * Losses that a configuration rule already explains — cell affinity not enabled
  * (cell-affinity-disabled), a GSC that is missing, lacks an ODR or gives it weight

@@ -15,7 +15,7 @@ export const rule = defineRule({
     category: 'sysplex',
     needs: 'sysplex',
     description: "A DESTIP address that is no stack's IPCONFIG DYNAMICXCF address",
-    source: 'IBM IP Configuration Reference, VIPADISTRIBUTE statement (DESTIP dynxcfip); tcpip-profile.md §3.5',
+    source: 'IBM IP Configuration Reference, VIPADISTRIBUTE statement (DESTIP dynxcfip)',
     consequences: [
       {
         reading: "IBM names the DESTIP operand by the targets' dynamic XCF addresses (dynxcfip) but does not document what the distributor does with an address that is no stack's; plexlint assumes it finds no target there and never forwards to it.",

@@ -6,7 +6,7 @@ import { ownedAddresses, rel } from '../helpers.js';
  * HOME list or on an interface of two stacks (or a DVIPA that is another stack's
  * home address) makes both advertise and answer ARP for it. Loopback addresses
  * on several stacks are fine: that is how dispatch-mode cluster addresses are
- * defined (IBM, external load balancing; tcpip-profile.md §6).
+ * defined (IBM, external load balancing).
  */
 export const rule = defineRule({
   meta: {
@@ -15,7 +15,7 @@ export const rule = defineRule({
     category: 'sysplex',
     needs: 'sysplex',
     description: 'The same non-loopback address on two stacks, or a DVIPA that is another stack\'s home address',
-    source: 'IBM IP Configuration Guide, HOME and dynamic VIPA address uniqueness; tcpip-profile.md §6 (loopback exception)',
+    source: 'IBM IP Configuration Guide, HOME and dynamic VIPA address uniqueness (loopback exception)',
     consequences: [
       {
         reading: "IBM documents that the OSA registers the stack's non-loopback home addresses and that the owning stack advertises a DVIPA; IBM does not describe two stacks owning one address, and plexlint assumes traffic for it reaches whichever stack the network picks.",

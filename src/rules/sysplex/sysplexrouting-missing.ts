@@ -16,7 +16,7 @@ export const rule = defineRule({
     category: 'sysplex',
     needs: 'sysplex',
     description: 'A stack of a WEIGHTEDACTIVE (or SERVERWLM) distribution without IPCONFIG SYSPLEXROUTING',
-    source: 'IBM IP Configuration Guide, WEIGHTEDACTIVE distribution method; IPCONFIG SYSPLEXROUTING; tcpip-profile.md §4–§5',
+    source: 'IBM IP Configuration Guide, WEIGHTEDACTIVE distribution method; IPCONFIG SYSPLEXROUTING',
     consequences: [
       {
         reading: "IBM requires SYSPLEXROUTING on every stack taking part in WEIGHTEDACTIVE distribution so that the distributor can use the servers' health and abnormal-completion data; IBM does not describe the distribution without it, and plexlint assumes the configured WEIGHT is used unchanged. For SERVERWLM IBM documents no such requirement, hence only info.",

@@ -1,6 +1,6 @@
 import { defineRule } from '../rule.js';
 
-/** Weighted round robin gives each member weight/sum of the requests (load-balancer-wlm.md §4). */
+/** Weighted round robin gives each member weight/sum of the requests. */
 export const rule = defineRule({
   meta: {
     id: 'cluster-all-weights-zero',

@@ -2,7 +2,7 @@ import { rel } from '../helpers.js';
 import { defineRule } from '../rule.js';
 import type { WasCluster } from '../../model/web.js';
 
-/** WAS keeps one cluster.xml per cluster: config/cells/<cell>/clusters/<cluster>/cluster.xml (load-balancer-wlm.md §4). */
+/** WAS keeps one cluster.xml per cluster: config/cells/<cell>/clusters/<cluster>/cluster.xml. */
 export const rule = defineRule({
   meta: {
     id: 'cluster-defined-twice',

@@ -1,6 +1,6 @@
 import { defineRule } from '../rule.js';
 
-/** Member weight 0–20 (load-balancer-wlm.md §4 "Weight range", §6 item 10). */
+/** Member weight 0–20 (IBM WAS cluster member settings, weight). */
 export const rule = defineRule({
   meta: {
     id: 'cluster-weight-out-of-range',

@@ -5,7 +5,7 @@ import { listText } from '../web.js';
 /**
  * Prefer local keeps an EJB call on the client's node only while a member of
  * the cluster runs there; otherwise weighted round robin over all members
- * (../shared/reference/ibm/was-ejb-wlm-prefer-local.txt; load-balancer-wlm.md §4).
+ * (IBM Redbook "WebSphere Application Server V6.1 Scalability", 7.5.2 Prefer local).
  */
 export const rule = defineRule({
   meta: {
