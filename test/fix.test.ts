@@ -17,6 +17,7 @@ import { decode } from '../src/sources/decode.js';
 import { ebcdicEncode } from '../src/sources/ebcdic.js';
 import { sourceFromText } from '../src/sources/source-file.js';
 import { estate } from './support/profile.js';
+import { runCli } from './support/cli.js';
 import { runMain } from './support/main.js';
 
 const fixtures = join(import.meta.dirname, '..', 'fixtures', 'rules');
@@ -277,6 +278,17 @@ describe('plexlint check --fix / --fix-dry-run', () => {
     ]);
     const stylish = (await runMain('check', '--no-color', join(dir, 'SYSA.tcpip'))).stdout;
     expect(stylish).toContain('  1 error potentially fixable with the `--fix` option.');
+  });
+
+  it('--stdin: the fixed text is the report\'s output; no file is written, with --fix or --fix-dry-run', () => {
+    const dir = estate({ 'SYSA.tcpip': 'TCPCONFIG RESTRICTLOWPORTS\n' });
+    for (const flag of ['--fix', '--fix-dry-run']) {
+      const run = runCli(['check', '--stdin', '--stdin-filename', 'SYSA.tcpip', flag, '-f', 'json'], { cwd: dir, input: profile });
+      expect(run.stderr).not.toContain('fixed');
+      const report = JSON.parse(run.stdout) as { filePath: string; output?: string }[];
+      expect(report.map((r) => [r.filePath, r.output])).toEqual([[join(dir, 'SYSA.tcpip'), profile.replace('REPL;', 'REPL ;')]]);
+      expect(readFileSync(join(dir, 'SYSA.tcpip'), 'utf8')).toBe('TCPCONFIG RESTRICTLOWPORTS\n');
+    }
   });
 
   it('--fix and --fix-dry-run together are a usage error', async () => {
