@@ -78,8 +78,10 @@ const LINK_POSITIONALS: Record<string, ('device' | 'number')[]> = {
   OSAFDDI: ['number', 'device'],
 };
 
-const DEVICE_TYPES = ['MPCIPA', 'VIRTual', 'CTC', 'MPCPTP', 'CLAW', 'LCS', 'ATM', 'HCH', 'CDLC', 'SNAIUCV', 'SNALU62', 'X25NPSI', 'MPCOSA'];
-const INTERFACE_TYPES = ['IPAQENET', 'IPAQENET6', 'IPAQIDIO', 'IPAQIDIO6', 'VIRTUAL', 'VIRTUAL6', 'EQENET', 'EQENET6'];
+/** LINK types (the keys of LINK_POSITIONALS), for editors and tools that list what a profile may say. */
+export const LINK_TYPES: readonly string[] = Object.keys(LINK_POSITIONALS);
+export const DEVICE_TYPES = ['MPCIPA', 'VIRTual', 'CTC', 'MPCPTP', 'CLAW', 'LCS', 'ATM', 'HCH', 'CDLC', 'SNAIUCV', 'SNALU62', 'X25NPSI', 'MPCOSA'];
+export const INTERFACE_TYPES = ['IPAQENET', 'IPAQENET6', 'IPAQIDIO', 'IPAQIDIO6', 'VIRTUAL', 'VIRTUAL6', 'EQENET', 'EQENET6'];
 
 function fullName(text: string, notations: string[]): string | undefined {
   for (const n of notations) {
