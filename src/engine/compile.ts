@@ -22,6 +22,7 @@ import { sourceFromText } from '../sources/source-file.js';
 import { displayPath, MAX_MANIFEST_BYTES, openWorkspace, type ReadError, type Workspace } from '../sources/workspace.js';
 import { createDriver, type Driver } from './driver.js';
 import { compileLoadBalancers, registerLoadBalancerFiles } from './lb.js';
+import type { ProfileCache } from './profile-cache.js';
 import { compileSystems, registerSystemProfiles, unlistedProfile, type ManifestProfile } from './profiles.js';
 import { compileWeb, registerWebFiles } from './web.js';
 
@@ -43,6 +44,8 @@ export interface CompileOptions {
   progress?: Progress;
   /** Read no manifest: the files alone (`plexlint init` drafts one). */
   ignoreManifest?: boolean;
+  /** Stacks compiled by an earlier run of this process, reused while nothing they read changed (the language server). */
+  profileCache?: ProfileCache;
 }
 
 export interface CompileResult {
@@ -174,7 +177,7 @@ export function compileEstate(inputs: EstateInputs, plan: EstatePlan, options: C
   }
   const found = (kind: FileKind): SourceFile[] => byKind.get(kind) ?? [];
 
-  const profiles = compileSystems({ datasets: manifest?.datasets ?? [], manifestProfiles, profiles: found('profile'), driver, progress });
+  const profiles = compileSystems({ datasets: manifest?.datasets ?? [], manifestProfiles, profiles: found('profile'), driver, progress, ...(options.profileCache ? { cache: options.profileCache } : {}) });
   append(findings, profiles.findings);
   // An unlisted profile is checked on its own (src/engine/lint.ts), and says so there.
   for (const f of profiles.unlisted) {

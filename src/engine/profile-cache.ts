@@ -1,0 +1,78 @@
+/**
+ * Compiled stacks kept between the runs of a long-lived process — the language server checks the same estate on
+ * every keystroke, and one edited profile should not make it lex, parse and build the other stacks again.
+ *
+ * A stack is reused when everything its compilation read is the same: the text of its profile and of every member
+ * it INCLUDEs, where each INCLUDE leads, its name, CPC and symbols, and the working directory its paths are shown
+ * relative to. The texts are compared in full (they were read anyway, through the same journal as everything
+ * else), so the cache can only save work, never change a result. The command line makes no use of it.
+ */
+import type { ParsedProfile } from '../frontends/profile/index.js';
+import type { IncludeResolution, IncludeResolver } from '../frontends/profile/index.js';
+import type { System } from '../model/estate.js';
+import type { SourceFile } from '../sources/source-file.js';
+
+interface Entry {
+  key: string;
+  /** Text of every file read, by display path. */
+  texts: Map<string, string>;
+  /** Each INCLUDE the compilation resolved: data set → file (display path) or the finding it gave. */
+  includes: [string, string][];
+  parsed: ParsedProfile;
+  system: System;
+}
+
+/** Where an INCLUDE led, in a comparable form. */
+function outcome(r: IncludeResolution): string {
+  return 'file' in r ? `file:${r.file.path}` : `${r.ruleId}:${r.message}`;
+}
+
+export class ProfileCache {
+  private readonly entries = new Map<string, Entry>();
+  hits = 0;
+  misses = 0;
+
+  /** A resolver that writes down every INCLUDE it resolves, for set(). */
+  recording(resolver: IncludeResolver): { resolver: IncludeResolver; log: [string, string][] } {
+    const log: [string, string][] = [];
+    return {
+      log,
+      resolver: {
+        resolve: (dataset, from) => {
+          const r = resolver.resolve(dataset, from);
+          log.push([dataset, outcome(r)]);
+          return r;
+        },
+      },
+    };
+  }
+
+  /**
+   * The stack compiled from `file` with these settings, when nothing it read has changed; the files it read (as
+   * this run reads them) come with it, for the run's sources.
+   */
+  get(key: string, file: SourceFile, resolver: IncludeResolver): { parsed: ParsedProfile; system: System; files: SourceFile[] } | undefined {
+    const e = this.entries.get(file.absPath || file.path);
+    if (!e || e.key !== key || e.texts.get(file.path) !== file.text) return this.miss();
+    const files = new Map<string, SourceFile>([[file.path, file]]);
+    for (const [dataset, was] of e.includes) {
+      const r = resolver.resolve(dataset, file);
+      if (outcome(r) !== was) return this.miss();
+      if ('file' in r) {
+        if (e.texts.get(r.file.path) !== r.file.text) return this.miss();
+        files.set(r.file.path, r.file);
+      }
+    }
+    this.hits++;
+    return { parsed: e.parsed, system: e.system, files: e.parsed.files.map((f) => files.get(f.path) ?? f) };
+  }
+
+  set(key: string, file: SourceFile, parsed: ParsedProfile, system: System, includes: [string, string][]): void {
+    this.entries.set(file.absPath || file.path, { key, texts: new Map(parsed.files.map((f) => [f.path, f.text])), includes, parsed, system });
+  }
+
+  private miss(): undefined {
+    this.misses++;
+    return undefined;
+  }
+}
