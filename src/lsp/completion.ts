@@ -3,8 +3,8 @@
  * VIPADYNAMIC its substatements, inside BEGINROUTES ROUTE), and the operands of the statement the cursor is in.
  * The words come from ./vocabulary.ts; they are offered in the case the user is typing in.
  */
-import { statementAt } from './profile-outline.js';
-import type { Position } from './positions.js';
+import { statementsAt } from './profile-outline.js';
+import { contains, type Position } from './positions.js';
 import type { DocumentContext } from './session.js';
 import { allOperands, allStatements, operandInfo, statementInfo, type OperandInfo, type StatementInfo } from './vocabulary.js';
 
@@ -31,6 +31,24 @@ function entry(word: string, info: StatementInfo | OperandInfo, what: string, ra
   };
 }
 
+const BLOCKS: Record<string, string> = { VIPADYNAMIC: 'ENDVIPADYNAMIC', BEGINROUTES: 'ENDROUTES' };
+
+/**
+ * The block (VIPADYNAMIC or BEGINROUTES) the lines before `line` leave open, read from the first word of each line:
+ * while a statement is being typed the text does not parse as the block it will be, so the parser cannot say.
+ */
+function blockBefore(ctx: DocumentContext, line: number): string | undefined {
+  let open: string | undefined;
+  for (let i = 0; i < line; i++) {
+    const first = /^\s*([A-Za-z][A-Za-z0-9]*)/.exec(ctx.source.lines.lineText(i).split(';')[0]!)?.[1];
+    const s = first ? statementInfo(first) : undefined;
+    if (!s) continue;
+    if (s.name in BLOCKS) open = s.name;
+    else if (open && BLOCKS[open] === s.name) open = undefined;
+  }
+  return open;
+}
+
 export function completions(ctx: DocumentContext, p: Position): CompletionEntry[] {
   if (ctx.kind !== 'profile' && !(ctx.kind === 'unknown' && ctx.source.text.trim() === '')) return [];
   const line = ctx.source.lines.lineText(p.line).slice(0, p.character);
@@ -40,8 +58,12 @@ export function completions(ctx: DocumentContext, p: Position): CompletionEntry[
   const firstWord = line.slice(0, line.length - prefix.length).trim() === '';
   const lower = prefix !== '' && prefix === prefix.toLowerCase() && prefix !== prefix.toUpperCase();
   const matches = (name: string): boolean => name.startsWith(prefix.toUpperCase());
-  const here = statementAt(ctx.source, p);
-  const block = here?.name === 'VIPADYNAMIC' || here?.name === 'BEGINROUTES' ? here.name : (statementInfo(here?.name ?? '')?.block ?? undefined);
+  const chain = statementsAt(ctx.source, p);
+  // The word being typed may already read as a statement (VIPAD is VIPADYNAMIC): then it is a keyword being
+  // written, not an operand of anything.
+  if (firstWord && chain.length && contains(chain.at(-1)!.keywordLoc, p)) chain.pop();
+  const here = chain.at(-1);
+  const block = blockBefore(ctx, p.line);
   const out: CompletionEntry[] = [];
   if (firstWord) {
     const wanted = block === 'VIPADYNAMIC' ? ['vipa', 'end'] : block === 'BEGINROUTES' ? ['route', 'end'] : ['statement'];

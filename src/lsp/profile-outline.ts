@@ -74,14 +74,19 @@ export function profileOutline(file: SourceFile): OutlineStatement[] {
   return out;
 }
 
-/** The innermost statement holding a position. */
-export function statementAt(file: SourceFile, p: Position): OutlineStatement | undefined {
-  let found: OutlineStatement | undefined;
+/** The statements holding a position, outermost first (a block, then the statement in it). */
+export function statementsAt(file: SourceFile, p: Position): OutlineStatement[] {
+  const chain: OutlineStatement[] = [];
   let list = profileOutline(file);
   for (;;) {
     const s = list.find((x) => contains(x.loc, p));
-    if (!s) return found;
-    found = s;
+    if (!s) return chain;
+    chain.push(s);
     list = s.children;
   }
+}
+
+/** The innermost statement holding a position. */
+export function statementAt(file: SourceFile, p: Position): OutlineStatement | undefined {
+  return statementsAt(file, p).at(-1);
 }
