@@ -214,8 +214,8 @@ describe('.pre-commit-hooks.yaml', () => {
     const example = filesOf(join(root, 'fixtures', 'example')).filter((f) => !f.endsWith('/variables'));
     expect(example.length).toBeGreaterThan(10);
     expect(example.filter((f) => !files.test(f))).toEqual([]);
-    for (const f of ['PROFILE.TCPIP', 'zos/TCPPARMS/VIPADIST', 'tcpparms/common', 'lb/edge1/goStandby', 'web/ihs1/plugin-cfg-ihs1.xml', 'plexlint.yml']) expect(files.test(f), f).toBe(true);
-    for (const f of ['README.md', 'package.json', 'docs/ci.md', 'src/cli/main.ts', 'profiles/', 'web/index.html']) expect(files.test(f), f).toBe(false);
+    for (const f of ['PROFILE.TCPIP', 'zos/TCPPARMS/VIPADIST', 'tcpparms/common', 'OMPROUTE.CONF', 'omproute/SYSA.conf', 'lb/edge1/goStandby', 'web/ihs1/plugin-cfg-ihs1.xml', 'plexlint.yml']) expect(files.test(f), f).toBe(true);
+    for (const f of ['README.md', 'package.json', 'docs/ci.md', 'src/cli/main.ts', 'profiles/', 'web/index.html', 'omproute/sub/x.conf']) expect(files.test(f), f).toBe(false);
   });
 
   it('as pre-commit runs it: the changed files, each in its estate, only their findings reported', () => {

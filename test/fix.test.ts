@@ -81,16 +81,34 @@ describe('check --fix on the fixtures of every fixable rule', () => {
     });
   }
 
-  it('only fixable rules give fixes, on every fixture', () => {
+  it('only fixable rules give fixes, and only rules with suggestions suggest, on every fixture', () => {
     const offenders: string[] = [];
     for (const id of readdirSync(fixtures)) {
       for (const unit of units(id, '')) {
         for (const d of lint([unit], { cwd: join(unit, '..') }).diagnostics) {
-          if (d.fix && !rules.find((r) => r.meta.id === d.ruleId)?.meta.fixable) offenders.push(`${d.file}:${d.line} ${d.ruleId}`);
+          const meta = rules.find((r) => r.meta.id === d.ruleId)?.meta;
+          if (d.fix && !meta?.fixable) offenders.push(`${d.file}:${d.line} ${d.ruleId} fix`);
+          if (d.suggestions && !meta?.hasSuggestions) offenders.push(`${d.file}:${d.line} ${d.ruleId} suggestions`);
         }
       }
     }
     expect(offenders).toEqual([]);
+  });
+});
+
+describe('suggestions', () => {
+  it('are offered but never applied by --fix (OMPROUTE definitions to add: the finding names other ways too)', () => {
+    const unit = join(fixtures, 'omproute-undefined-interface', 'bad');
+    const { root, target } = copyUnit(unit);
+    const before = lint([target], { cwd: root }).diagnostics.filter((d) => d.ruleId === 'omproute-undefined-interface');
+    expect(before.length).toBeGreaterThan(0);
+    for (const d of before) {
+      expect(d.fix).toBeUndefined();
+      expect(d.suggestions![0]!.description).toMatch(/^define \S+ to OMPROUTE$/);
+      expect(d.suggestions![0]!.text).toMatch(/Interface IP_Address=/);
+    }
+    const outcome = lintAndFix([target], { cwd: root });
+    expect(outcome.files).toEqual([]);
   });
 });
 

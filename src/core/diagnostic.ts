@@ -72,6 +72,8 @@ export interface Diagnostic {
   endColumn: number;
   related?: RelatedLocation[];
   fix?: DiagnosticFix;
+  /** Changes that would address the finding but need a person's choice (ESLint's suggestions): never applied by --fix. */
+  suggestions?: DiagnosticFix[];
   /**
    * What the finding is about, independent of line numbers (for example
    * "SYSA DVIPA 10.1.1.1 port 80"). Used to match findings between two versions
@@ -87,6 +89,8 @@ export interface Finding {
   message: string;
   related?: RelatedLocation[];
   fix?: Fix;
+  /** One of several ways to address it, for a person to choose (ESLint's suggestions; an editor's quick fixes). */
+  suggestions?: Fix[];
   subject?: string;
   /**
    * Which of its rule's consequences (`RuleMeta.consequences`, by id) this finding states;

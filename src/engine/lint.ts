@@ -2,7 +2,7 @@
  * Lint = compile + rules + configuration. Produces the Diagnostics every
  * reporter prints.
  */
-import type { Diagnostic, Finding } from '../core/diagnostic.js';
+import type { Diagnostic, DiagnosticFix, Finding } from '../core/diagnostic.js';
 import { compareLocs } from '../core/loc.js';
 import { didYouMean, uniqueSuggestion } from '../core/suggest.js';
 import { renameKey } from '../frontends/manifest/index.js';
@@ -148,9 +148,11 @@ export function toDiagnostics(findings: Finding[], config: RuleConfig, sources: 
       endColumn: f.loc.endColumn,
     };
     if (f.related?.length) d.related = f.related.map((r) => (r.message.length > MAX_QUOTED_WORD ? { ...r, message: shortenMessage(r.message) } : r));
-    const source = f.fix && sources.get(f.loc.file);
-    const fix = source ? resolveFix(f.fix!, source) : undefined;
+    const source = (f.fix || f.suggestions) && sources.get(f.loc.file);
+    const fix = source && f.fix ? resolveFix(f.fix, source) : undefined;
     if (fix) d.fix = fix;
+    const suggestions = source ? (f.suggestions ?? []).map((x) => resolveFix(x, source)).filter((x): x is DiagnosticFix => x !== undefined) : [];
+    if (suggestions.length) d.suggestions = suggestions;
     if (f.subject) d.subject = f.subject;
     out.push(d);
   }

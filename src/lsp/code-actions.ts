@@ -1,6 +1,6 @@
 /**
- * Code actions: the fix of a finding (the same edit `plexlint check --fix` makes), all of a document's fixes at
- * once (`source.fixAll.plexlint`), and a suppression comment for the finding — on the line before it or for the
+ * Code actions: the fix of a finding (the same edit `plexlint check --fix` makes), its suggestions (changes that
+ * need a person's choice), all of a document's fixes at once (`source.fixAll.plexlint`), and a suppression comment for the finding — on the line before it or for the
  * whole file — in the file's own comment syntax, with a reason to fill in.
  */
 import type { Diagnostic, DiagnosticFix } from '../core/diagnostic.js';
@@ -63,6 +63,7 @@ export function codeActions(ctx: DocumentContext, range: Range, only?: string[])
   if (wants('quickfix')) {
     for (const d of mine.filter((x) => overlaps(x, range))) {
       if (d.fix) out.push({ title: `Fix: ${d.fix.description} (${d.ruleId})`, kind: 'quickfix', diagnostic: d, edits: changes(d.fix), preferred: true });
+      for (const x of d.suggestions ?? []) out.push({ title: `${x.description.charAt(0).toUpperCase()}${x.description.slice(1)} (${d.ruleId})`, kind: 'quickfix', diagnostic: d, edits: changes(x) });
       const rule = findRule(d.ruleId);
       if (!rule || rule.meta.unsuppressible || (DIRECTIVE_RULES as readonly string[]).includes(d.ruleId)) continue;
       const line = ctx.source.lines.lineText(d.line - 1);

@@ -134,6 +134,11 @@ export interface PluginConfig {
   virtualHostGroups: VirtualHostGroup[];
   trustedProxies: { name: string; loc: Loc }[];
   clusters: PluginCluster[];
+  /**
+   * Servers outside any ServerCluster (a fragment that lists Servers, or a Server in the wrong element); present only
+   * when there are some. The plug-in does not route to them; the checks of a Server apply to them as they stand.
+   */
+  detachedServers?: PluginServer[];
   uriGroups: UriGroup[];
   routes: PluginRoute[];
   requestMetrics?: { enabled: boolean; traceLevel?: string; loc: Loc };

@@ -4,7 +4,8 @@
  * "level": "info" so tools that know only ESLint still read them. A fixable finding
  * has ESLint's `fix` ({ range, text }) and counts in fixableErrorCount /
  * fixableWarningCount (info findings count as warnings, as their severity does);
- * after `--fix` or `--fix-dry-run` a fixed file has its fixed text in `output`.
+ * after `--fix` or `--fix-dry-run` a fixed file has its fixed text in `output`. Changes that need a person's
+ * choice are ESLint's `suggestions` ({ desc, fix }).
  */
 import { resolve } from 'node:path';
 import type { Diagnostic } from '../core/diagnostic.js';
@@ -24,6 +25,8 @@ function message(d: Diagnostic): Record<string, unknown> {
     ...(d.related ? { related: d.related } : {}),
     // ESLint's fix: one range of the file's text (offsets of its decoded text) and what replaces it.
     ...(d.fix ? { fix: { range: d.fix.range, text: d.fix.text } } : {}),
+    // ESLint's suggestions: changes a person chooses among; --fix never applies them.
+    ...(d.suggestions ? { suggestions: d.suggestions.map((x) => ({ desc: x.description, fix: { range: x.range, text: x.text } })) } : {}),
     // Identity across versions (rule and subject), for --baseline <report.json>.
     fingerprint: fingerprint(d),
   };

@@ -13,7 +13,7 @@
  */
 import { createHash } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
-import type { Diagnostic, RelatedLocation, Severity } from '../core/diagnostic.js';
+import type { Diagnostic, DiagnosticFix, RelatedLocation, Severity } from '../core/diagnostic.js';
 import { findRule } from '../rules/registry.js';
 import type { RuleMeta } from '../rules/rule.js';
 import { absolutePath, rootRelative } from './paths.js';
@@ -126,8 +126,7 @@ function relatedLocation(input: ReportInput, r: RelatedLocation, id: number): Re
  * deleted region gives lines and columns and the character offset and length (of the decoded text, the
  * run's columnKind); an insertion deletes an empty region.
  */
-function sarifFix(input: ReportInput, d: Diagnostic): Record<string, unknown> {
-  const fix = d.fix!;
+function sarifFix(input: ReportInput, d: Diagnostic, fix: DiagnosticFix): Record<string, unknown> {
   return {
     description: { text: sentence(fix.description.charAt(0).toUpperCase() + fix.description.slice(1)) },
     artifactChanges: [
@@ -160,7 +159,9 @@ export function sarifLog(input: ReportInput): Record<string, unknown> {
       partialFingerprints: { primaryLocationLineHash: prints[i] },
     };
     if (d.related?.length) result['relatedLocations'] = d.related.map((r, j) => relatedLocation(input, r, j + 1));
-    if (d.fix) result['fixes'] = [sarifFix(input, d)];
+    // SARIF's fixes are proposed fixes: the certain one first, then the suggestions.
+    const fixes = [...(d.fix ? [d.fix] : []), ...(d.suggestions ?? [])];
+    if (fixes.length) result['fixes'] = fixes.map((f) => sarifFix(input, d, f));
     return result;
   });
   const driver: Record<string, unknown> = { name: 'plexlint', version: input.toolVersion, semanticVersion: input.toolVersion };

@@ -18,6 +18,7 @@ export type RuleCategory =
   | 'profile'
   | 'sysplex'
   | 'load-balancer'
+  | 'routing'
   | 'plugin'
   | 'odr'
   | 'was'
@@ -50,6 +51,8 @@ export interface RuleMeta {
    * applies it, the language server offers it as a quick fix.
    */
   fixable?: true;
+  /** Its findings may carry suggestions: changes that need a person's choice, offered in the editor, never applied by --fix. */
+  hasSuggestions?: true;
   /**
    * 'sysplex': the rule compares stacks, so it runs only when the estate holds at
    * least two stacks — checking one profile on its own (in an editor, say) must not

@@ -13,6 +13,8 @@ export interface SourceFile {
   /** How the bytes were decoded, e.g. "utf-8", "iso-8859-1", "ibm-1047". */
   encoding: string;
   lines: LineIndex;
+  /** The bytes started with a byte-order mark (not part of the text): XML's encoding checks need it. */
+  bom?: boolean;
   /**
    * Set when the bytes are fixed-length records without line ends (an LRECL 80 data set downloaded in binary),
    * which decoding split into lines of this length: a fix must keep every line this long.
@@ -20,6 +22,8 @@ export interface SourceFile {
   recordLength?: number;
 }
 
-export function sourceFromText(path: string, text: string, absPath = '', encoding = 'utf-8'): SourceFile {
-  return { path, absPath, text, encoding, lines: new LineIndex(text) };
+export function sourceFromText(path: string, text: string, absPath = '', encoding = 'utf-8', bom = false): SourceFile {
+  const file: SourceFile = { path, absPath, text, encoding, lines: new LineIndex(text) };
+  if (bom) file.bom = true;
+  return file;
 }

@@ -130,7 +130,7 @@ export class Workspace {
     if (!isManifest && size > MAX_XML_BYTES && /^\s*</.test(decoded.text.slice(0, 1024))) {
       return { path, message: `is an XML file of ${mb(size)}, larger than the ${mb(MAX_XML_BYTES)} plexlint reads for XML (a plugin-cfg.xml of thousands of clusters is a few MB)` };
     }
-    const file = sourceFromText(path, decoded.text, abs, decoded.encoding);
+    const file = sourceFromText(path, decoded.text, abs, decoded.encoding, decoded.bom);
     if (decoded.splitRecords) file.recordLength = RECORD_LENGTH;
     return file;
   }

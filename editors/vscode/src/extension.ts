@@ -1,9 +1,9 @@
 /**
  * The plexlint extension for VS Code: a language client for `plexlint lsp --stdio`, run from the installed plexlint
  * package (./server-path.ts). It gives TCP/IP profiles and dscontrol configurations their languages (also for files
- * that only the plexlint.files.* settings recognise), and sends those, go scripts, plugin-cfg.xml, cluster.xml
- * and plexlint.yaml to the server, which answers with diagnostics, hovers, definitions, symbols, completion and
- * code actions.
+ * that only the plexlint.files.* settings recognise), and sends those, go scripts, OMPROUTE configurations,
+ * plugin-cfg.xml, cluster.xml and plexlint.yaml to the server, which answers with diagnostics, hovers,
+ * definitions, symbols, completion and code actions.
  */
 import { realpathSync, existsSync } from 'node:fs';
 import { delimiter } from 'node:path';
@@ -18,6 +18,7 @@ const selector: DocumentSelector = [
   { language: 'tcpip-profile' },
   { language: 'dscontrol' },
   { pattern: '**/go{Active,Standby,InOp,Idle}*' },
+  { pattern: '**/{omproute,OMPROUTE}*{,/*}' },
   { pattern: '**/{plugin-cfg*.xml,cluster.xml}' },
   { pattern: '**/plexlint.{yaml,yml}' },
 ];

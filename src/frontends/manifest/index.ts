@@ -237,7 +237,7 @@ class ManifestReader {
  */
 export const MANIFEST_KEYS = {
   top: ['systems', 'datasets', 'loadBalancers', 'web', 'rules', 'overrides', 'ignore'],
-  system: ['profile', 'cpc', 'symbols'],
+  system: ['profile', 'omproute', 'cpc', 'symbols'],
   loadBalancer: ['config', 'scripts', 'partner'],
   web: ['plugins', 'cells'],
   cell: ['odrs', 'properties', 'gscs', 'bridgedWith', 'clusters', 'clientNodes'],
@@ -310,6 +310,9 @@ export function parseManifest(file: SourceFile, dir: string, exists: (abs: strin
             if (k === 'profile') {
               const p = r.path(v, `systems.${name}.profile`, 'file');
               if (p) entry.profile = p;
+            } else if (k === 'omproute') {
+              const p = r.path(v, `systems.${name}.omproute`, 'file');
+              if (p) entry.omproute = p;
             } else if (k === 'cpc') {
               const c = r.located(v, `systems.${name}.cpc`);
               if (c) entry.cpc = { value: c.value.toUpperCase(), loc: c.loc };

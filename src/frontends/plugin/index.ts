@@ -77,6 +77,8 @@ function describeDefault(s: AttrSpec): string {
 
 class PluginReader {
   readonly findings: Finding[] = [];
+  /** Servers outside any ServerCluster (PluginAst.detachedServers). */
+  readonly detachedServers: ServerNode[] = [];
 
   constructor(private readonly source: SourceFile) {}
 
@@ -246,7 +248,11 @@ class PluginReader {
         child.loc,
         `<${child.name}> is not allowed in ${where}; it belongs in ${home}: plexlint assumes ${PLUGIN} does not use it here. Move it.`,
       );
-      // Still check what it says, in its own terms.
+      // Still check what it says, in its own terms; a Server is kept, so the checks of a Server apply to it too.
+      if (child.name === 'Server') {
+        this.detachedServers.push(this.server(child, 'Server'));
+        return;
+      }
       const key = hasOwn(SPECS, child.name) ? child.name : undefined;
       if (key) {
         this.node(child, key);
@@ -279,6 +285,34 @@ class PluginReader {
     const at = text.lastIndexOf(close, el.endOffset - 1);
     if (at < 0 || !/^\s*>$/.test(text.slice(at + close.length, el.endOffset))) return undefined;
     return fix(`rename <${el.name}> to <${to}>`, replaceAt(start, to), replaceAt(this.source.lines.loc(this.source.path, at + 2, at + close.length), to));
+  }
+
+  /** A Server (or ClusterAddress) with its Transports and their Properties. */
+  server(el: XmlElement, key: string): ServerNode {
+    const s: ServerNode = { ...this.node(el, key), transports: [] };
+    this.children(el, key, (c, k) => {
+      const t: TransportNode = { ...this.node(c, k), properties: [] };
+      this.children(c, k, (p, pk) => {
+        const prop = this.node(p, pk);
+        const name = prop.attrs['Name'];
+        if (name && !(TRANSPORT_PROPERTIES as readonly string[]).includes(name.value)) {
+          const caseOnly = TRANSPORT_PROPERTIES.find((x) => x.toLowerCase() === name.value.toLowerCase());
+          const near = caseOnly ?? suggest(name.value, TRANSPORT_PROPERTIES, false);
+          const certain = caseOnly ?? uniqueSuggestion(name.value, TRANSPORT_PROPERTIES, false);
+          this.findings.push({
+            ruleId: 'plugin-invalid-value',
+            loc: name.valueLoc,
+            message:
+              `Transport Property Name="${name.value}" is not one of keyring, stashfile, certLabel: plexlint assumes ${PLUGIN} does not use it.` +
+              (near ? ` Did you mean ${near}? (property names are case-sensitive)` : ''),
+            ...(certain ? { fix: fix(`write Name="${certain}"`, replaceAt(name.valueLoc, certain)) } : {}),
+          });
+        }
+        t.properties.push(prop);
+      });
+      s.transports.push(t);
+    });
+    return s;
   }
 
   /** Check an element and its children without adding them to the AST (it is in the wrong place). */
@@ -335,6 +369,7 @@ export function parsePlugin(file: SourceFile): ParsedPlugin {
     clusters: [],
     uriGroups: [],
     routes: [],
+    detachedServers: r.detachedServers,
     wellFormed: doc.wellFormed,
   };
   for (const [n, a] of Object.entries(SPECS.Config!.attrs)) if (a.default !== undefined) ast.config.values[n] = a.default;
@@ -379,38 +414,12 @@ export function parsePlugin(file: SourceFile): ParsedPlugin {
     r.children(el, key, (c, k) => g.members.push(r.node(c, k)));
     return g;
   };
-  const server = (el: XmlElement, key: string): ServerNode => {
-    const s: ServerNode = { ...r.node(el, key), transports: [] };
-    r.children(el, key, (c, k) => {
-      const t: TransportNode = { ...r.node(c, k), properties: [] };
-      r.children(c, k, (p, pk) => {
-        const prop = r.node(p, pk);
-        const name = prop.attrs['Name'];
-        if (name && !(TRANSPORT_PROPERTIES as readonly string[]).includes(name.value)) {
-          const caseOnly = TRANSPORT_PROPERTIES.find((x) => x.toLowerCase() === name.value.toLowerCase());
-          const near = caseOnly ?? suggest(name.value, TRANSPORT_PROPERTIES, false);
-          const certain = caseOnly ?? uniqueSuggestion(name.value, TRANSPORT_PROPERTIES, false);
-          r.findings.push({
-            ruleId: 'plugin-invalid-value',
-            loc: name.valueLoc,
-            message:
-              `Transport Property Name="${name.value}" is not one of keyring, stashfile, certLabel: plexlint assumes ${PLUGIN} does not use it.` +
-              (near ? ` Did you mean ${near}? (property names are case-sensitive)` : ''),
-            ...(certain ? { fix: fix(`write Name="${certain}"`, replaceAt(name.valueLoc, certain)) } : {}),
-          });
-        }
-        t.properties.push(prop);
-      });
-      s.transports.push(t);
-    });
-    return s;
-  };
   const cluster = (el: XmlElement): ClusterNode => {
     const c: ClusterNode = { ...r.node(el, 'ServerCluster'), servers: [] };
     r.children(el, 'ServerCluster', (child, key) => {
-      if (key === 'Server') c.servers.push(server(child, key));
+      if (key === 'Server') c.servers.push(r.server(child, key));
       else if (key === 'ClusterAddress') {
-        const ca = server(child, key);
+        const ca = r.server(child, key);
         c.clusterAddress ??= ca;
       } else {
         const list: ServerListNode = { ...r.node(child, key), servers: [] };
@@ -425,6 +434,12 @@ export function parsePlugin(file: SourceFile): ParsedPlugin {
   // The root: Config. A fragment (no Config root) is read as if it were inside one.
   let sawConfig = false;
   let reportedFragment = false;
+  /** A file without its Config root is said once, at its first top-level element. */
+  const fragment = (root: XmlElement, message: string): void => {
+    if (reportedFragment) return;
+    reportedFragment = true;
+    r.findings.push({ ruleId: 'plugin-misplaced-element', loc: root.loc, message });
+  };
   for (const root of doc.roots) {
     if (root.name === 'Config') {
       if (!sawConfig) {
@@ -437,17 +452,22 @@ export function parsePlugin(file: SourceFile): ParsedPlugin {
     }
     const cs = childSpec(SPECS.Config!, root.name);
     if (cs) {
-      if (!reportedFragment) {
-        reportedFragment = true;
-        r.findings.push({
-          ruleId: 'plugin-misplaced-element',
-          loc: root.loc,
-          message:
-            `<${root.name}> is at the top level, but the root element of plugin-cfg.xml must be <Config>: plexlint assumes ${PLUGIN} cannot load a file without it. ` +
-            `Wrap the elements in <Config>…</Config> (plexlint checks them as if they were).`,
-        });
-      }
+      fragment(
+        root,
+        `<${root.name}> is at the top level, but the root element of plugin-cfg.xml must be <Config>: plexlint assumes ${PLUGIN} cannot load a file without it. ` +
+          `Wrap the elements in <Config>…</Config> (plexlint checks them as if they were).`,
+      );
       configChild(root, cs.spec);
+      continue;
+    }
+    if (root.name === 'Server') {
+      // A fragment that lists Servers without their ServerCluster: every Server is still checked.
+      fragment(
+        root,
+        `<Server> is at the top level: a Server belongs in a <ServerCluster> inside <Config>, so plexlint assumes ${PLUGIN} cannot load this file as it is. ` +
+          `Put the Servers in their ServerCluster (plexlint checks each Server as it stands).`,
+      );
+      r.detachedServers.push(r.server(root, 'Server'));
       continue;
     }
     r.misplacedOrUnknown(root, undefined, { attrs: {}, children: { Config: { spec: 'Config' } } });

@@ -178,6 +178,7 @@ function plugin(ast: PluginAst): PluginConfig {
     ),
     trustedProxies: ast.trustedProxies.filter((x) => x.attrs['Name']).map((x) => ({ name: str(x, 'Name'), loc: x.loc })),
     clusters: ast.clusters.map(cluster),
+    ...(ast.detachedServers.length ? { detachedServers: ast.detachedServers.map(server) } : {}),
     uriGroups: ast.uriGroups.map(
       (g): UriGroup => ({
         name: str(g, 'Name'),

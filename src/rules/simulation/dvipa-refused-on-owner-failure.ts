@@ -42,7 +42,8 @@ export const rule = defineRule({
         const outcome = sim.distributor.connect('client', dv.address, port).outcome;
         const decision = outcome === 'refused' ? sim.distributor.connect('client', dv.address, port, true) : undefined;
         sim.state.stacks[owner.system]!.up = true;
-        if (!decision) continue;
+        // A backup that takes over but does not advertise the DVIPA is omproute-dvipa-not-covered's finding.
+        if (!decision || decision.reason === 'not advertised') continue;
         const candidates = decision.trace.filter((t) => t.what === 'candidate').map((t) => t.detail);
         const why = candidates.length ? `its targets are ${candidates.join('; ')}` : (decision.trace.at(-1)?.detail ?? 'no target is ready');
         ctx.report({
