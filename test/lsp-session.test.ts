@@ -10,7 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { Diagnostic } from '../src/core/diagnostic.js';
 import { lint } from '../src/engine/lint.js';
-import { ProfileCache } from '../src/engine/profile-cache.js';
+import { CompileCache } from '../src/engine/compile-cache.js';
 import { FsJournal } from '../src/sources/fs-journal.js';
 import { codeActions } from '../src/lsp/code-actions.js';
 import { completions } from '../src/lsp/completion.js';
@@ -51,13 +51,13 @@ describe('the profile cache', () => {
   const strip = (ds: Diagnostic[]): string[] => ds.map((d) => JSON.stringify(d));
 
   it('a check that reuses cached stacks reports exactly what a fresh check reports, on every fixture', () => {
-    const cache = new ProfileCache();
+    const cache = new CompileCache();
     let compared = 0;
     for (const unit of units()) {
       const cwd = join(unit, '..');
       const fresh = lint([unit], { cwd }).diagnostics;
-      lint([unit], { cwd, profileCache: cache });
-      const again = lint([unit], { cwd, profileCache: cache }).diagnostics;
+      lint([unit], { cwd, compileCache: cache });
+      const again = lint([unit], { cwd, compileCache: cache }).diagnostics;
       expect(strip(again), unit).toEqual(strip(fresh));
       compared++;
     }
@@ -68,14 +68,14 @@ describe('the profile cache', () => {
   it('an edited profile or member is compiled again; the others come from the cache', () => {
     const dir = mkdtempSync(join(tmpdir(), 'plexlint-cache-'));
     cpSync(join(fixtures, 'example'), dir, { recursive: true });
-    const cache = new ProfileCache();
-    lint([dir], { cwd: dir, profileCache: cache });
+    const cache = new CompileCache();
+    lint([dir], { cwd: dir, compileCache: cache });
     const member = join(dir, 'profiles', 'tcpparms', 'COMMON');
     const edited = readFileSync(member, 'utf8') + 'TCPCONFIG RESTRICTLOWPORTS;X\n';
     const fs = new FsJournal();
     fs.overlay(member, Buffer.from(edited));
     const hitsBefore = cache.hits;
-    const cached = lint([dir], { cwd: dir, profileCache: cache, fs });
+    const cached = lint([dir], { cwd: dir, compileCache: cache, fs });
     const fs2 = new FsJournal();
     fs2.overlay(member, Buffer.from(edited));
     const fresh = lint([dir], { cwd: dir, fs: fs2 });

@@ -22,7 +22,7 @@ import type { System } from '../model/estate.js';
 import { EstateIncludeResolver, scanIncludes } from '../sources/includes.js';
 import type { SourceFile } from '../sources/source-file.js';
 import { fileStem, uniqueName, type Driver } from './driver.js';
-import type { ProfileCache } from './profile-cache.js';
+import type { CompileCache } from './compile-cache.js';
 
 type SystemEntry = Manifest['systems'][number];
 
@@ -61,7 +61,7 @@ export function compileSystems(args: {
   driver: Driver;
   progress?: Progress;
   /** Stacks compiled by an earlier run of this process (the language server), reused when nothing changed. */
-  cache?: ProfileCache;
+  cache?: CompileCache;
 }): CompiledSystems {
   const { driver } = args;
   const progress = args.progress ?? silentProgress;

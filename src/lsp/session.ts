@@ -16,7 +16,7 @@ import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import type { Diagnostic } from '../core/diagnostic.js';
 import { planEstates } from '../engine/compile.js';
 import { lintEstate, type LintOptions, type LintResult } from '../engine/lint.js';
-import { ProfileCache } from '../engine/profile-cache.js';
+import { CompileCache } from '../engine/compile-cache.js';
 import type { FileKind } from '../frontends/detect.js';
 import { detectKind } from '../frontends/detect.js';
 import { FsJournal } from '../sources/fs-journal.js';
@@ -83,8 +83,8 @@ export class Session {
   /** Which estate each open document belongs to. */
   private readonly estateOfDoc = new Map<string, string>();
   private untitledCount = 0;
-  /** Stacks of earlier checks, reused while their files read the same (one edited profile is the only one parsed again). */
-  readonly profiles = new ProfileCache();
+  /** Stacks and file kinds of earlier checks, reused while their files read the same (one edited profile is the only one parsed again). */
+  readonly cache = new CompileCache();
 
   constructor(private readonly options: SessionOptions) {}
 
@@ -241,7 +241,7 @@ export class Session {
     const fs = this.journal();
     // Buffers of files not saved yet are not in any folder listing: they are named.
     const unsaved = docs.filter((d) => !existsSync(d.path)).map((d) => d.path);
-    const options = { ...this.options.lint, fs, cwd: state.cwd, profileCache: this.profiles };
+    const options = { ...this.options.lint, fs, cwd: state.cwd, compileCache: this.cache };
     const plan = planEstates([state.checkPath, ...unsaved], options);
     const inputs = plan.discovery.estates.find((e) => e.manifest === state.manifest);
     return inputs ? lintEstate(inputs, plan, options) : undefined;
@@ -249,7 +249,7 @@ export class Session {
 
   /** An untitled buffer, checked on its own as `--stdin` without a file name checks its text. */
   private checkAlone(doc: OpenDocument, state: EstateState): LintResult | undefined {
-    const options = { ...this.options.lint, cwd: state.cwd, profileCache: this.profiles, stdin: { path: doc.path, text: Buffer.from(doc.text, 'utf8'), alone: true } };
+    const options = { ...this.options.lint, cwd: state.cwd, compileCache: this.cache, stdin: { path: doc.path, text: Buffer.from(doc.text, 'utf8'), alone: true } };
     const plan = planEstates([doc.path], options);
     const inputs = plan.discovery.estates[0];
     return inputs ? lintEstate(inputs, plan, options) : undefined;

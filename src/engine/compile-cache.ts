@@ -1,12 +1,16 @@
 /**
- * Compiled stacks kept between the runs of a long-lived process — the language server checks the same estate on
- * every keystroke, and one edited profile should not make it lex, parse and build the other stacks again.
+ * What a long-lived process — the language server, which checks the same estate on every keystroke — keeps between
+ * runs, so that one edited profile does not make it detect, lex, parse and build every other file again:
  *
- * A stack is reused when everything its compilation read is the same: the text of its profile and of every member
- * it INCLUDEs, where each INCLUDE leads, its name, CPC and symbols, and the working directory its paths are shown
- * relative to. The texts are compared in full (they were read anyway, through the same journal as everything
- * else), so the cache can only save work, never change a result. The command line makes no use of it.
+ * - compiled stacks: reused when everything their compilation read is the same — the text of the profile and of
+ *   every member it INCLUDEs, where each INCLUDE leads, the name, CPC and symbols, and the working directory its
+ *   paths are shown relative to;
+ * - detected file kinds: reused while the file's text is the same.
+ *
+ * Texts are compared in full (they were read anyway, through the same journal as everything else), so the cache
+ * can only save work, never change a result. The command line makes no use of it.
  */
+import type { FileKind } from '../frontends/detect.js';
 import type { ParsedProfile } from '../frontends/profile/index.js';
 import type { IncludeResolution, IncludeResolver } from '../frontends/profile/index.js';
 import type { System } from '../model/estate.js';
@@ -27,10 +31,21 @@ function outcome(r: IncludeResolution): string {
   return 'file' in r ? `file:${r.file.path}` : `${r.ruleId}:${r.message}`;
 }
 
-export class ProfileCache {
+export class CompileCache {
   private readonly entries = new Map<string, Entry>();
+  private readonly kinds = new Map<string, { text: string; kind: FileKind }>();
   hits = 0;
   misses = 0;
+
+  /** The kind of a file, detected again only when its text changed. */
+  kindOf(file: SourceFile, detect: (f: SourceFile) => FileKind): FileKind {
+    const key = file.absPath || file.path;
+    const known = this.kinds.get(key);
+    if (known && known.text === file.text) return known.kind;
+    const kind = detect(file);
+    this.kinds.set(key, { text: file.text, kind });
+    return kind;
+  }
 
   /** A resolver that writes down every INCLUDE it resolves, for set(). */
   recording(resolver: IncludeResolver): { resolver: IncludeResolver; log: [string, string][] } {
