@@ -191,10 +191,35 @@ describe('plexlint lsp --stdio, driven as an editor drives it', () => {
     expect(unused.severity).toBe(2);
   });
 
+  it('a request about a document that is not open, or a change to one, is answered without harm', async () => {
+    const nowhere = pathToFileURL(join(workspace, 'not-open.tcpip')).href;
+    expect(await client.request('textDocument/hover', { textDocument: { uri: nowhere }, position: { line: 0, character: 0 } })).toBeNull();
+    expect(await client.request('textDocument/definition', { textDocument: { uri: nowhere }, position: { line: 0, character: 0 } })).toEqual([]);
+    client.notify('textDocument/didChange', { textDocument: { uri: nowhere, version: 2 }, contentChanges: [{ text: 'x' }] });
+    expect(await client.request('textDocument/documentSymbol', { textDocument: { uri: uri(SYSA) } })).not.toEqual([]);
+  });
+
   it('shutdown, then exit ends the process with 0', async () => {
     expect(await client.request('shutdown', null)).toBeNull();
     client.notify('exit', null);
     expect(await client.exited).toBe(0);
     expect(client.stderr).toBe('');
+  });
+
+  it('exit without shutdown ends the process with 1 (the protocol\'s rule); closed input ends it too', async () => {
+    const other = new LspClient(['lsp', '--stdio']);
+    await other.request('initialize', { processId: null, rootUri: null, capabilities: {} });
+    other.notify('exit', null);
+    expect(await other.exited).toBe(1);
+    const third = new LspClient(['lsp', '--stdio']);
+    await third.request('initialize', { processId: null, rootUri: null, capabilities: {} });
+    third.closeInput();
+    expect(await third.exited).not.toBeNull();
+  });
+
+  it('without --stdio it says how to start it', async () => {
+    const run = new LspClient(['lsp']);
+    expect(await run.exited).toBe(2);
+    expect(run.stderr).toBe('plexlint: plexlint lsp speaks over standard input and output: give --stdio\n');
   });
 });

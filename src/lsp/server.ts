@@ -138,8 +138,13 @@ export function startServer(options: ServerOptions): void {
       }));
     }, []),
   );
-  connection.onShutdown(() => session?.dispose());
-  connection.onExit(() => process.exit(0));
+  // The protocol: exit ends the process with 0 after a shutdown request, 1 without one.
+  let shutdown = false;
+  connection.onShutdown(() => {
+    shutdown = true;
+    session?.dispose();
+  });
+  connection.onExit(() => process.exit(shutdown ? 0 : 1));
 
   documents.listen(connection);
   connection.listen();

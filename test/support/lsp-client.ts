@@ -103,6 +103,11 @@ export class LspClient {
     return m.params as PublishedDiagnostics;
   }
 
+  /** The editor went away: standard input closes. */
+  closeInput(): void {
+    this.child.stdin.end();
+  }
+
   kill(): void {
     this.child.kill();
   }
