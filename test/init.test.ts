@@ -1,9 +1,11 @@
 /** `plexlint init`: a manifest drafted from the files, never written over an existing one without --force. */
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { projectSchema } from '../src/cli/init.js';
+import { draftManifest } from '../src/engine/init.js';
 import { lint } from '../src/engine/lint.js';
 import { parseManifest } from '../src/frontends/manifest/index.js';
 import { sourceFromText } from '../src/sources/source-file.js';
@@ -106,6 +108,20 @@ describe('plexlint init', () => {
     const text = readFileSync(join(dir, 'plexlint.yaml'), 'utf8');
     expect(text).toContain('# no TCP/IP profile found');
     expect(parseManifest(sourceFromText('plexlint.yaml', text), dir, () => true).findings).toEqual([]);
+  });
+
+  it('names the schema of the plexlint installed in the project, for the YAML language server', () => {
+    const project = mkdtempSync(join(tmpdir(), 'plexlint-init-'));
+    const pkg = join(project, 'node_modules', 'plexlint');
+    mkdirSync(pkg, { recursive: true });
+    writeFileSync(join(pkg, 'plexlint.schema.json'), '{}');
+    const folder = join(project, 'zos', 'PLEX1');
+    mkdirSync(folder, { recursive: true });
+    expect(projectSchema(folder, pkg)).toBe(join(pkg, 'plexlint.schema.json'));
+    expect(draftManifest(folder, projectSchema(folder, pkg)).text).toContain('# yaml-language-server: $schema=../../node_modules/plexlint/plexlint.schema.json\n');
+    // A global installation, or a project elsewhere: no modeline.
+    expect(projectSchema(folder, join(import.meta.dirname, '..'))).toBeUndefined();
+    expect(projectSchema(mkdtempSync(join(tmpdir(), 'plexlint-init-')), pkg)).toBeUndefined();
   });
 
   it('a folder that does not exist is a usage error', async () => {

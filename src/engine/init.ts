@@ -111,8 +111,11 @@ function commonFolder(files: string[]): string | undefined {
   return folders.size === 1 ? [...folders][0] : undefined;
 }
 
-/** Draft plexlint.yaml for the estate in `folder` (absolute), from its files alone (an existing manifest is not read). */
-export function draftManifest(folder: string): DraftManifest {
+/**
+ * Draft plexlint.yaml for the estate in `folder` (absolute), from its files alone (an existing manifest is not read).
+ * `schema`: plexlint.schema.json of the plexlint installed in the project, for the YAML language server's modeline.
+ */
+export function draftManifest(folder: string, schema?: string): DraftManifest {
   const compiled = compile([folder], { cwd: folder, ignoreManifest: true });
   const estate: Estate = compiled.estate;
   const abs = (display: string): string => compiled.sources.get(display)?.absPath || display;
@@ -122,6 +125,8 @@ export function draftManifest(folder: string): DraftManifest {
     '# the TODO lines (remove the leading # once a value is right). The keys are described in plexlint.schema.json',
     '# of the plexlint package; `plexlint check` reports any key or value it does not accept.',
   ];
+  // Editors with the YAML language server validate and complete the keys from the schema.
+  if (schema) lines.push(`# yaml-language-server: $schema=${manifestPath(folder, schema)}`);
   let todos = 0;
   /** A commented line for the administrator to complete, with what it is for. */
   const todo = (indent: string, text: string, note = ''): void => {
