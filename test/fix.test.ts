@@ -3,7 +3,7 @@
  * fixed text is the one recorded under test/fixes/ (reviewed once, then kept), fixing again changes nothing,
  * and a fixed file keeps its encoding, line ends and record layout.
  */
-import { cpSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, lstatSync, mkdtempSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -262,6 +262,17 @@ describe('plexlint check --fix / --fix-dry-run', () => {
     expect(report[0]!.output).toBe(profile.replace('REPL;', 'REPL ;'));
     // Nothing but the file itself was written there.
     expect(readdirSync(dir)).toEqual(['SYSA.tcpip']);
+  });
+
+  it('--fix through a symbolic link fixes the file it leads to; the link stays, the permission bits too', async () => {
+    const dir = estate({ 'real/SYSA.tcpip': profile });
+    chmodSync(join(dir, 'real', 'SYSA.tcpip'), 0o640);
+    symlinkSync(join(dir, 'real', 'SYSA.tcpip'), join(dir, 'SYSA.tcpip'));
+    const run = await runMain('check', '--fix', join(dir, 'SYSA.tcpip'));
+    expect(run.stderr).toContain('fixed 1 problem in 1 file');
+    expect(lstatSync(join(dir, 'SYSA.tcpip')).isSymbolicLink()).toBe(true);
+    expect(readFileSync(join(dir, 'real', 'SYSA.tcpip'), 'utf8')).toBe(profile.replace('REPL;', 'REPL ;'));
+    expect(statSync(join(dir, 'real', 'SYSA.tcpip')).mode & 0o777).toBe(0o640);
   });
 
   it('--fix-dry-run writes nothing and shows the fixed text as "output"', async () => {

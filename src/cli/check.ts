@@ -1,4 +1,4 @@
-import { readFileSync, statSync } from 'node:fs';
+import { chmodSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { dirname, join, resolve, sep } from 'node:path';
 import { Command, Option } from 'commander';
 import { cacheKey, cacheStats, DEFAULT_CACHE_FILE, lookup, outcomeOf, outcomeOfRun, readCacheFile, updatedCache, type CheckOutcome } from '../engine/cache.js';
@@ -208,7 +208,11 @@ function writeFixedFiles(outcome: FixOutcome): void {
       continue;
     }
     try {
-      writeAtomic(f.abs, f.bytes);
+      // A symbolic link stays a link: the file it leads to is fixed. The file keeps its permission bits.
+      const target = realpathSync(f.abs);
+      const mode = statSync(target).mode & 0o7777;
+      writeAtomic(target, f.bytes);
+      if ((statSync(target).mode & 0o7777) !== mode) chmodSync(target, mode);
     } catch (e) {
       throw new UsageError(`cannot write the fixed ${f.path}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
     }
