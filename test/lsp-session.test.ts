@@ -94,20 +94,21 @@ describe('the session', () => {
     });
     const { s, published } = session([dir]);
     const a = join(dir, 'SYSA.tcpip');
+    const rules = (u: string): string[] => published.get(u)!.map((d) => d.ruleId);
     s.open(uri(a), readFileSync(a, 'utf8'), 1);
     s.flush();
-    expect(published.get(uri(a))!.map((d) => d.ruleId)).toEqual(['distributor-no-backup']);
+    expect(rules(uri(a))).toContain('distributor-no-backup');
     // A new profile, not saved yet, backs the DVIPA up: the finding in SYSA goes.
     const c = join(dir, 'SYSC.tcpip');
     s.open(uri(c), 'IPCONFIG DYNAMICXCF 10.30.1.3 255.255.255.0 1\nVIPADYNAMIC\n VIPABACKUP 100 MOVEABLE IMMEDIATE 255.255.255.0 10.40.1.1\nENDVIPADYNAMIC\n', 1);
     s.flush();
-    expect(published.get(uri(a))).toEqual([]);
-    expect(published.get(uri(c))).toEqual([]);
+    expect(rules(uri(a))).not.toContain('distributor-no-backup');
+    expect(rules(uri(c))).toEqual([]);
     // Closed without saving: SYSA is checked again against the disk, where SYSC does not exist.
     s.close(uri(c));
     expect(published.get(uri(c))).toEqual([]);
     s.flush();
-    expect(published.get(uri(a))!.map((d) => d.ruleId)).toEqual(['distributor-no-backup']);
+    expect(rules(uri(a))).toContain('distributor-no-backup');
     s.dispose();
   });
 
