@@ -3,7 +3,7 @@
  * the profile cache (a check with it reports exactly what a check without it reports), and the answers to
  * requests on plug-in files and profiles that the stdio test does not cover.
  */
-import { cpSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -63,6 +63,21 @@ describe('the profile cache', () => {
     }
     expect(compared).toBeGreaterThan(200);
     expect(cache.hits).toBeGreaterThan(100);
+  });
+
+  it('what the rest of the estate adds to a stack (its OMPROUTE routing) does not outlive the run', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'plexlint-cache-'));
+    cpSync(join(fixtures, 'estates', 'omproute-takeover'), dir, { recursive: true });
+    const cache = new CompileCache();
+    const withRouting = lint([dir], { cwd: dir, compileCache: cache });
+    expect(withRouting.compiled.estate.systems.some((s) => s.routing)).toBe(true);
+    // The OMPROUTE configurations go: the stacks come from the cache, their routing must not.
+    for (const f of readdirSync(dir, { recursive: true }) as string[]) if (/omproute/i.test(f) && /\.(conf|omproute)$/i.test(f)) rmSync(join(dir, f));
+    const cached = lint([dir], { cwd: dir, compileCache: cache });
+    const fresh = lint([dir], { cwd: dir });
+    expect(cached.compiled.estate.systems.some((s) => s.routing)).toBe(false);
+    expect(strip(cached.diagnostics)).toEqual(strip(fresh.diagnostics));
+    expect(cache.hits).toBeGreaterThan(0);
   });
 
   it('an edited profile or member is compiled again; the others come from the cache', () => {

@@ -79,11 +79,16 @@ export class CompileCache {
       }
     }
     this.hits++;
-    return { parsed: e.parsed, system: e.system, files: e.parsed.files.map((f) => files.get(f.path) ?? f) };
+    return { parsed: e.parsed, system: { ...e.system }, files: e.parsed.files.map((f) => files.get(f.path) ?? f) };
   }
 
+  /**
+   * Keep a stack as its profile made it. The compiler adds to a System afterwards what depends on the rest of the
+   * estate (its OMPROUTE routing): the cache keeps a copy from before that and hands out copies, so nothing of
+   * one run's estate reaches the next.
+   */
   set(key: string, file: SourceFile, parsed: ParsedProfile, system: System, includes: [string, string][]): void {
-    this.entries.set(file.absPath || file.path, { key, texts: new Map(parsed.files.map((f) => [f.path, f.text])), includes, parsed, system });
+    this.entries.set(file.absPath || file.path, { key, texts: new Map(parsed.files.map((f) => [f.path, f.text])), includes, parsed, system: { ...system } });
   }
 
   private miss(): undefined {
