@@ -11,6 +11,7 @@
  * - failure sweep: every single failure of the large estate vs. one check of it;
  * - language server: re-checking one edited profile of a 32-stack estate (target 150 ms), vs. the floor of
  *   that estate.
+ * - graph: building the picture of the large estate vs. the check it needs, and each format's size.
  *
  * Prints a table and writes bench/results.json.
  */
@@ -27,6 +28,7 @@ import { Simulation } from '../src/sim/index.js';
 import { sendRequests } from '../src/sim/web.js';
 import { sweepFailures } from '../src/sim/failures.js';
 import { generate, LARGE } from './generate.js';
+import { graphBench } from './graph.js';
 
 const root = join(fileURLToPath(import.meta.url), '..', '..', '..');
 
@@ -174,7 +176,7 @@ function sweep(dir: string): { ms: number; runs: number; flows: number } {
   return { ms: performance.now() - t, runs: r.runs.length, flows: r.flows };
 }
 
-function main(): void {
+async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'plexlint-bench-'));
   try {
     const gen = generate(dir, LARGE);
@@ -188,6 +190,7 @@ function main(): void {
     const simr = simulator(dir);
     const sw = sweep(dir);
     const lsp = lspRecheck();
+    const graph = await graphBench(dir);
     const results = {
       machine: { node: process.version, cpus: (await_cpus()), platform: process.platform },
       estate: { ...gen, size: LARGE },
@@ -212,6 +215,7 @@ function main(): void {
         target: 5_000_000,
       },
       sweep: { ms: Math.round(sw.ms), failures: sw.runs, flows: sw.flows, checkMs: Math.round(best.ms), ratio: +(sw.ms / best.ms).toFixed(2), target: 10 },
+      graph,
     };
     const rows: [string, string, string][] = [
       ['estate', `${gen.files} files, ${gen.profileLines.toLocaleString('en')} profile lines`, ''],
@@ -224,6 +228,8 @@ function main(): void {
       ['plug-in requests', `${results.simulator.pluginRequestsPerSecond.toLocaleString('en')}/s`, 'weighted round robin, no sessions (target > 1,000,000/s)'],
       ['plug-in requests in sessions', `${results.simulator.pluginSessionRequestsPerSecond.toLocaleString('en')}/s`, '1000 sessions, affinity by clone ID'],
       ['single-failure sweep', `${results.sweep.ms} ms`, `${results.sweep.ratio}× one check (${results.sweep.checkMs} ms; ${results.sweep.failures} failures, ${results.sweep.flows} flows; target ≤ 10×)`],
+      ['graph (large estate)', `${graph.buildMs} ms`, `${graph.ratio}× its check (${graph.checkMs} ms); ${graph.nodes} nodes, ${graph.edges} edges, ${graph.mergedAway} merged away`],
+      ...Object.entries(graph.formats).map(([f, v]): [string, string, string] => [`  -f ${f}`, `${v.bytes.toLocaleString('en')} bytes`, `${v.ms} ms to render`]),
     ];
     const w = Math.max(...rows.map((r) => r[0].length));
     const w2 = Math.max(...rows.map((r) => r[1].length));
@@ -242,4 +248,4 @@ function await_cpus(): number {
   }
 }
 
-main();
+await main();

@@ -1,11 +1,13 @@
 /**
- * The README's rule list is the registry's: regenerate it on purpose with
+ * The README's rule list is the registry's, and its picture is what `plexlint graph fixtures/example` draws:
+ * regenerate them on purpose with
  *   UPDATE_README=1 npx vitest run test/readme.test.ts
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { rules } from '../src/rules/registry.js';
+import { runMain } from './support/main.js';
 
 const readme = join(import.meta.dirname, '..', 'README.md');
 
@@ -38,6 +40,18 @@ describe('README', () => {
     expect(lines[1]).toContain(`editors/vscode/plexlint-${pkg.version}.vsix`);
     expect(lines[2]).toBe(`code --install-extension editors/vscode/plexlint-${pkg.version}.vsix`);
     expect(lines[3]).toContain('plexlint lsp --stdio');
+  });
+  it("shows the example estate's picture as plexlint graph draws it", async () => {
+    const text = readFileSync(readme, 'utf8');
+    const start = text.indexOf('<!-- graph:start -->');
+    const end = text.indexOf('<!-- graph:end -->');
+    expect(start).toBeGreaterThan(0);
+    const r = await runMain('graph', 'fixtures/example');
+    expect(r.code).toBe(0);
+    const wanted = `<!-- graph:start -->\n\`\`\`mermaid\n${r.stdout}\`\`\`\n<!-- graph:end -->`;
+    const actual = text.slice(start, end + '<!-- graph:end -->'.length);
+    if (process.env['UPDATE_README'] === '1') writeFileSync(readme, text.replace(actual, wanted));
+    else expect(actual).toBe(wanted);
   });
   it('quick start is exactly the two commands', () => {
     const text = readFileSync(readme, 'utf8');

@@ -22,6 +22,11 @@ const EXAMPLES: Record<string, [string, string][]> = {
     ['plexlint trace fixtures/example --from client --to 10.40.1.2:3000 --down SYSA --down SYSC', 'the same from outside the sysplex, two systems down'],
     ['plexlint trace fixtures/example --url http://shop.example.com/shop/cart --cookie JSESSIONID=0000A:v544d0o0', 'a plug-in request with its affinity cookie'],
   ],
+  graph: [
+    ['plexlint graph fixtures/example', 'the example estate as a Mermaid flowchart, routing shares on the edges (paste it into Markdown)'],
+    ['plexlint graph prod/PLEX1 -f svg -o plex1.svg --focus 10.40.1.1', 'the flows through one DVIPA of one estate of a repository, drawn as SVG'],
+    ['plexlint graph --scenario fixtures/scenarios/sysplex-distributor.scenario.yaml --step 2 -f dot', "the shares in a scenario's state after its second step, as Graphviz DOT"],
+  ],
   diff: [
     ['plexlint diff git:origin/main .', 'what a pull request changes, against the main branch'],
     ['plexlint diff old/PLEX1 prod/PLEX1 --fail-on behaviour --fail-on new-findings', 'two folders; fail only on routing changes or new findings'],
