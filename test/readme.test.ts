@@ -27,6 +27,20 @@ describe('README', () => {
     if (process.env['UPDATE_README'] === '1') writeFileSync(readme, text.replace(actual, wanted));
     else expect(actual).toBe(wanted);
   });
+  it('shows the editor set-up in four lines, with commands that exist', () => {
+    const text = readFileSync(readme, 'utf8');
+    const m = /In your editor[^\n]*\n\n```sh\n([\s\S]*?)```/.exec(text);
+    expect(m, 'the editor set-up block').not.toBeNull();
+    const lines = m![1]!.trimEnd().split('\n');
+    expect(lines).toHaveLength(4);
+    const pkg = JSON.parse(readFileSync(join(import.meta.dirname, '..', 'package.json'), 'utf8')) as { name: string; version: string; scripts: Record<string, string> };
+    expect(lines[0]).toMatch(/^npm install --save-dev plexlint /);
+    expect(lines[1]).toMatch(/^npm run vscode:package /);
+    expect(pkg.scripts['vscode:package']).toBeDefined();
+    expect(lines[1]).toContain(`editors/vscode/plexlint-${pkg.version}.vsix`);
+    expect(lines[2]).toBe(`code --install-extension editors/vscode/plexlint-${pkg.version}.vsix`);
+    expect(lines[3]).toContain('plexlint lsp --stdio');
+  });
   it("shows the example estate's picture as plexlint graph draws it", async () => {
     const text = readFileSync(readme, 'utf8');
     const start = text.indexOf('<!-- graph:start -->');

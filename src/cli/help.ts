@@ -37,6 +37,14 @@ const EXAMPLES: Record<string, [string, string][]> = {
     ['plexlint rules -f json -o rules.json', 'the same as JSON'],
   ],
   explain: [['plexlint explain optlocal-out-of-range', "a rule's page: what it checks, why, how to fix it"]],
+  lsp: [
+    ['plexlint lsp --stdio', 'the language server on standard input and output, as an editor starts it'],
+    ['plexlint lsp --stdio --debounce 500', 'the same, checking half a second after the last keystroke'],
+  ],
+  init: [
+    ['plexlint init', 'a plexlint.yaml for the estate in the working directory, drafted from its files; fill in its TODO lines'],
+    ['plexlint init prod/PLEX1 --force', 'draft it again for one estate of a repository, replacing the one there'],
+  ],
 };
 
 export function examples(command: keyof typeof EXAMPLES | string, extra = ''): string {
