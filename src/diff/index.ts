@@ -110,7 +110,8 @@ export function runDiff(beforeSpec: string, afterSpec: string, cwd: string, opti
     const oldPrefix = sidePrefix(cwd, before.cwd, beforeSpec.startsWith('git:'));
     const newPrefix = sidePrefix(cwd, after.cwd, afterSpec.startsWith('git:'));
     let picture: Graph | undefined;
-    if (diagram) {
+    // The picture is of the routing changes: none to draw (and two pictures of the estates to spare) when there are none.
+    if (diagram && routing.changes.length > 0) {
       progress.phase('routing picture');
       picture = graphDelta(old, current, { threshold: threshold ?? 0.01, title: `routing changes: ${beforeSpec} → ${afterSpec}` });
     }
