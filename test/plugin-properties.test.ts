@@ -87,6 +87,11 @@ describe('random XML never throws; findings stay inside the file', () => {
     );
   });
 
+  // Found by a random seed of token soup (`<\r\n`): saxes stopped after a CR LF pair and the finding pointed at the LF, past the line's text.
+  it('a line end of CR LF where a name must start: the finding is at the end of the line', () => {
+    for (const text of ['<\r\n', '<Config>\r\n  <\r\n</Config>', '<Config>\r\n<Log Name\r\n/>']) exercise(text);
+  });
+
   it('arbitrary strings', () => {
     fc.assert(
       fc.property(fc.string({ maxLength: 300 }), (s) => {

@@ -42,6 +42,7 @@ const CASES: Record<string, Case> = {
   'control-char-attr': { at: '2:31', says: "the control character X'01' is not allowed", expat: '2:31', xmllint: '2:32' },
   'control-char-text': { at: '2:18', says: "the control character X'01' is not allowed", expat: '2:18', xmllint: '2:18' },
   'crlf-attr-lt': { at: '2:1', says: 'the value of Name, which starts on line 1, has no closing quote', expat: '2:1', xmllint: '2:1' },
+  'crlf-lt-line-end': { at: '2:4', says: "'<' starts a tag, but a line end cannot start an element name", expat: '2:4', xmllint: '2:4' },
   'crlf-mismatch': { at: '3:5', says: 'the end tag </Config> does not match the open element <ServerCluster> (line 2)', expat: '3:5', xmllint: '3:12' },
   'decl-bad-standalone': { at: '1:33', says: 'standalone="maybe" is not allowed: standalone must be yes or no', expat: '1:33', xmllint: '1:33' },
   'decl-bad-version': {

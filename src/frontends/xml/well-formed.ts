@@ -78,7 +78,18 @@ export function firstFatalError(text: string): FatalError | undefined {
     if (!(e instanceof Stop)) throw e;
   }
   if (!failure) return undefined;
-  return describe(text, failure.message, Math.max(0, failure.position - 1), failure.position, open, firstRoot, lastClosed);
+  return describe(text, failure.message, stoppedAt(text, failure.position), failure.position, open, firstRoot, lastClosed);
+}
+
+/**
+ * The offset of the character saxes stopped at, from its position just after it. saxes reads a CR LF pair as one
+ * line end (XML 1.0 §2.11) and its position is then past both characters: the character is the pair, which starts
+ * at the CR. `position - 1` would be the LF, which belongs to no line's text: a finding there would have a column
+ * beyond the end of its line.
+ */
+function stoppedAt(text: string, position: number): number {
+  const off = Math.max(0, position - 1);
+  return text[off] === '\n' && text[off - 1] === '\r' ? off - 1 : off;
 }
 
 /** Names declared by `<!ENTITY name …>` in the internal subset of a DOCTYPE. */
@@ -210,7 +221,9 @@ function unclosedConstruct(text: string): { start: number; length: number; what:
 
 function describe(text: string, message: string, off: number, position: number, open: OpenTag[], firstRoot: OpenTag | undefined, lastClosed: OpenTag | undefined): FatalError {
   const point = (at: number, what: string, fix: string, related?: FatalError['related']): FatalError => {
-    const start = Math.max(0, Math.min(at, text.length));
+    let start = Math.max(0, Math.min(at, text.length));
+    // A point on the LF of a CR LF pair is the line end, which starts at the CR (the LF is in no line's text).
+    if (text[start] === '\n' && text[start - 1] === '\r') start--;
     const end = start < text.length && text[start] !== '\n' && text[start] !== '\r' ? start + (text.codePointAt(start)! > 0xffff ? 2 : 1) : start;
     const r: FatalError = { start, end, what, fix };
     if (related) r.related = related;
