@@ -6,7 +6,7 @@ import { planEstates } from '../engine/compile.js';
 import { RuleConfig } from '../engine/config.js';
 import { lintAndFix, type FixOutcome } from '../engine/fix-loop.js';
 import { lintAll, type LintOptions, type LintResult } from '../engine/lint.js';
-import { BaselineError, baselineFingerprints, onlyNew, rootOf } from '../diff/baseline.js';
+import { BaselineError, currentEstates, onlyNew, readBaseline, rootOf } from '../diff/baseline.js';
 import { SideError } from '../diff/sides.js';
 import { parseManifest } from '../frontends/manifest/index.js';
 import { consoleCompanions, formatters, type ReportInput } from '../report/index.js';
@@ -280,10 +280,10 @@ export function checkCommand(): Command {
     if (opts.baseline !== undefined) {
       const cwd = process.cwd();
       try {
-        const isReport = !opts.baseline.startsWith('git:') && opts.baseline.endsWith('.json');
-        const base = baselineFingerprints(opts.baseline, cwd, cli.paths, { ...cli.options });
-        const root = isReport ? cwd : opts.baseline.startsWith('git:') ? cwd : rootOf(cli.paths.length ? cli.paths : ['.'], cwd);
-        diagnostics = onlyNew(outcome.diagnostics, cwd, root, base.fingerprints, isReport);
+        const base = readBaseline(opts.baseline, cwd, cli.paths, { ...cli.options });
+        // A saved report names files relative to the working directory; a checked baseline, relative to its root.
+        const root = base.report ? cwd : rootOf(cli.paths.length ? cli.paths : ['.'], cwd);
+        diagnostics = onlyNew(outcome.diagnostics, cwd, root, base, currentEstates(cli.paths, cli.options, root));
       } catch (e) {
         if (e instanceof BaselineError || e instanceof SideError) throw new UsageError(e.message);
         throw e;

@@ -2,6 +2,7 @@ import { Command, Option } from 'commander';
 import { runDiff, type DiffResult } from '../diff/index.js';
 import { SideError } from '../diff/sides.js';
 import { diffMarkdown } from '../report/diff/markdown.js';
+import { diffJson } from '../report/diff/json.js';
 import { diffText } from '../report/diff/text.js';
 import { resolve } from 'node:path';
 import { EstateCountError } from '../engine/compile.js';
@@ -73,7 +74,7 @@ export function diffCommand(): Command {
         opts.format === 'github'
           ? github({ diagnostics: result.findings.new, files: [], cwd: process.cwd(), sourceRoot: githubRoot(), color: false, toolVersion: version })
           : opts.format === 'json'
-          ? JSON.stringify({ before: result.before, after: result.after, changes: result.changes, behaviour: result.behaviour, flows: result.flows, findings: result.findings }, null, 2) + '\n'
+          ? diffJson(result)
           : opts.format === 'markdown'
             ? diffMarkdown(result)
             : diffText(result, useColor(opts.color, Boolean(opts.output)));

@@ -6,17 +6,24 @@
  * are matched by fingerprint (rule and subject), not by line.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { dirname, relative, resolve } from 'node:path';
+import { dirname, relative, resolve, sep } from 'node:path';
 import type { Diagnostic } from '../core/diagnostic.js';
-import { lint, type LintOptions } from '../engine/lint.js';
+import { planEstates } from '../engine/compile.js';
+import { lintAll, type LintOptions } from '../engine/lint.js';
+import { estateFolder } from './estates.js';
 import { fingerprint } from './findings.js';
 import { openSide } from './sides.js';
 
 export class BaselineError extends Error {}
 
-/** Diagnostics with their file relative to `root` (the identity used for matching). */
-function rebase(diagnostics: Diagnostic[], from: string, root: string): string[] {
-  return diagnostics.map((d) => fingerprint({ ...d, file: relative(root, resolve(from, d.file)).split('\\').join('/') }));
+/** A path relative to a folder, with '/' separators (the identity used for matching). */
+function below(root: string, from: string, file: string): string {
+  return relative(root, resolve(from, file)).split(sep).join('/');
+}
+
+/** A diagnostic's fingerprint with its file relative to `root`. */
+function rebased(d: Diagnostic, from: string, root: string): string {
+  return fingerprint({ ...d, file: below(root, from, d.file) });
 }
 
 /** The folder the current run's paths are relative to, for matching. */
@@ -38,7 +45,22 @@ interface SavedMessage {
   fingerprint?: string;
 }
 
-function fromReport(path: string, cwd: string): { fingerprints: string[]; root: string } {
+/** One finding of the baseline: its fingerprint, and its estate's folder below the baseline's root (when known) or its file. */
+export interface BaselineEntry {
+  fingerprint: string;
+  estate?: string;
+  file?: string;
+}
+
+export interface Baseline {
+  entries: BaselineEntry[];
+  /** The folder the fingerprints' files are relative to. */
+  root: string;
+  /** Read from a saved --format json report (files relative to the working directory it was run in). */
+  report: boolean;
+}
+
+function fromReport(path: string, cwd: string): Baseline {
   let data: unknown;
   try {
     data = JSON.parse(readFileSync(path, 'utf8'));
@@ -46,43 +68,68 @@ function fromReport(path: string, cwd: string): { fingerprints: string[]; root: 
     throw new BaselineError(`--baseline ${path}: not a JSON report (${(e as Error).message.split('\n')[0]})`);
   }
   if (!Array.isArray(data)) throw new BaselineError(`--baseline ${path}: expected the array that --format json writes`);
-  const fingerprints: string[] = [];
+  const entries: BaselineEntry[] = [];
   for (const entry of data as { filePath?: string; messages?: SavedMessage[] }[]) {
     const file = relative(cwd, entry.filePath ?? '').split('\\').join('/');
     for (const m of entry.messages ?? []) {
       if (!m.ruleId) continue;
-      fingerprints.push(m.fingerprint ?? fingerprint({ ruleId: m.ruleId, file, message: m.message ?? '' }));
+      entries.push({ fingerprint: m.fingerprint ?? fingerprint({ ruleId: m.ruleId, file, message: m.message ?? '' }), file });
     }
   }
-  return { fingerprints, root: cwd };
+  return { entries, root: cwd, report: true };
 }
 
-/** Fingerprints of the baseline's findings, and the root they are relative to. */
-export function baselineFingerprints(spec: string, cwd: string, currentPaths: string[], options: LintOptions): { fingerprints: string[]; root: string } {
+/**
+ * The baseline's findings: a saved report, or every estate of a folder, file or git:<ref> checked on its own, each
+ * finding with the folder of its estate (docs/estates.md), so that the same finding in two estates is two findings.
+ */
+export function readBaseline(spec: string, cwd: string, currentPaths: string[], options: LintOptions): Baseline {
   const abs = resolve(cwd, spec);
   if (!spec.startsWith('git:') && spec.endsWith('.json') && existsSync(abs) && statSync(abs).isFile()) return fromReport(abs, cwd);
   if (!spec.startsWith('git:') && !existsSync(abs)) throw new BaselineError(`--baseline ${spec} does not exist`);
   const side = openSide(spec, cwd, currentPaths.length ? currentPaths : ['.']);
   try {
-    const r = lint(side.paths, { ...options, cwd: side.cwd });
-    const root = spec.startsWith('git:') ? side.cwd : rootOf(side.paths.map((p) => relative(side.cwd, p)), side.cwd);
-    return { fingerprints: rebase(r.diagnostics, side.cwd, root), root };
+    const entries: BaselineEntry[] = [];
+    if (side.paths.length) {
+      for (const r of lintAll(side.paths, { ...options, cwd: side.root }).results) {
+        const estate = estateFolder(r.compiled.inputs, side.root);
+        for (const d of r.diagnostics) entries.push({ fingerprint: rebased(d, side.root, side.root), estate });
+      }
+    }
+    return { entries, root: side.root, report: false };
   } finally {
     side.cleanup();
   }
 }
 
-/** The current findings that the baseline does not have (a multiset difference). */
-export function onlyNew(current: Diagnostic[], cwd: string, root: string, baseline: string[], jsonBaseline: boolean): Diagnostic[] {
-  const pool = new Map<string, number>();
-  for (const f of baseline) pool.set(f, (pool.get(f) ?? 0) + 1);
-  const keys = jsonBaseline ? current.map((d) => fingerprint(d)) : rebase(current, cwd, root);
-  return current.filter((_, i) => {
-    const n = pool.get(keys[i]!) ?? 0;
-    if (n > 0) {
-      pool.set(keys[i]!, n - 1);
-      return false;
-    }
-    return true;
-  });
+/** The estate folders of the current run's paths, below `root`: a file is in the deepest one that holds it ('' none). */
+export function currentEstates(paths: string[], options: LintOptions, root: string): (file: string) => string {
+  const folders = planEstates(paths, options)
+    .discovery.estates.filter((e) => e.manifest)
+    .map((e) => estateFolder(e, root))
+    .sort((a, b) => b.length - a.length);
+  return (file) => folders.find((f) => f === '.' || file === f || file.startsWith(`${f}/`)) ?? '';
+}
+
+/**
+ * The current findings that the baseline does not have (a multiset difference): matched first within the same
+ * estate, then — for an estate that moved or gained a manifest — in any estate.
+ */
+export function onlyNew(current: Diagnostic[], cwd: string, root: string, baseline: Baseline, estateOf: (file: string) => string): Diagnostic[] {
+  const sameEstate = new Map<string, number>();
+  const anyEstate = new Map<string, number>();
+  const take = (pool: Map<string, number>, key: string): boolean => {
+    const n = pool.get(key) ?? 0;
+    if (n > 0) pool.set(key, n - 1);
+    return n > 0;
+  };
+  const estateKey = (estate: string, fp: string): string => `${estate}\u0000${fp}`;
+  for (const e of baseline.entries) {
+    const key = estateKey(e.estate ?? (e.file !== undefined ? estateOf(e.file) : ''), e.fingerprint);
+    sameEstate.set(key, (sameEstate.get(key) ?? 0) + 1);
+    anyEstate.set(e.fingerprint, (anyEstate.get(e.fingerprint) ?? 0) + 1);
+  }
+  const keys = current.map((d) => (baseline.report ? fingerprint(d) : rebased(d, cwd, root)));
+  const known = current.map((d, i) => take(sameEstate, estateKey(estateOf(below(root, cwd, d.file)), keys[i]!)) && take(anyEstate, keys[i]!));
+  return current.filter((_, i) => !known[i] && !take(anyEstate, keys[i]!));
 }

@@ -1,27 +1,39 @@
 /**
  * `plexlint diff`: semantic changes, behaviour delta and findings delta of two
- * estates. Every stage is linear in the size of the two estates (docs/review.md
- * "How long a diff takes"); the behaviour delta simulates only the flows whose
- * inputs changed.
+ * estates — or of every estate of two sides, paired by folder (./estates.ts),
+ * each pair compared on its own. Every stage is linear in the size of the two
+ * estates (docs/review.md "How long a diff takes"); the behaviour delta
+ * simulates only the flows whose inputs changed.
  */
+import { posix, relative, sep } from 'node:path';
 import { silentProgress, type Progress } from '../core/progress.js';
 import type { Diagnostic } from '../core/diagnostic.js';
-import { lint, type LintOptions, type LintResult } from '../engine/lint.js';
+import { planEstates, type EstatePlan } from '../engine/compile.js';
+import { lintEstate, type LintOptions, type LintResult } from '../engine/lint.js';
 import { graphDelta } from '../graph/delta.js';
 import type { Graph } from '../graph/types.js';
 import type { Estate } from '../model/estate.js';
+import type { EstateInputs } from '../sources/discover.js';
 import { behaviourDelta, type BehaviourChange } from './behaviour.js';
-import { displayChanges, displayFindings, displayPath, sidePrefix } from './display.js';
+import { displayChanges, displayFindings, displayPath } from './display.js';
+import { pairEstates, type EstatePair } from './estates.js';
+import { emptyEstate } from '../model/build/empty.js';
 import { findingsDelta, type FindingsDelta } from './findings.js';
+import type { FlowSource } from './flows.js';
 import { diffModels, type Change } from './model-diff.js';
 import { scenarioFlows } from './scenarios.js';
-import { openSide, type Side } from './sides.js';
+import { openSide, SideError, type Side } from './sides.js';
 
-export interface DiffResult {
-  before: string;
-  after: string;
-  /** The folder the new side's paths are shown relative to. */
-  afterRoot: string;
+/** What the report says about the files of a diff: each by the name the report gives it. */
+export type DiffFiles = Map<string, { file: string; system?: string }>;
+
+/** The differences of one estate: the same on both sides, changed, or only on one side. */
+export interface EstateDiff {
+  /** The estate's folder below the sides' roots ('.' for the root), as the user's working directory names it. */
+  estate: string;
+  status: 'changed' | 'unchanged' | 'added' | 'removed';
+  /** The estate's manifest on each side, by the name the report gives it (none: no plexlint.yaml there). */
+  manifest: { before?: string; after?: string };
   changes: Change[];
   behaviour: BehaviourChange[];
   /** Flows of the routing delta: their outcome worked out on both sides and compared, or skipped because their inputs are the same. */
@@ -32,9 +44,19 @@ export interface DiffResult {
    * (named as on the new side when it is there too) and the system it belongs
    * to, for the summaries per file and per system.
    */
-  files: Map<string, { file: string; system?: string }>;
+  files: DiffFiles;
   /** With `diagram`: the flows whose routing changed, as a graph (undefined when none changed). */
   diagram?: Graph;
+}
+
+export interface DiffResult extends Omit<EstateDiff, 'estate' | 'status' | 'manifest'> {
+  before: string;
+  after: string;
+  /**
+   * Every estate of either side, paired by folder, in folder order: one entry when each side holds one estate.
+   * The fields of the result itself are those of all estates together (the single estate's when there is one).
+   */
+  estates: EstateDiff[];
   /** How long the diff took, in milliseconds. */
   ms: number;
 }
@@ -53,24 +75,38 @@ interface Checked {
   estate: Estate;
   diagnostics: Diagnostic[];
   readErrors: LintResult['compiled']['readErrors'];
+  manifest?: string;
 }
 
-/** Check one side, keeping only what the diff needs (the sources of the first side are not held while the second is checked). */
-function check(side: Side, options: Omit<LintOptions, 'cwd'>): Checked {
-  const r = lint(side.paths, { ...options, cwd: side.cwd });
-  return { estate: r.compiled.estate, diagnostics: r.diagnostics, readErrors: r.compiled.readErrors };
+/** The estates a side's paths name (none when the side names nothing: a folder that did not exist at a revision). */
+function plan(side: Side, options: Omit<LintOptions, 'cwd'>): EstatePlan | undefined {
+  return side.paths.length ? planEstates(side.paths, { ...options, cwd: side.root }) : undefined;
 }
 
-/** The progress of one side's check, labelled with the side. */
-function sideProgress(progress: Progress, side: string): Progress {
-  return { phase: (label, total) => progress.phase(`${side}: ${label}`, total), tick: (n) => progress.tick(n), end: () => undefined };
+/** Check one estate of a side, keeping only what the diff needs (the sources of one side are not held while the other is checked). */
+function check(side: Side, sidePlan: EstatePlan | undefined, inputs: EstateInputs | undefined, options: Omit<LintOptions, 'cwd'>): Checked {
+  // An estate that is not on this side is empty here: all added, or all removed.
+  if (!inputs || !sidePlan) return { estate: emptyEstate(), diagnostics: [], readErrors: [] };
+  const r = lintEstate(inputs, sidePlan, { ...options, cwd: side.root });
+  const manifest = inputs.manifest ? { manifest: shownPath(side.prefix, relative(side.root, inputs.manifest)) } : {};
+  return { estate: r.compiled.estate, diagnostics: r.diagnostics, readErrors: r.compiled.readErrors, ...manifest };
 }
 
-function filesByName(before: Estate, after: Estate, oldPrefix: string, newPrefix: string): Map<string, { file: string; system?: string }> {
+/** A path below a side's root (or the root itself, '.') as the user's working directory names it. */
+function shownPath(prefix: string, path: string): string {
+  return posix.normalize(`${prefix}${path.split(sep).join('/')}`).replace(/(.)\/$/, '$1');
+}
+
+/** Progress labelled with what it is about: a side, an estate. */
+function labelled(progress: Progress, label: string): Progress {
+  return { phase: (what, total) => progress.phase(`${label}: ${what}`, total), tick: (n) => progress.tick(n), end: () => undefined };
+}
+
+function filesByName(before: Estate, after: Estate, oldPrefix: string, newPrefix: string): DiffFiles {
   const systems = new Map<string, string>();
   for (const e of [before, after]) for (const s of e.systems) for (const f of s.files) systems.set(f, s.name);
   const onNewSide = new Set(after.files);
-  const m = new Map<string, { file: string; system?: string }>();
+  const m: DiffFiles = new Map();
   const add = (f: string, shown: string): void => {
     const system = systems.get(f);
     m.set(shown, { file: displayPath(onNewSide.has(f) ? newPrefix : oldPrefix, f), ...(system ? { system } : {}) });
@@ -80,13 +116,86 @@ function filesByName(before: Estate, after: Estate, oldPrefix: string, newPrefix
   return m;
 }
 
+/** A side's path that does not exist is the user's mistake, not plexlint's. */
+function failOnReadErrors(errors: Checked['readErrors'], side: Side): void {
+  const fatal = errors.filter((e) => e.explicit);
+  if (fatal.length) throw new SideError(fatal.map((e) => `${displayPath(side.prefix, e.path)} ${e.message}`).join('; '));
+}
+
+interface PairOptions {
+  threshold: number;
+  extra: FlowSource[];
+  exhaustive: boolean;
+  diagram: boolean;
+  title: string;
+  lint: Omit<LintOptions, 'cwd'>;
+  progress: Progress;
+  /** Several estates: progress names the estate. */
+  several: boolean;
+}
+
+/** Diff one pair of estates. */
+function diffPair(pair: EstatePair, sides: readonly [Side, Side], plans: readonly [EstatePlan | undefined, EstatePlan | undefined], o: PairOptions): EstateDiff {
+  const [before, after] = sides;
+  const progress = o.several ? labelled(o.progress, pair.folder) : o.progress;
+  const sideOptions = (side: Side): Omit<LintOptions, 'cwd'> => ({ ...o.lint, progress: labelled(o.progress, o.several ? `${side.spec}: ${pair.folder}` : side.spec) });
+  const a = check(before, plans[0], pair.before, sideOptions(before));
+  failOnReadErrors(a.readErrors, before);
+  const b = check(after, plans[1], pair.after, sideOptions(after));
+  failOnReadErrors(b.readErrors, after);
+  const [old, current] = [a.estate, b.estate];
+  const changes = diffModels(old, current, undefined, progress);
+  const routing = behaviourDelta(old, current, { threshold: o.threshold, extra: o.extra, exhaustive: o.exhaustive, progress });
+  progress.phase('findings delta');
+  const findings = findingsDelta(a.diagnostics, b.diagnostics);
+  let picture: Graph | undefined;
+  // The picture is of the routing changes: none to draw (and two pictures of the estates to spare) when there are none.
+  if (o.diagram && routing.changes.length > 0) {
+    progress.phase('routing picture');
+    picture = graphDelta(old, current, { threshold: o.threshold, title: o.title });
+  }
+  const status = !pair.before ? 'added' : !pair.after ? 'removed' : changes.length || routing.changes.length || findings.new.length || findings.fixed.length ? 'changed' : 'unchanged';
+  return {
+    estate: shownPath((pair.after ? after : before).prefix, pair.folder),
+    status,
+    manifest: { ...(a.manifest ? { before: a.manifest } : {}), ...(b.manifest ? { after: b.manifest } : {}) },
+    // What the user reads names files relative to the working directory (./display.ts).
+    changes: displayChanges(changes, before.prefix, after.prefix),
+    behaviour: routing.changes,
+    flows: { compared: routing.compared, skipped: routing.skipped },
+    findings: displayFindings(findings, before.prefix, after.prefix),
+    files: filesByName(old, current, before.prefix, after.prefix),
+    ...(picture ? { diagram: picture } : {}),
+  };
+}
+
+/** All estates together: what single-estate reports, the exit code and the summary line read. */
+function merged(estates: EstateDiff[]): Omit<EstateDiff, 'estate' | 'status' | 'manifest'> {
+  if (estates.length === 1) {
+    const { estate: _estate, status: _status, manifest: _manifest, ...one } = estates[0]!;
+    return one;
+  }
+  const files: DiffFiles = new Map();
+  for (const e of estates) for (const [k, v] of e.files) files.set(k, v);
+  return {
+    changes: estates.flatMap((e) => e.changes),
+    behaviour: estates.flatMap((e) => e.behaviour),
+    flows: { compared: estates.reduce((n, e) => n + e.flows.compared, 0), skipped: estates.reduce((n, e) => n + e.flows.skipped, 0) },
+    findings: { new: estates.flatMap((e) => e.findings.new), fixed: estates.flatMap((e) => e.findings.fixed), unchanged: estates.flatMap((e) => e.findings.unchanged) },
+    files,
+  };
+}
+
 export function runDiff(beforeSpec: string, afterSpec: string, cwd: string, options: DiffOptions = {}): DiffResult {
   const start = performance.now();
   const progress = options.progress ?? silentProgress;
+  const { exhaustive, scenarios, threshold, diagram, progress: _progress, ...lintOptions } = options;
+  // Scenario files are read first: a bad one is a usage error before any work.
+  const extra = scenarios?.length ? [scenarioFlows(scenarios, cwd)] : [];
   // A git:<ref> side reads, at that revision, the paths the other side names.
   const pathsFor = (other: string): string[] => (other.startsWith('git:') ? ['.'] : [other]);
   const before = openSide(beforeSpec, cwd, pathsFor(afterSpec));
-  let after;
+  let after: Side;
   try {
     after = openSide(afterSpec, cwd, pathsFor(beforeSpec));
   } catch (e) {
@@ -94,39 +203,24 @@ export function runDiff(beforeSpec: string, afterSpec: string, cwd: string, opti
     throw e;
   }
   try {
-    const { exhaustive, scenarios, threshold, diagram, ...lintOptions } = options;
-    // Scenario files are read first: a bad one is a usage error before any work.
-    const extra = scenarios?.length ? [scenarioFlows(scenarios, cwd)] : [];
-    const a = check(before, { ...lintOptions, progress: sideProgress(progress, beforeSpec) });
-    const b = check(after, { ...lintOptions, progress: sideProgress(progress, afterSpec) });
-    const fatal = [...a.readErrors, ...b.readErrors].filter((e) => e.explicit);
-    if (fatal.length) throw new Error(fatal.map((e) => `${e.path} ${e.message}`).join('; '));
-    const [old, current] = [a.estate, b.estate];
-    const changes = diffModels(old, current, undefined, progress);
-    const routing = behaviourDelta(old, current, { threshold: threshold ?? 0.01, extra, exhaustive: exhaustive === true, progress });
-    progress.phase('findings delta');
-    const findings = findingsDelta(a.diagnostics, b.diagnostics);
-    // What the user reads names files relative to the working directory (./display.ts).
-    const oldPrefix = sidePrefix(cwd, before.cwd, beforeSpec.startsWith('git:'));
-    const newPrefix = sidePrefix(cwd, after.cwd, afterSpec.startsWith('git:'));
-    let picture: Graph | undefined;
-    // The picture is of the routing changes: none to draw (and two pictures of the estates to spare) when there are none.
-    if (diagram && routing.changes.length > 0) {
-      progress.phase('routing picture');
-      picture = graphDelta(old, current, { threshold: threshold ?? 0.01, title: `routing changes: ${beforeSpec} → ${afterSpec}` });
-    }
-    return {
-      before: beforeSpec,
-      after: afterSpec,
-      afterRoot: after.cwd,
-      changes: displayChanges(changes, oldPrefix, newPrefix),
-      behaviour: routing.changes,
-      flows: { compared: routing.compared, skipped: routing.skipped },
-      findings: displayFindings(findings, oldPrefix, newPrefix),
-      files: filesByName(old, current, oldPrefix, newPrefix),
-      ...(picture ? { diagram: picture } : {}),
-      ms: performance.now() - start,
-    };
+    const plans = [plan(before, lintOptions), plan(after, lintOptions)] as const;
+    for (const [i, side] of [before, after].entries()) for (const e of plans[i]?.readErrors ?? []) failOnReadErrors([e], side);
+    // Two revisions of one repository (or --config, one manifest for both): the same folder is the same estate.
+    const byFolderOnly = (before.git || after.git) && !options.config;
+    const pairs = pairEstates({ side: before, estates: plans[0]?.discovery.estates ?? [] }, { side: after, estates: plans[1]?.discovery.estates ?? [] }, byFolderOnly);
+    const estates = pairs.map((pair) =>
+      diffPair(pair, [before, after], plans, {
+        threshold: threshold ?? 0.01,
+        extra,
+        exhaustive: exhaustive === true,
+        diagram: diagram === true,
+        title: `routing changes: ${beforeSpec} → ${afterSpec}${pairs.length > 1 ? `, estate ${pair.folder}` : ''}`,
+        lint: lintOptions,
+        progress,
+        several: pairs.length > 1,
+      }),
+    );
+    return { before: beforeSpec, after: afterSpec, ...merged(estates), estates, ms: performance.now() - start };
   } finally {
     before.cleanup();
     after.cleanup();

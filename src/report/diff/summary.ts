@@ -3,27 +3,45 @@
  * flows, and for a large change set the counts per system and per file.
  */
 import type { Diagnostic } from '../../core/diagnostic.js';
-import type { Change, DiffResult } from '../../diff/index.js';
+import type { Change, DiffResult, EstateDiff } from '../../diff/index.js';
+
+/** What a report says about one estate, or about all estates together: their differences. */
+export type DiffPart = Pick<EstateDiff, 'changes' | 'behaviour' | 'flows' | 'findings' | 'files'>;
 
 function count(n: number, one: string, many = `${one}s`): string {
   return `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
 }
 
 /** "3 configuration changes, 5 routing changes, 1 new finding (1 error), 0 fixed" */
-export function summaryLine(r: DiffResult): string {
+export function summaryLine(r: DiffPart): string {
   const f = r.findings;
   const errors = f.new.filter((d) => d.severity === 'error').length;
   return `${count(r.changes.length, 'configuration change')}, ${count(r.behaviour.length, 'routing change')}, ` + `${count(f.new.length, 'new finding')}${errors ? ` (${count(errors, 'error')})` : ''}, ${f.fixed.length.toLocaleString('en')} fixed`;
 }
 
 /** "96 flows compared, 623,904 skipped as unaffected" */
-export function flowsLine(r: DiffResult): string {
+export function flowsLine(r: DiffPart): string {
   return `${count(r.flows.compared, 'flow')} compared, ${r.flows.skipped.toLocaleString('en')} skipped as unaffected`;
 }
 
-/** The line on stderr at the end of a run: the summary and the time it took. */
+const STATUS_ORDER: readonly EstateDiff['status'][] = ['changed', 'added', 'removed', 'unchanged'];
+
+/** "3 estates: 1 changed, 1 added, 1 unchanged" ('' for one estate: the report is about it alone). */
+export function estatesLine(r: DiffResult): string {
+  if (r.estates.length <= 1) return '';
+  const counts = STATUS_ORDER.map((s) => [s, r.estates.filter((e) => e.status === s).length] as const).filter(([, n]) => n > 0);
+  return `${count(r.estates.length, 'estate')}: ${counts.map(([s, n]) => `${n} ${s}`).join(', ')}`;
+}
+
+/** The line on stderr at the end of a run: the summary of every estate and the time it took. */
 export function finishedLine(r: DiffResult): string {
-  return `plexlint diff: ${summaryLine(r)}; routing delta: ${flowsLine(r)} (${(r.ms / 1000).toFixed(1)} s)`;
+  const estates = estatesLine(r);
+  return `plexlint diff: ${estates ? `${estates}; ` : ''}${summaryLine(r)}; routing delta: ${flowsLine(r)} (${(r.ms / 1000).toFixed(1)} s)`;
+}
+
+/** Whether an estate has anything to report (an added or removed estate always has). */
+export function hasDifferences(e: EstateDiff): boolean {
+  return e.status !== 'unchanged';
 }
 
 /** The file a change is about: the new location, else the old one ('' for objects without one). */
@@ -45,7 +63,7 @@ function tally(rows: Map<string, Tally>, name: string, field: 'changes' | 'newFi
 }
 
 /** Configuration changes, new and fixed findings per system and per file, most changed first. */
-export function tallies(r: DiffResult): { systems: Tally[]; files: Tally[] } {
+export function tallies(r: DiffPart): { systems: Tally[]; files: Tally[] } {
   const systems = new Map<string, Tally>();
   const files = new Map<string, Tally>();
   const add = (shown: string, field: 'changes' | 'newFindings' | 'fixed'): void => {
@@ -80,6 +98,6 @@ export const findingFile = (d: Diagnostic): string => d.file;
 export const LONG_SECTION = 10;
 
 /** Whether a result is large enough to be summarised per system and per file. */
-export function isLarge(r: DiffResult): boolean {
+export function isLarge(r: DiffPart): boolean {
   return r.changes.length + r.findings.new.length + r.findings.fixed.length > LONG_SECTION;
 }

@@ -1,12 +1,13 @@
 /**
  * `plexlint diff` as coloured text for a terminal: the summary, then — for a
  * large change set — the counts per system and per file, then the changes and
- * findings grouped by file, and the routing changes.
+ * findings grouped by file, and the routing changes. Several estates: a line
+ * per estate, then each estate with differences in the same form.
  */
 import { Chalk, type ChalkInstance } from 'chalk';
-import type { DiffResult } from '../../diff/index.js';
+import type { DiffResult, EstateDiff } from '../../diff/index.js';
 import { describeChange } from './describe.js';
-import { byFile, fileOf, findingFile, flowsLine, isLarge, summaryLine, tallies, type Tally } from './summary.js';
+import { byFile, estatesLine, fileOf, findingFile, flowsLine, isLarge, summaryLine, tallies, type DiffPart, type Tally } from './summary.js';
 
 function table(c: ChalkInstance, title: string, rows: Tally[]): string[] {
   const width = Math.max(title.length, ...rows.map((t) => t.name.length + 2));
@@ -20,9 +21,9 @@ function table(c: ChalkInstance, title: string, rows: Tally[]): string[] {
   ];
 }
 
-export function diffText(r: DiffResult, color: boolean): string {
-  const c = new Chalk({ level: color ? 1 : 0 });
-  const out: string[] = [c.bold(`plexlint diff ${r.before} → ${r.after}`), summaryLine(r), c.dim(`Routing delta: ${flowsLine(r)}`)];
+/** What the report says about a part of a diff (one estate, or the only one): tallies, changes, routing changes, findings. */
+function body(c: ChalkInstance, r: DiffPart): string[] {
+  const out: string[] = [];
   if (isLarge(r)) {
     const { systems, files } = tallies(r);
     if (systems.length) out.push('', ...table(c, `By system (${systems.length})`, systems));
@@ -53,6 +54,29 @@ export function diffText(r: DiffResult, color: boolean): string {
     for (const { d, fresh } of list) {
       out.push(fresh ? `    ${c.red('new  ')} ${d.file}:${d.line}:${d.column} ${d.severity} ${d.message} ${c.dim(d.ruleId)}` : `    ${c.green('fixed')} ${d.file}:${d.line}:${d.column} ${d.message} ${c.dim(d.ruleId)}`);
     }
+  }
+  return out;
+}
+
+const MARK: Record<EstateDiff['status'], string> = { changed: '~', unchanged: '=', added: '+', removed: '-' };
+
+/** One line per estate: its status and counts. */
+function estateTable(c: ChalkInstance, estates: EstateDiff[]): string[] {
+  const width = Math.max(...estates.map((e) => e.estate.length));
+  const colour = { changed: c.yellow, unchanged: c.dim, added: c.green, removed: c.red };
+  return estates.map((e) => `  ${colour[e.status](`${MARK[e.status]} ${e.estate.padEnd(width)}  ${e.status.padEnd(9)}`)}  ${e.status === 'unchanged' ? c.dim('no differences') : summaryLine(e)}`);
+}
+
+export function diffText(r: DiffResult, color: boolean): string {
+  const c = new Chalk({ level: color ? 1 : 0 });
+  const out: string[] = [c.bold(`plexlint diff ${r.before} → ${r.after}`), summaryLine(r), c.dim(`Routing delta: ${flowsLine(r)}`)];
+  if (r.estates.length <= 1) return [...out, ...body(c, r)].join('\n') + '\n';
+  // Several estates: a line each, then each estate with differences on its own, as if diffed alone.
+  out.push('', c.bold(`Estates (${estatesLine(r)})`), ...estateTable(c, r.estates));
+  for (const e of r.estates) {
+    if (e.status === 'unchanged') continue;
+    const manifest = e.manifest.after ?? e.manifest.before;
+    out.push('', c.bold.underline(`Estate ${e.estate} (${e.status})`) + c.dim(`  ${manifest ?? 'no plexlint.yaml'} · routing delta: ${flowsLine(e)}`), ...body(c, e));
   }
   return out.join('\n') + '\n';
 }
