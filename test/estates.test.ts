@@ -200,13 +200,48 @@ describe('stdin', () => {
 });
 
 describe('compile and other one-estate commands', () => {
-  it('compile of a folder holding two estates says so and names them', () => {
+  it('compile of a folder holding two estates says so and names the folder of each, which compile then takes', () => {
     const r = runCli(['compile', '.'], { cwd: repo });
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/^plexlint: \. holds 3 estates \(prod\/PLEX1\/plexlint\.yaml, test\/PLEX2\/plexlint\.yaml, \. \(no plexlint\.yaml\)\); this command works on one: name its folder\n$|^plexlint: \. holds 2 estates \(prod\/PLEX1\/plexlint\.yaml, test\/PLEX2\/plexlint\.yaml\); this command works on one: name its folder\n$/);
+    const [head, ...lines] = r.stderr.trimEnd().split('\n');
+    expect(head).toMatch(/^plexlint: \. holds \d estates; plexlint compile works on one at a time\. Name the one you mean:$/);
+    const choices = lines.map((l) => /^ {2}(\S+) +\((.*)\)$/.exec(l)!.slice(1));
+    expect(choices.slice(0, 2)).toEqual([
+      ['prod/PLEX1', 'prod/PLEX1/plexlint.yaml'],
+      ['test/PLEX2', 'test/PLEX2/plexlint.yaml'],
+    ]);
+    for (const [pass] of choices) expect(runCli(['compile', pass!], { cwd: repo }).code, pass).not.toBe(2);
     const yaml = runCli(['compile', 'prod/PLEX1', '-f', 'yaml'], { cwd: repo });
     expect(yaml.code).toBe(0);
     expect(yaml.stdout).toMatch(/^version: 1\nfiles:\n/);
+  });
+
+  it('an estate whose folder holds another estate is named by its manifest; files without one, by their folder or themselves', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'plexlint-nested-'));
+    try {
+      mkdirSync(join(dir, '.git'));
+      cpSync(example, join(dir, 'outer'), { recursive: true });
+      cpSync(example, join(dir, 'outer', 'inner'), { recursive: true });
+      cpSync(join(example, 'profiles', 'SYSA.tcpip'), join(dir, 'SYSX.tcpip'));
+      for (const command of ['compile', 'graph']) {
+        const r = runCli([command, '.'], { cwd: dir });
+        expect(r.code).toBe(2);
+        expect(r.stderr).toBe(
+          `plexlint: . holds 3 estates; plexlint ${command} works on one at a time. Name the one you mean:\n` +
+            '  SYSX.tcpip           (files without a plexlint.yaml)\n' +
+            '  outer/inner          (outer/inner/plexlint.yaml)\n' +
+            '  outer/plexlint.yaml  (outer/plexlint.yaml, whose folder holds another estate)\n',
+        );
+      }
+      const outer = runCli(['compile', 'outer/plexlint.yaml'], { cwd: dir });
+      expect((JSON.parse(outer.stdout) as { systems: { name: string }[] }).systems.map((s) => s.name)).toEqual(['SYSA', 'SYSB', 'SYSC', 'SYSD']);
+      expect(runCli(['compile', 'outer/inner'], { cwd: dir }).code).toBe(0);
+      expect(runCli(['compile', 'SYSX.tcpip'], { cwd: dir }).code).not.toBe(2);
+      const trace = runCli(['trace', '.', '--from', 'client', '--to', '10.40.1.1:8080'], { cwd: dir });
+      expect(trace.stderr.split('\n')[0]).toBe('plexlint: . holds 3 estates; plexlint trace works on one at a time. Name the one you mean:');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

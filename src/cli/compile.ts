@@ -1,5 +1,5 @@
 import { Command, Option } from 'commander';
-import { EstateCountError } from '../engine/compile.js';
+import { EstateCountError, estateCountMessage } from '../engine/compile.js';
 import { lint } from '../engine/lint.js';
 import { yaml } from '../core/libs.js';
 import { failOnExplicitReadErrors, reportUnmatched, ruleOption, type CommonOptions } from './check.js';
@@ -7,12 +7,15 @@ import { examples } from './help.js';
 import { emit, UsageError } from './io.js';
 import { estateOptions, lintOptionsFrom, outputOptions } from './options.js';
 
-/** Run a command's work on one estate: naming several is a usage error that lists them. */
-export function oneEstate<T>(work: () => T): T {
+/**
+ * Run a command's work on one estate: naming several is a usage error that lists them, each with the path that names
+ * it alone. `where`: where the user names the paths, when not on the command line (" in the inputs: of x.yaml").
+ */
+export function oneEstate<T>(command: string, work: () => T, where = ''): T {
   try {
     return work();
   } catch (e) {
-    if (e instanceof EstateCountError) throw new UsageError(e.message);
+    if (e instanceof EstateCountError) throw new UsageError(estateCountMessage(e.given, e.choices, command, where));
     throw e;
   }
 }
@@ -28,7 +31,7 @@ export function compileCommand(): Command {
   cmd.addHelpText('after', examples('compile'));
   cmd.action((paths: string[], opts: CommonOptions & { format: string }) => {
     const cli = lintOptionsFrom(opts, paths);
-    const result = oneEstate(() => lint(cli.paths, cli.options));
+    const result = oneEstate('plexlint compile', () => lint(cli.paths, cli.options));
     failOnExplicitReadErrors(result.compiled.readErrors);
     if (!cli.stdinPath) reportUnmatched({ diagnostics: result.diagnostics, suppressed: result.suppressed, files: [...result.compiled.kinds.keys()], readErrors: result.compiled.readErrors, lines: {}, unmatched: result.compiled.unmatched }, paths, true);
     const model = result.compiled.estate;

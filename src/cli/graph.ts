@@ -63,7 +63,7 @@ export function graphCommand(): Command {
       inputs = { paths: estate.paths, options: { ...inputs.options, ...estate.options, rules: parseRuleOptions(opts.rule) } };
     }
     const { paths: estatePaths, options } = inputs;
-    const result = oneEstate(() => (opts.findings ? lint(estatePaths, options) : { compiled: compile(estatePaths, options), diagnostics: [], suppressed: [] }));
+    const result = oneEstate('plexlint graph', () => (opts.findings ? lint(estatePaths, options) : { compiled: compile(estatePaths, options), diagnostics: [], suppressed: [] }));
     const { compiled } = result;
     if (scenario) failOnMissingInputs(scenario.display, compiled.readErrors);
     else {

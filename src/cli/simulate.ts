@@ -71,7 +71,7 @@ export function runScenarioFile(path: string, cwd: string, progress: Progress = 
   const { scenario, display } = readScenarioFile(path, cwd);
   progress.phase(`compiling the estate of ${display}`);
   const { paths, options } = scenarioEstate(scenario, cwd);
-  const compiled = oneEstate(() => compile(paths, options));
+  const compiled = oneEstate('plexlint simulate', () => compile(paths, options), ` in the inputs: of ${display}`);
   failOnMissingInputs(display, compiled.readErrors);
   return { result: runScenario(scenario, compiled.estate, progress, afterStep), scenario, estate: compiled.estate };
 }
@@ -116,7 +116,7 @@ function failureSweep(paths: string[], opts: SimulateOptions): void {
   let lost: number;
   try {
     progress.phase('compiling the estate');
-    const compiled = oneEstate(() => compile(cli.paths, cli.options));
+    const compiled = oneEstate('plexlint simulate', () => compile(cli.paths, cli.options));
     if (compiled.unmatched.length) throw new UsageError(`no files to check in ${compiled.unmatched.join(', ')}`);
     const missing = compiled.readErrors.filter((e) => e.explicit);
     if (missing.length) throw new UsageError(missing.map((e) => `${e.path} ${e.message}`).join('; '));

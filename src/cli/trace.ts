@@ -58,7 +58,7 @@ export function traceCommand(): Command {
       const seed = Number(opts.seed);
       if (!Number.isInteger(seed) || seed < 0) throw new UsageError(`--seed ${opts.seed}: expected a whole number`);
       const cli = lintOptionsFrom(opts, paths);
-      const compiled = oneEstate(() => compile(cli.paths, cli.options));
+      const compiled = oneEstate('plexlint trace', () => compile(cli.paths, cli.options));
       if (compiled.unmatched.length) throw new UsageError(`no files to check in ${compiled.unmatched.join(', ')}`);
       const missing = compiled.readErrors.filter((e) => e.explicit);
       if (missing.length) throw new UsageError(missing.map((e) => `${e.path} ${e.message}`).join('; '));

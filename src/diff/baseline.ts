@@ -54,6 +54,8 @@ export interface BaselineEntry {
 
 export interface Baseline {
   entries: BaselineEntry[];
+  /** The folders of the baseline's estates (below its root; '' for files without a manifest); unknown for a saved report. */
+  estates?: Set<string>;
   /** The folder the fingerprints' files are relative to. */
   root: string;
   /** Read from a saved --format json report (files relative to the working directory it was run in). */
@@ -90,34 +92,46 @@ export function readBaseline(spec: string, cwd: string, currentPaths: string[], 
   const side = openSide(spec, cwd, currentPaths.length ? currentPaths : ['.']);
   try {
     const entries: BaselineEntry[] = [];
+    const estates = new Set<string>();
     if (side.paths.length) {
       for (const r of lintAll(side.paths, { ...options, cwd: side.root }).results) {
-        const estate = estateFolder(r.compiled.inputs, side.root);
+        const estate = r.compiled.inputs.manifest ? estateFolder(r.compiled.inputs, side.root) : '';
+        estates.add(estate);
         for (const d of r.diagnostics) entries.push({ fingerprint: rebased(d, side.root, side.root), estate });
       }
     }
-    return { entries, root: side.root, report: false };
+    return { entries, estates, root: side.root, report: false };
   } finally {
     side.cleanup();
   }
 }
 
-/** The estate folders of the current run's paths, below `root`: a file is in the deepest one that holds it ('' none). */
-export function currentEstates(paths: string[], options: LintOptions, root: string): (file: string) => string {
-  const folders = planEstates(paths, options)
-    .discovery.estates.filter((e) => e.manifest)
-    .map((e) => estateFolder(e, root))
-    .sort((a, b) => b.length - a.length);
-  return (file) => folders.find((f) => f === '.' || file === f || file.startsWith(`${f}/`)) ?? '';
+/** The estates of the current run: their folders, and the one a file (relative to the root) is in. */
+export interface CurrentEstates {
+  /** Folders below the root ('' for files without a manifest). */
+  folders: Set<string>;
+  of(file: string): string;
+}
+
+/** The estates of the current run's paths, below `root`: a file is in the deepest one that holds it ('' none). */
+export function currentEstates(paths: string[], options: LintOptions, root: string): CurrentEstates {
+  const estates = planEstates(paths, options).discovery.estates;
+  const folders = estates.filter((e) => e.manifest).map((e) => estateFolder(e, root)).sort((a, b) => b.length - a.length);
+  return {
+    folders: new Set(estates.map((e) => (e.manifest ? estateFolder(e, root) : ''))),
+    of: (file) => folders.find((f) => f === '.' || file === f || file.startsWith(`${f}/`)) ?? '',
+  };
 }
 
 /**
- * The current findings that the baseline does not have (a multiset difference): matched first within the same
- * estate, then — for an estate that moved or gained a manifest — in any estate.
+ * The current findings that the baseline does not have (a multiset difference), matched within the same estate —
+ * the same finding in another estate is another finding. A finding of an estate the baseline does not have (moved
+ * to another folder, or given a manifest) may match one of an estate the current run no longer has.
  */
-export function onlyNew(current: Diagnostic[], cwd: string, root: string, baseline: Baseline, estateOf: (file: string) => string): Diagnostic[] {
+export function onlyNew(current: Diagnostic[], cwd: string, root: string, baseline: Baseline, estates: CurrentEstates): Diagnostic[] {
   const sameEstate = new Map<string, number>();
-  const anyEstate = new Map<string, number>();
+  const gone = new Map<string, number>();
+  const add = (pool: Map<string, number>, key: string): void => void pool.set(key, (pool.get(key) ?? 0) + 1);
   const take = (pool: Map<string, number>, key: string): boolean => {
     const n = pool.get(key) ?? 0;
     if (n > 0) pool.set(key, n - 1);
@@ -125,11 +139,14 @@ export function onlyNew(current: Diagnostic[], cwd: string, root: string, baseli
   };
   const estateKey = (estate: string, fp: string): string => `${estate}\u0000${fp}`;
   for (const e of baseline.entries) {
-    const key = estateKey(e.estate ?? (e.file !== undefined ? estateOf(e.file) : ''), e.fingerprint);
-    sameEstate.set(key, (sameEstate.get(key) ?? 0) + 1);
-    anyEstate.set(e.fingerprint, (anyEstate.get(e.fingerprint) ?? 0) + 1);
+    const estate = e.estate ?? (e.file !== undefined ? estates.of(e.file) : '');
+    if (estates.folders.has(estate) || !baseline.estates) add(sameEstate, estateKey(estate, e.fingerprint));
+    else add(gone, e.fingerprint);
   }
-  const keys = current.map((d) => (baseline.report ? fingerprint(d) : rebased(d, cwd, root)));
-  const known = current.map((d, i) => take(sameEstate, estateKey(estateOf(below(root, cwd, d.file)), keys[i]!)) && take(anyEstate, keys[i]!));
-  return current.filter((_, i) => !known[i] && !take(anyEstate, keys[i]!));
+  return current.filter((d) => {
+    const fp = baseline.report ? fingerprint(d) : rebased(d, cwd, root);
+    const estate = estates.of(below(root, cwd, d.file));
+    if (take(sameEstate, estateKey(estate, fp))) return false;
+    return !(baseline.estates && !baseline.estates.has(estate) && take(gone, fp));
+  });
 }

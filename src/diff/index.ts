@@ -61,6 +61,9 @@ export interface DiffResult extends Omit<EstateDiff, 'estate' | 'status' | 'mani
   ms: number;
 }
 
+/** The order of estates in a result. */
+export const STATUS_ORDER: readonly EstateDiff['status'][] = ['changed', 'added', 'removed', 'unchanged'];
+
 export interface DiffOptions extends Omit<LintOptions, 'cwd'> {
   threshold?: number;
   /** The user's own scenario files, run on both sides. */
@@ -156,7 +159,8 @@ function diffPair(pair: EstatePair, sides: readonly [Side, Side], plans: readonl
   }
   const status = !pair.before ? 'added' : !pair.after ? 'removed' : changes.length || routing.changes.length || findings.new.length || findings.fixed.length ? 'changed' : 'unchanged';
   return {
-    estate: shownPath((pair.after ? after : before).prefix, pair.folder),
+    // Known by its folder on the new side (where a removed estate was), as the working directory names it.
+    estate: shownPath(after.prefix, pair.folder),
     status,
     manifest: { ...(a.manifest ? { before: a.manifest } : {}), ...(b.manifest ? { after: b.manifest } : {}) },
     // What the user reads names files relative to the working directory (./display.ts).
@@ -220,6 +224,8 @@ export function runDiff(beforeSpec: string, afterSpec: string, cwd: string, opti
         several: pairs.length > 1,
       }),
     );
+    // What a reviewer reads first: the estates that changed, then those added and removed, then the rest (a stable sort: by folder within each).
+    estates.sort((x, y) => STATUS_ORDER.indexOf(x.status) - STATUS_ORDER.indexOf(y.status));
     return { before: beforeSpec, after: afterSpec, ...merged(estates), estates, ms: performance.now() - start };
   } finally {
     before.cleanup();

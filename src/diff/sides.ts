@@ -59,6 +59,7 @@ function prefixOf(base: string, root: string): string {
 export function openSide(spec: string, cwd: string, gitPaths: string[]): Side {
   if (!spec.startsWith('git:')) {
     const abs = resolve(cwd, spec);
+    if (!existsSync(abs)) throw new SideError(`${spec} does not exist`);
     const root = rootOf([abs], cwd);
     return { spec, paths: [abs], root, prefix: prefixOf(cwd, root), git: false, cleanup: () => undefined };
   }

@@ -5,7 +5,7 @@
  * (profiles.ts, web.ts, lb.ts), the other inputs are sorted by their content,
  * and each tier compiles its files.
  */
-import { dirname, resolve, sep } from 'node:path';
+import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { append } from '../core/append.js';
 import type { Finding } from '../core/diagnostic.js';
 import { timed } from '../core/timing.js';
@@ -16,7 +16,7 @@ import { MODEL_VERSION, type Estate } from '../model/estate.js';
 import type { Encoding } from '../sources/decode.js';
 import type { SourceFile } from '../sources/source-file.js';
 import { silentProgress, type Progress } from '../core/progress.js';
-import { discover, type Discovery, type EstateInputs } from '../sources/discover.js';
+import { commonDir, discover, type Discovery, type EstateInputs } from '../sources/discover.js';
 import { FsJournal } from '../sources/fs-journal.js';
 import { sourceFromText } from '../sources/source-file.js';
 import { displayPath, MAX_MANIFEST_BYTES, openWorkspace, type ReadError, type Workspace } from '../sources/workspace.js';
@@ -76,8 +76,65 @@ export interface EstatePlan {
   readErrors: ReadError[];
 }
 
+/** One estate of several, and the path that names it alone. */
+export interface EstateChoice {
+  /** What to pass instead: the estate's folder — or its manifest, or its files, when its folder holds another estate too. */
+  pass: string;
+  /** What it is: its manifest, or that it has none. */
+  what: string;
+}
+
 /** Paths on the command line that name more than one estate, where a command works on one. */
-export class EstateCountError extends Error {}
+export class EstateCountError extends Error {
+  constructor(
+    /** The paths as given ('.' for none). */
+    readonly given: string,
+    readonly choices: EstateChoice[],
+  ) {
+    super(estateCountMessage(given, choices, 'this command'));
+  }
+}
+
+/** "prod holds 2 estates; compile works on one at a time. Name the one you mean:" and a line per estate with what to pass. */
+export function estateCountMessage(given: string, choices: EstateChoice[], command: string, where = ''): string {
+  const width = Math.max(...choices.map((c) => c.pass.length));
+  const lines = choices.map((c) => `  ${c.pass.padEnd(width)}  (${c.what})`);
+  return `${given} holds ${choices.length} estates; ${command} works on one at a time. Name the one you mean${where}:\n${lines.join('\n')}`;
+}
+
+/** Files of an estate without a manifest named one by one, up to this many. */
+const LISTED_FILES = 4;
+
+/** For each estate, the path that names it and no other (docs/estates.md). */
+function estateChoices(estates: EstateInputs[], cwd: string): EstateChoice[] {
+  const show = (abs: string): string => displayPath(cwd, abs) || '.';
+  const holdsOther = (dir: string, self: EstateInputs): boolean =>
+    estates.some((e) => e !== self && (e.manifest ? isInside(dir, dirname(e.manifest)) : e.files.some((f) => isInside(dir, f))));
+  return estates.map((e) => {
+    if (e.manifest) {
+      const dir = dirname(e.manifest);
+      // A folder that holds a nested estate names both: its manifest names its own estate alone.
+      return { pass: holdsOther(dir, e) ? show(e.manifest) : folderName(cwd, dir), what: `${show(e.manifest)}${holdsOther(dir, e) ? ', whose folder holds another estate' : ''}` };
+    }
+    const dir = commonDir(e.files.map((f) => dirname(f)), e.root);
+    if (!holdsOther(dir, e)) return { pass: folderName(cwd, dir), what: 'no plexlint.yaml' };
+    const files = e.files.map(show);
+    return files.length <= LISTED_FILES
+      ? { pass: files.join(' '), what: 'files without a plexlint.yaml' }
+      : { pass: `${files.slice(0, LISTED_FILES).join(' ')} …`, what: `${files.length} files without a plexlint.yaml; a plexlint.yaml in ${folderName(cwd, dir)} would make them an estate of their own` };
+  });
+}
+
+function isInside(dir: string, abs: string): boolean {
+  const rel = relative(dir, abs);
+  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
+}
+
+/** A folder as the user names it: relative to the working directory, '.' for it. */
+function folderName(cwd: string, dir: string): string {
+  const rel = relative(cwd, dir);
+  return rel === '' ? '.' : displayPath(cwd, dir);
+}
 
 /** Discover the estates of the paths given (src/sources/discover.ts). */
 export function planEstates(paths: string[], options: CompileOptions = {}): EstatePlan {
@@ -115,10 +172,7 @@ function manifestIgnorePatterns(fs: FsJournal, abs: string, shown: string): stri
 export function compile(paths: string[], options: CompileOptions = {}): CompileResult {
   const plan = planEstates(paths, options);
   const { estates } = plan.discovery;
-  if (estates.length > 1) {
-    const names = estates.map((e) => (e.manifest ? displayPath(plan.cwd, e.manifest) : `${displayPath(plan.cwd, e.root)} (no plexlint.yaml)`));
-    throw new EstateCountError(`${paths.join(' ') || '.'} holds ${estates.length} estates (${names.join(', ')}); this command works on one: name its folder`);
-  }
+  if (estates.length > 1) throw new EstateCountError(paths.join(' ') || '.', estateChoices(estates, plan.cwd));
   const estate = estates[0] ?? { root: plan.cwd, files: [], explicit: new Set<string>() };
   const result = compileEstate(estate, plan, options);
   for (const e of plan.readErrors) result.readErrors.push(e);

@@ -3,7 +3,7 @@
  * flows, and for a large change set the counts per system and per file.
  */
 import type { Diagnostic } from '../../core/diagnostic.js';
-import type { Change, DiffResult, EstateDiff } from '../../diff/index.js';
+import { STATUS_ORDER, type Change, type DiffResult, type EstateDiff } from '../../diff/index.js';
 
 /** What a report says about one estate, or about all estates together: their differences. */
 export type DiffPart = Pick<EstateDiff, 'changes' | 'behaviour' | 'flows' | 'findings' | 'files'>;
@@ -24,8 +24,6 @@ export function flowsLine(r: DiffPart): string {
   return `${count(r.flows.compared, 'flow')} compared, ${r.flows.skipped.toLocaleString('en')} skipped as unaffected`;
 }
 
-const STATUS_ORDER: readonly EstateDiff['status'][] = ['changed', 'added', 'removed', 'unchanged'];
-
 /** "3 estates: 1 changed, 1 added, 1 unchanged" ('' for one estate: the report is about it alone). */
 export function estatesLine(r: DiffResult): string {
   if (r.estates.length <= 1) return '';
@@ -39,10 +37,6 @@ export function finishedLine(r: DiffResult): string {
   return `plexlint diff: ${estates ? `${estates}; ` : ''}${summaryLine(r)}; routing delta: ${flowsLine(r)} (${(r.ms / 1000).toFixed(1)} s)`;
 }
 
-/** Whether an estate has anything to report (an added or removed estate always has). */
-export function hasDifferences(e: EstateDiff): boolean {
-  return e.status !== 'unchanged';
-}
 
 /** The file a change is about: the new location, else the old one ('' for objects without one). */
 export function fileOf(c: Change): string {
