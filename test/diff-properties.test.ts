@@ -5,7 +5,10 @@
  * - diff(A, mutate(A)) reports exactly the changes of meaning injected;
  * - the behaviour delta with change impact equals the full one (every flow
  *   simulated on its own): on the diff fixtures, on the fixture estates with a
- *   line changed, and on random estates with injected changes.
+ *   line changed, and on random estates with injected changes;
+ * - the routing picture drawn from the routing delta's outcomes is the picture
+ *   of both estates measured whole, limited to the flows the routing delta
+ *   reports (shares within the sampling of the two).
  */
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,6 +18,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { behaviourDelta, type BehaviourDelta } from '../src/diff/behaviour.js';
 import { runDiff, type DiffResult } from '../src/diff/index.js';
 import { lint } from '../src/engine/lint.js';
+import { EVERY_FLOW, graphDelta } from '../src/graph/delta.js';
+import type { Graph } from '../src/graph/types.js';
 import { fixtureFiles } from './support/fixture-files.js';
 import { fuzz } from './support/fuzz.js';
 import { mutations, planArb, render, writeEstate, type Plan } from './support/estate-gen.js';
@@ -24,6 +29,52 @@ const tmp = mkdtempSync(join(tmpdir(), 'plexlint-diff-props-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 let n = 0;
 const fresh = (): string => join(tmp, `e${n++}`);
+
+/** The configuration files of a fixture estate, by path below it. */
+function filesOf(dir: string): string[] {
+  const out: string[] = [];
+  const walk = (d: string): void => {
+    for (const e of readdirSync(d)) {
+      const p = join(d, e);
+      if (statSync(p).isDirectory()) walk(p);
+      else out.push(relative(dir, p));
+    }
+  };
+  walk(dir);
+  return out.sort();
+}
+
+const estates = [join(root, 'fixtures', 'example'), ...readdirSync(join(root, 'fixtures', 'estates')).map((e) => join(root, 'fixtures', 'estates', e))];
+const lineEdit = fc.record({
+  estate: fc.constantFrom(...estates),
+  file: fc.nat(),
+  at: fc.double({ min: 0, max: 1, noNaN: true }),
+  kind: fc.constantFrom('number', 'number', 'delete', 'duplicate', 'swap'),
+  value: fc.integer({ min: 0, max: 100 }),
+});
+
+/** A fixture estate and a copy with one line changed (a number, deleted, doubled or moved); undefined when nothing to change. */
+function lineEdited(e: typeof lineEdit extends fc.Arbitrary<infer T> ? T : never): [string, string] | undefined {
+  const a = fresh();
+  const b = fresh();
+  cpSync(e.estate, a, { recursive: true });
+  cpSync(e.estate, b, { recursive: true });
+  const files = filesOf(b);
+  const file = join(b, files[e.file % files.length]!);
+  const lines = readFileSync(file, 'utf8').split('\n');
+  let i = Math.floor(e.at * lines.length) % lines.length;
+  if (e.kind === 'number') {
+    // The next line with a number (weights, ranks, ports, addresses), from the chosen one on.
+    const j = [...lines.keys()].map((k) => (i + k) % lines.length).find((k) => /\d/.test(lines[k]!.replace(/^\s*[;#].*|<!--.*/, '')));
+    if (j === undefined) return undefined;
+    i = j;
+    lines[i] = lines[i]!.replace(/\d+/, String(e.value));
+  } else if (e.kind === 'delete') lines.splice(i, 1);
+  else if (e.kind === 'duplicate') lines.splice(i, 0, lines[i]!);
+  else if (i + 1 < lines.length) [lines[i], lines[i + 1]] = [lines[i + 1]!, lines[i]!];
+  writeFileSync(file, lines.join('\n'));
+  return [a, b];
+}
 
 function nothing(r: DiffResult): void {
   expect(r.changes).toEqual([]);
@@ -117,51 +168,11 @@ describe('change impact equals the full behaviour delta', () => {
     }
   });
 
-  /** The configuration files of a fixture estate, by path below it. */
-  function filesOf(dir: string): string[] {
-    const out: string[] = [];
-    const walk = (d: string): void => {
-      for (const e of readdirSync(d)) {
-        const p = join(d, e);
-        if (statSync(p).isDirectory()) walk(p);
-        else out.push(relative(dir, p));
-      }
-    };
-    walk(dir);
-    return out.sort();
-  }
-
-  const estates = [join(root, 'fixtures', 'example'), ...readdirSync(join(root, 'fixtures', 'estates')).map((e) => join(root, 'fixtures', 'estates', e))];
   it('on the fixture estates with a line changed (a number, deleted, doubled or moved)', () => {
-    const lineEdit = fc.record({
-      estate: fc.constantFrom(...estates),
-      file: fc.nat(),
-      at: fc.double({ min: 0, max: 1, noNaN: true }),
-      kind: fc.constantFrom('number', 'number', 'delete', 'duplicate', 'swap'),
-      value: fc.integer({ min: 0, max: 100 }),
-    });
     fc.assert(
       fc.property(lineEdit, (e) => {
-        const a = fresh();
-        const b = fresh();
-        cpSync(e.estate, a, { recursive: true });
-        cpSync(e.estate, b, { recursive: true });
-        const files = filesOf(b);
-        const file = join(b, files[e.file % files.length]!);
-        const lines = readFileSync(file, 'utf8').split('\n');
-        let i = Math.floor(e.at * lines.length) % lines.length;
-        if (e.kind === 'number') {
-          // The next line with a number (weights, ranks, ports, addresses), from the chosen one on.
-          const j = [...lines.keys()].map((k) => (i + k) % lines.length).find((k) => /\d/.test(lines[k]!.replace(/^\s*[;#].*|<!--.*/, '')));
-          if (j === undefined) return;
-          i = j;
-          lines[i] = lines[i]!.replace(/\d+/, String(e.value));
-        }
-        else if (e.kind === 'delete') lines.splice(i, 1);
-        else if (e.kind === 'duplicate') lines.splice(i, 0, lines[i]!);
-        else if (i + 1 < lines.length) [lines[i], lines[i + 1]] = [lines[i + 1]!, lines[i]!];
-        writeFileSync(file, lines.join('\n'));
-        sameDelta(a, b);
+        const pair = lineEdited(e);
+        if (pair) sameDelta(...pair);
       }),
       fuzz(30),
     );
@@ -204,6 +215,16 @@ describe('change impact equals the full behaviour delta', () => {
     expect(flows).toEqual(['requests in sessions to *:80/shop/*']);
   });
 
+  it('a DVIPA that is not distributed: the clients follow the stack that holds it', () => {
+    const [a, b] = edited('estates/multi-port', 'profiles/SYS1.tcpip', 'VIPADEFINE MOVEABLE WHENIDLE 255.255.255.255 10.91.1.4', 'VIPABACKUP 50 MOVEABLE WHENIDLE 255.255.255.255 10.91.1.4');
+    const sys2 = join(b, 'profiles', 'SYS2.tcpip');
+    writeFileSync(sys2, readFileSync(sys2, 'utf8').replace('VIPABACKUP 100 MOVEABLE WHENIDLE 255.255.255.255 10.91.1.4', 'VIPADEFINE MOVEABLE WHENIDLE 255.255.255.255 10.91.1.4'));
+    const r = runDiff(a, b, tmp);
+    expect(r.behaviour.map((x) => x.text)).toEqual(['connections from client to 10.91.1.4: to SYS1 100% → 0%, to SYS2 0% → 100%']);
+    expect(r.behaviour).toEqual(runDiff(a, b, tmp, { exhaustive: true }).behaviour);
+    expect(r.flows.compared).toBe(1);
+  });
+
   it('a changed load-balancer server weight touches the flows to its cluster', () => {
     expect(impactOf('example', 'lb/edge1.cfg', '@10.20.1.12 weight 10', '@10.20.1.12 weight 30')).toEqual(['connections from client to 10.60.1.1:80 (load balancer)', 'connections from client to 10.60.1.1:443 (load balancer)']);
   });
@@ -232,5 +253,80 @@ describe('change impact equals the full behaviour delta', () => {
     const full = runDiff(example, example, root, { exhaustive: true });
     expect(r.flows.skipped).toBe(full.flows.compared);
     expect(full.behaviour).toEqual([]);
+  });
+});
+
+describe('the routing picture draws the routing delta\'s outcomes', () => {
+  /** Both pictures of a diff: from the routing delta's outcomes, and of every flow of both estates measured again. */
+  function pictures(a: string, b: string): { measured?: Graph; every?: Graph; routing: number } {
+    const before = lint([a], { cwd: a }).compiled.estate;
+    const after = lint([b], { cwd: b }).compiled.estate;
+    const d = behaviourDelta(before, after, { measured: true });
+    const options = { threshold: 0.01, title: '' };
+    if (d.changes.length === 0) return { routing: 0 };
+    const measured = graphDelta(before, after, d.measured, options);
+    const every = graphDelta(before, after, EVERY_FLOW, options);
+    return { ...(measured ? { measured } : {}), ...(every ? { every } : {}), routing: d.changes.length };
+  }
+
+  /**
+   * Every node and edge of the picture is in the picture of every flow, with the same status and before → after
+   * shares within a point: the pictures sample 1,200 connections, requests or calls per flow, the routing delta
+   * 1,200 connections and 6,000 requests or calls. The picture of every flow may have more: the ports of a
+   * VIPADISTRIBUTE after its first, and flows that only changed their name (a port moved) but not where they go.
+   */
+  function within(p: Graph | undefined, every: Graph | undefined): void {
+    if (!p) return;
+    expect(every).toBeDefined();
+    const nodes = new Map(every!.nodes.map((n) => [n.id, n]));
+    for (const n of p.nodes) {
+      expect(nodes.has(n.id), n.id).toBe(true);
+      expect(n.delta?.status, n.id).toBe(nodes.get(n.id)!.delta?.status);
+    }
+    const edges = new Map(every!.edges.map((e) => [`${e.from} ${e.to} ${e.kind} ${e.flow ?? ''}`, e]));
+    for (const e of p.edges) {
+      const key = `${e.from} ${e.to} ${e.kind} ${e.flow ?? ''}`;
+      const r = edges.get(key);
+      expect(r, key).toBeDefined();
+      expect(e.delta?.status, key).toBe(r!.delta?.status);
+      for (const side of ['before', 'after'] as const) {
+        expect(e.delta?.[side] === undefined, key).toBe(r!.delta?.[side] === undefined);
+        if (e.delta?.[side] !== undefined) expect(Math.abs(e.delta[side]! - r!.delta![side]!), key).toBeLessThanOrEqual(0.01);
+      }
+    }
+  }
+
+  it('on every pair of fixtures/diff: the same picture (each flow says how many requests it measured)', () => {
+    const uncounted = (g: Graph | undefined): unknown => g && { ...g, flows: g.flows.map(({ count: _count, ...f }) => f) };
+    for (const name of readdirSync(join(root, 'fixtures', 'diff'))) {
+      const { measured, every } = pictures(join(root, 'fixtures', 'diff', name, 'old'), join(root, 'fixtures', 'diff', name, 'new'));
+      expect(uncounted(measured), name).toEqual(uncounted(every));
+    }
+  });
+
+  it('on random estates with one change of meaning', () => {
+    let drawn = 0;
+    const mutated = planArb.chain((plan) => fc.constantFrom(...mutations(plan)).map((m) => ({ plan, m })));
+    fc.assert(
+      fc.property(mutated, ({ plan, m }) => {
+        const { measured, every } = pictures(writeEstate(fresh(), render(plan)), writeEstate(fresh(), render(m.plan)));
+        within(measured, every);
+        if (measured) drawn++;
+      }),
+      fuzz(40),
+    );
+    expect(drawn).toBeGreaterThan(0);
+  });
+
+  it('on the fixture estates with a line changed (load balancers, ODR cells, EJB clusters, several ports)', () => {
+    fc.assert(
+      fc.property(lineEdit, (e) => {
+        const pair = lineEdited(e);
+        if (!pair) return;
+        const { measured, every } = pictures(...pair);
+        within(measured, every);
+      }),
+      fuzz(30),
+    );
   });
 });

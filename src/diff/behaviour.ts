@@ -13,6 +13,7 @@
  */
 import { silentProgress, type Progress } from '../core/progress.js';
 import type { Estate } from '../model/estate.js';
+import type { MeasuredFlow } from '../graph/measured.js';
 import { labelledMeasures } from '../sim/measures.js';
 import type { Flow, FlowSource, OriginSet } from './flows.js';
 import { sameModel } from './inputs.js';
@@ -39,6 +40,8 @@ export interface BehaviourChange {
 
 export interface BehaviourDelta {
   changes: BehaviourChange[];
+  /** With `measured`: the flows that moved and the picture draws, with their outcome on each side. */
+  measured: MeasuredFlow[];
   /** Flows whose outcome was worked out on both sides (simulated, or shared with an equivalent flow) and compared. */
   compared: number;
   /** Flows not simulated: their inputs are the same on both sides. */
@@ -52,6 +55,8 @@ export interface BehaviourOptions {
   extra?: readonly FlowSource[];
   /** Simulate every flow, each on its own (no change impact). */
   exhaustive?: boolean;
+  /** Keep the outcomes of the flows that moved, for the routing picture (src/graph/delta.ts). */
+  measured?: boolean;
   progress?: Progress;
 }
 
@@ -109,6 +114,7 @@ export function behaviourDelta(before: Estate, after: Estate, options: Behaviour
   const exhaustive = options.exhaustive === true;
   const progress = options.progress ?? silentProgress;
   const out: BehaviourChange[] = [];
+  const measured: MeasuredFlow[] = [];
   let compared = 0;
   let skipped = 0;
   for (const source of [...defaultFlowSources, ...(options.extra ?? [])]) {
@@ -124,8 +130,10 @@ export function behaviourDelta(before: Estate, after: Estate, options: Behaviour
       // A group's flows from origins all go to one destination: those that moved alike are merged.
       const alike = new Map<string, Alike>();
       for (const flow of flows) {
-        const changes = moved(labelledMeasures(flow.run(before)), labelledMeasures(flow.run(after)), threshold);
+        const [x, y] = [flow.run(before), flow.run(after)];
+        const changes = moved(labelledMeasures(x), labelledMeasures(y), threshold);
         if (changes.length === 0) continue;
+        if (options.measured && flow.ref) measured.push({ ref: flow.ref, before: x, after: y });
         if (!('origins' in flow)) {
           out.push({ flow: flow.name, measures: changes, text: `${flow.name}: ${describe(changes)}` });
           continue;
@@ -145,5 +153,5 @@ export function behaviourDelta(before: Estate, after: Estate, options: Behaviour
       progress.tick(g.size);
     }
   }
-  return { changes: out, compared, skipped };
+  return { changes: out, measured, compared, skipped };
 }

@@ -5,6 +5,7 @@
  * its flows read from each estate, so that the behaviour delta simulates a
  * group only when its inputs differ (change impact).
  */
+import type { FlowRef } from '../graph/measured.js';
 import type { Estate } from '../model/estate.js';
 import type { Observed } from '../sim/index.js';
 
@@ -20,6 +21,8 @@ export interface NamedFlow {
   name: string;
   /** The outcome on one estate; undefined when the flow does not exist there. */
   run(estate: Estate): Observed | undefined;
+  /** What the flow is in the routing picture, when the picture draws it (src/graph/measured.ts). */
+  ref?: FlowRef;
 }
 
 /**
@@ -34,6 +37,8 @@ export interface OriginFlow {
   destination: string;
   origins: OriginSet;
   run(estate: Estate): Observed | undefined;
+  /** What the flow is in the routing picture, when the picture draws it (flows of one origin only). */
+  ref?: FlowRef;
 }
 
 export type Flow = NamedFlow | OriginFlow;

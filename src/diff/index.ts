@@ -148,14 +148,14 @@ function diffPair(pair: EstatePair, sides: readonly [Side, Side], plans: readonl
   failOnReadErrors(b.readErrors, after);
   const [old, current] = [a.estate, b.estate];
   const changes = diffModels(old, current, undefined, progress);
-  const routing = behaviourDelta(old, current, { threshold: o.threshold, extra: o.extra, exhaustive: o.exhaustive, progress });
+  const routing = behaviourDelta(old, current, { threshold: o.threshold, extra: o.extra, exhaustive: o.exhaustive, measured: o.diagram, progress });
   progress.phase('findings delta');
   const findings = findingsDelta(a.diagnostics, b.diagnostics);
   let picture: Graph | undefined;
-  // The picture is of the routing changes: none to draw (and two pictures of the estates to spare) when there are none.
-  if (o.diagram && routing.changes.length > 0) {
+  // The picture draws the flows the routing delta found changed, with the outcomes it simulated.
+  if (o.diagram && routing.measured.length > 0) {
     progress.phase('routing picture');
-    picture = graphDelta(old, current, { threshold: o.threshold, title: o.title });
+    picture = graphDelta(old, current, routing.measured, { threshold: o.threshold, title: o.title });
   }
   const status = !pair.before ? 'added' : !pair.after ? 'removed' : changes.length || routing.changes.length || findings.new.length || findings.fixed.length ? 'changed' : 'unchanged';
   return {

@@ -1,7 +1,8 @@
 /**
  * The sysplex tier's flows for the behaviour delta: every distributed
- * DVIPA:port from clients and from each system, and every load-balancer
- * cluster:port from clients.
+ * DVIPA:port from clients and from each system, every DVIPA that is not
+ * distributed from clients (they reach the stack that holds it), and every
+ * load-balancer cluster:port from clients.
  *
  * Change impact: the flows to one address read the DVIPA (owners, backups,
  * takeover), every VIPADISTRIBUTE of it (methods, DESTIP targets as resolved
@@ -27,7 +28,11 @@ import type { ExternalLb } from '../model/lb.js';
 import { Simulation, type Observed } from '../sim/index.js';
 import { perEstate, singleOrigin, type Flow, type FlowGroup, type FlowOptions, type FlowSource, type OriginSet, type Sides } from './flows.js';
 
-const CONNECTIONS = 1000;
+/**
+ * Connections per flow: a multiple of 2, 3, 4, 5, 6 and 8, so that even and weighted splits come out exact (33.3%,
+ * not 33.4%) — as in the pictures of src/graph, which draw these outcomes for `diff -f markdown`.
+ */
+const CONNECTIONS = 1200;
 
 /** Where one estate's model objects are, by address. */
 interface AddressIndex {
@@ -147,26 +152,36 @@ function ordinary(origins: Origins, list: string[], special: Set<string>, count:
 
 function distributorGroups(before: Estate, after: Estate, options: FlowOptions): FlowGroup[] {
   const ix: Sides<AddressIndex> = [addressIndex(before), addressIndex(after)];
-  const keys = new Map<string, { address: string; port: number }>();
+  const keys = new Map<string, { address: string; port: number; plain?: true }>();
   for (const e of [before, after]) {
     for (const d of e.sysplex.distributions) {
       const port = d.ports[0]?.from ?? 1;
       keys.set(`${d.dvipa}:${port}`, { address: d.dvipa, port });
     }
   }
+  // A DVIPA distributed on neither side: connections to it go to the stack that holds it.
+  const distributed = new Set([...keys.values()].map((k) => k.address));
+  for (const e of [before, after]) for (const dv of e.sysplex.dvipas) if (!distributed.has(dv.address)) keys.set(dv.address, { address: dv.address, port: 0, plain: true });
   const origins = originsOf(ix);
   const oneSided = [...origins.members.before, ...origins.members.after];
   const exists = (o: string, e: Estate): boolean => o === 'client' || addressIndex(e).systems.has(o);
   // A system named "client" would make the shortcut ambiguous: simulate every origin on its own then.
   const share = !options.exhaustive && !ix[0].systems.has('client') && !ix[1].systems.has('client');
   const groups: FlowGroup[] = [];
-  for (const [key, { address, port }] of [...keys].sort(([a], [b]) => a.localeCompare(b))) {
+  for (const [key, { address, port, plain }] of [...keys].sort(([a], [b]) => a.localeCompare(b))) {
     const from = (o: string): Flow => ({
       what: 'connections',
       destination: key,
       origins: singleOrigin(o, origins.rank.get(o)!),
       run: (e) => (exists(o, e) ? simulate(e, o, address, port) : undefined),
+      ref: { kind: 'dvipa', address, port, origin: o },
     });
+    if (plain) {
+      // The holder decides for every origin alike (the holder itself keeps its own connections): the clients stand for all.
+      const client = from('client');
+      groups.push({ inputs: [ix[0].inputs(address), ix[1].inputs(address)], size: 1, flows: (all) => (all ? [client] : []) });
+      continue;
+    }
     groups.push({
       inputs: [ix[0].inputs(address), ix[1].inputs(address)],
       size: origins.all.length,
@@ -206,7 +221,7 @@ function loadBalancerGroups(before: Estate, after: Estate): FlowGroup[] {
     }
   }
   return [...keys.values()].map(({ address, port }) => {
-    const flow: Flow = { name: `connections from client to ${address}:${port} (load balancer)`, run: (estate) => simulate(estate, 'client', address, port) };
+    const flow: Flow = { name: `connections from client to ${address}:${port} (load balancer)`, run: (estate) => simulate(estate, 'client', address, port), ref: { kind: 'lb', address, port } };
     return { inputs: [addressIndex(before).inputs(address), addressIndex(after).inputs(address)], size: 1, flows: (all) => (all ? [flow] : []) };
   });
 }

@@ -91,7 +91,8 @@ function requestFlows(key: string, label: string, url: string, through: string):
     return quietly(() => sendRequests(new Simulation(estate, 1), plugin.file, url, REQUESTS, sessions).observed);
   };
   return [
-    { name: `requests to ${label}${through}`, run: run(0) },
+    // The picture draws requests without sessions (plexlint graph's flows).
+    { name: `requests to ${label}${through}`, run: run(0), ref: { kind: 'route', plugin: key, url, label } },
     { name: `requests in sessions to ${label}${through}`, run: run(SESSIONS) },
   ];
 }
@@ -185,6 +186,7 @@ function ejbGroups(before: Estate, after: Estate): FlowGroup[] {
                 destination: key,
                 origins: singleOrigin(node || 'a remote client', rank),
                 run: (estate: Estate) => quietly(() => sendEjbCalls(new Simulation(estate, 1), c.cell, c.name, node, CALLS).observed),
+                ref: { kind: 'ejb', cell: c.cell, cluster: c.name, node },
               }),
             )
           : [],

@@ -5,14 +5,19 @@
  * estate has is `added` (highlighted); a node whose locality (OPTLOCAL, prefer
  * local) or losses (refused, dropped, failed) moved says so in its notes.
  *
- * Both estates are drawn in the default state and compared by node and flow
- * ids, which name things by what they are (a system, an address, a plug-in
- * file by its path below the estate's folder), so the two sides of a diff
- * agree even though they sit in different folders.
+ * The flows are those the routing delta found changed, with the outcomes it
+ * simulated on each side (./measured.ts): the picture simulates nothing again,
+ * so it costs a few decisions per changed flow and the structure of the two
+ * estates. Both sides are drawn on their own structure and compared by node and
+ * flow ids, which name things by what they are (a system, an address, a plug-in
+ * file by its path below the estate's folder), so the two sides of a diff agree
+ * even though they sit in different folders.
  */
 import type { Estate } from '../model/estate.js';
-import { buildGraph, MAX_NODES } from './index.js';
+import { assemble, buildGraph, MAX_NODES } from './index.js';
+import { drawMeasured, type MeasuredFlow } from './measured.js';
 import { mergeAlike } from './merge.js';
+import { structure } from './structure.js';
 import type { Graph, GraphEdge, GraphGroup, GraphNode } from './types.js';
 
 export interface DeltaOptions {
@@ -20,6 +25,17 @@ export interface DeltaOptions {
   threshold: number;
   title: string;
   maxNodes?: number;
+}
+
+/** Every flow of both estates measured whole, as `plexlint graph` measures them: the reference the tests compare with. */
+export const EVERY_FLOW = 'every flow';
+
+/** One side of the diff: its structure, with the measured flows' outcomes on that side drawn on it. */
+function side(estate: Estate, measured: readonly MeasuredFlow[] | typeof EVERY_FLOW, pick: (m: MeasuredFlow) => MeasuredFlow['before']): Graph {
+  if (measured === EVERY_FLOW) return buildGraph(estate, { title: '', maxNodes: 0 });
+  const parts = structure(estate);
+  const flows = drawMeasured(parts, measured.map((m) => ({ ref: m.ref, observed: pick(m) })));
+  return assemble(parts, flows, '');
 }
 
 function pct(x: number): string {
@@ -56,10 +72,14 @@ function localShares(n: GraphNode | undefined): Map<string, number> {
   return new Map((n?.local?.origins ?? []).map((o) => [o.origin, o.share]));
 }
 
-/** The picture of what changed, or undefined when no routing changed. */
-export function graphDelta(before: Estate, after: Estate, options: DeltaOptions): Graph | undefined {
-  const a = buildGraph(before, { title: '', maxNodes: 0 });
-  const b = buildGraph(after, { title: '', maxNodes: 0 });
+/**
+ * The picture of the flows the routing delta measured (or of every flow of both estates, measured again), or
+ * undefined when none of them moved in the picture.
+ */
+export function graphDelta(before: Estate, after: Estate, measured: readonly MeasuredFlow[] | typeof EVERY_FLOW, options: DeltaOptions): Graph | undefined {
+  if (measured.length === 0) return undefined;
+  const a = side(before, measured, (m) => m.before);
+  const b = side(after, measured, (m) => m.after);
   const { threshold } = options;
   const [edgesA, edgesB] = [flowEdges(a), flowEdges(b)];
   const [lostA, lostB] = [flowLosses(a), flowLosses(b)];

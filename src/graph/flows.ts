@@ -146,6 +146,27 @@ export function drawEjbFlow(parts: GraphParts, flow: string, wx: WasClusterIx, f
   lose(parts, node, flow, 'failed', observed.failed);
 }
 
+/**
+ * The machines that did not forward a cluster's connections: they take the cluster over when their partner fails.
+ * `active`: the cluster nodes drawn, with the machine that forwarded.
+ */
+export function standbyEdges(parts: GraphParts, active: ReadonlyMap<string, string>): void {
+  parts.estate.loadBalancers.forEach((lb, i) => {
+    const group = parts.lbGroupOf.get(lb.name)!;
+    lb.clusters.forEach((c, ci) => {
+      const node = lbClusterNode(group, c.address ?? c.id);
+      const forwarder = active.get(node);
+      if (forwarder && forwarder !== lb.name) parts.edges.push({ from: `lbm:${lb.name}`, to: node, kind: 'standby', label: 'standby', model: [`/loadBalancers/${i}/clusters/${ci}`] });
+    });
+  });
+}
+
+/** The share of a WAS client node's EJB calls that its own members take (prefer local), from the calls' outcome. */
+export function keptOnNode(wx: WasClusterIx, node: string, observed: Observed | undefined): number {
+  const local = wx.members.filter((m) => m.m.nodeName === node).reduce((sum, m) => sum + (observed?.members?.[m.display] ?? 0), 0);
+  return Math.round(local * 10000) / 10000;
+}
+
 function optLocal(parts: GraphParts, measure: Measure, d: Distribution, port: number): void {
   const n = parts.nodes.get(`dvipa:${d.dvipa}`)!;
   if (d.optLocal === undefined || n.local) return;
@@ -158,11 +179,7 @@ function preferLocal(parts: GraphParts, measure: Measure, wx: WasClusterIx): voi
   if (!nodes.length) return;
   parts.nodes.get(`wc:${wx.key}`)!.local = {
     by: wx.c.preferLocal ? 'prefer local' : 'no prefer local',
-    origins: nodes.map(({ name }) => {
-      const o = measure.ejb(wx.cell, wx.c.name, name);
-      const local = wx.members.filter((m) => m.m.nodeName === name).reduce((sum, m) => sum + (o?.members?.[m.display] ?? 0), 0);
-      return { origin: name, share: Math.round(local * 10000) / 10000 };
-    }),
+    origins: nodes.map(({ name }) => ({ origin: name, share: keptOnNode(wx, name, measure.ejb(wx.cell, wx.c.name, name)) })),
   };
 }
 
@@ -187,15 +204,7 @@ export function addFlows(parts: GraphParts, measure: Measure): GraphFlow[] {
       }
     }
   }
-  // The machines that did not forward: they take the cluster over when their partner fails.
-  estate.loadBalancers.forEach((lb, i) => {
-    const group = parts.lbGroupOf.get(lb.name)!;
-    lb.clusters.forEach((c, ci) => {
-      const node = lbClusterNode(group, c.address ?? c.id);
-      const forwarder = active.get(node);
-      if (forwarder && forwarder !== lb.name) parts.edges.push({ from: `lbm:${lb.name}`, to: node, kind: 'standby', label: 'standby', model: [`/loadBalancers/${i}/clusters/${ci}`] });
-    });
-  });
+  standbyEdges(parts, active);
 
   for (const dv of estate.sysplex.dvipas) {
     for (const port of dvipaPorts(parts, dv)) {
