@@ -2,7 +2,9 @@
  * The speed of `plexlint diff`, as ratios measured in one run (docs/performance.md):
  *
  * - the large estate against a copy with three changes (./generate.ts
- *   threeChanges) vs. checking the old and the new side: target ≤ 1.5×;
+ *   threeChanges) vs. checking the old and the new side: target ≤ 1.5×, for
+ *   the report and for the markdown report with its routing picture
+ *   (`diff -f markdown`, what CI posts on a pull request);
  * - the large estate against an identical copy vs. two checks: target ≤ 1.2×;
  * - 32 stacks vs. 16 stacks (the same three changes): target ≈ 2× (linear);
  * - a new user's first run: 100 and 200 small stacks against an empty folder.
@@ -15,6 +17,7 @@
 import { cpSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { runDiff } from '../src/diff/index.js';
+import { diffMarkdown } from '../src/report/diff/markdown.js';
 import { lint } from '../src/engine/lint.js';
 import { generate, LARGE, SMALL, threeChanges } from './generate.js';
 
@@ -53,6 +56,8 @@ function against(f: () => void, base: (() => void)[], target: number): Ratio {
 
 const check = (dir: string) => (): unknown => lint([dir], { cwd: dir });
 const diff = (old: string, current: string) => (): unknown => runDiff(old, current, old);
+/** `diff -f markdown`: the report with its routing picture. */
+const markdown = (old: string, current: string) => (): unknown => diffMarkdown(runDiff(old, current, old, { diagram: true }));
 
 /** A copy of `dir` with the three changes. */
 function changedCopy(dir: string, to: string): string {
@@ -79,6 +84,8 @@ function ratio(t: Time, base: Time, target: number): Ratio {
 export interface DiffFigures {
   /** diff (three changes) ÷ (check old + check new). */
   threeChanges: Ratio & { changes: number; routingChanges: number; compared: number; skipped: number };
+  /** diff -f markdown (three changes, with the routing picture) ÷ (check old + check new). */
+  markdown: Ratio & { pictureNodes: number; pictureFlows: number; bytes: number };
   /** diff (identical copy) ÷ two checks. */
   identical: Ratio & { compared: number; skipped: number };
   /** diff of 32 stacks ÷ diff of 16 stacks (three changes each). */
@@ -94,6 +101,7 @@ export function benchDiff(large: string, work: string): DiffFigures {
   cpSync(large, same, { recursive: true });
   const three = runDiff(large, changed, large); // also warms up
   const identical = runDiff(large, same, large);
+  const pictured = runDiff(large, changed, large, { diagram: true });
 
   const stacks = (n: number): [string, string] => {
     const dir = join(work, `stacks-${n}`);
@@ -117,6 +125,12 @@ export function benchDiff(large: string, work: string): DiffFigures {
       routingChanges: three.behaviour.length,
       ...three.flows,
     },
+    markdown: {
+      ...against(markdown(large, changed), [check(large), check(changed)], 1.5),
+      pictureNodes: pictured.diagram?.nodes.length ?? 0,
+      pictureFlows: pictured.diagram?.flows.length ?? 0,
+      bytes: diffMarkdown(pictured).length,
+    },
     identical: { ...against(diff(large, same), [check(large), check(same)], 1.2), ...identical.flows },
     doubling: against(diff(...s32), [diff(...s16)], 2),
     againstEmpty: against(diff(empty, e200), [diff(empty, e100)], 2),
@@ -130,6 +144,7 @@ export function diffRows(d: DiffFigures): [string, string, string][] {
   const t = d.threeChanges;
   return [
     ['diff, 3 changes', s(t), `${vs(t, 'check old + check new')}; ${t.compared.toLocaleString('en')} flows compared, ${t.skipped.toLocaleString('en')} skipped`],
+    ['diff -f markdown, 3 changes', s(d.markdown), `${vs(d.markdown, 'check old + check new')}; routing picture of ${d.markdown.pictureFlows} flows, ${d.markdown.pictureNodes} nodes; ${d.markdown.bytes.toLocaleString('en')} characters`],
     ['diff, identical', s(d.identical), vs(d.identical, 'two checks')],
     ['diff, 16 → 32 stacks', s(d.doubling), vs(d.doubling, '16 stacks')],
     ['diff, 200 small stacks vs empty', s(d.againstEmpty), vs(d.againstEmpty, '100 stacks')],
