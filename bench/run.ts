@@ -11,7 +11,7 @@
  *
  * Prints a table and writes bench/results.json.
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,7 +21,7 @@ import { lint } from '../src/engine/lint.js';
 import { formatters } from '../src/report/index.js';
 import { Simulation } from '../src/sim/index.js';
 import { sendRequests } from '../src/sim/web.js';
-import { generate, LARGE } from './generate.js';
+import { generate, generatePortList, LARGE, PORT_LIST } from './generate.js';
 
 const root = join(fileURLToPath(import.meta.url), '..', '..', '..');
 
@@ -60,6 +60,27 @@ function checkOnce(dir: string): { ms: number; stages: Record<string, number>; f
   const ms = performance.now() - t;
   enableTimings(false);
   return { ms, stages, findings: r.diagnostics.length };
+}
+
+/**
+ * `plexlint check` in a process of its own: wall time and peak resident set size (what a user's machine
+ * must have free), read by a preloaded probe when the process ends.
+ */
+function checkProcess(target: string, cwd: string): { ms: number; peakMB: number; code: number | null } {
+  const rss = join(cwd, `.rss-${process.pid}`);
+  const t = performance.now();
+  const r = spawnSync(process.execPath, ['--require', join(root, 'bench', 'rss-probe.cjs'), join(root, 'bin', 'plexlint.js'), 'check', target, '--format', 'json', '-o', join(cwd, '.report.json')], {
+    cwd,
+    env: { ...process.env, PLEXLINT_BENCH_RSS: rss },
+    stdio: ['ignore', 'ignore', 'pipe'],
+    encoding: 'utf8',
+  });
+  const ms = performance.now() - t;
+  if (r.status !== 0 && r.status !== 1) throw new Error(`plexlint check ${target} failed (${r.status ?? r.signal}): ${r.stderr}`);
+  const peakMB = Number(readFileSync(rss, 'utf8')) / 1024;
+  rmSync(rss, { force: true });
+  rmSync(join(cwd, '.report.json'), { force: true });
+  return { ms, peakMB, code: r.status };
 }
 
 function coldStart(small: string): { plexlint: number; node: number } {
@@ -129,6 +150,11 @@ function main(): void {
     const best = runs.reduce((a, b) => (a.ms <= b.ms ? a : b));
     const floorMs = median(floors);
     const peak = process.resourceUsage().maxRSS / 1024;
+    const estateProcess = checkProcess('.', dir);
+    const listDir = join(dir, 'port-list');
+    const list = generatePortList(listDir, PORT_LIST);
+    const listProcess = checkProcess('PORTLIST.tcpip', listDir);
+    rmSync(listDir, { recursive: true, force: true });
     const cold = coldStart(join(root, 'fixtures', 'example', 'profiles', 'SYSA.tcpip'));
     const simr = simulator(dir);
     const results = {
@@ -136,7 +162,9 @@ function main(): void {
       estate: { ...gen, size: LARGE },
       check: { ms: Math.round(best.ms), floorMs: Math.round(floorMs), ratio: +(best.ms / floorMs).toFixed(2), target: 3, stages: Object.fromEntries(Object.entries(best.stages).map(([k, v]) => [k, Math.round(v)])), findings: best.findings },
       peakMemoryMB: Math.round(peak),
-      coldStart: { plexlintMs: Math.round(cold.plexlint), nodeMs: Math.round(cold.node), ratio: +(cold.plexlint / cold.node).toFixed(2), target: 4 },
+      checkProcess: { ms: Math.round(estateProcess.ms), peakMemoryMB: Math.round(estateProcess.peakMB), target: 160 },
+      portList: { ...list, ms: Math.round(listProcess.ms), peakMemoryMB: Math.round(listProcess.peakMB), target: 1024 },
+      coldStart: { plexlintMs: Math.round(cold.plexlint), nodeMs: Math.round(cold.node), ratio: +(cold.plexlint / cold.node).toFixed(2), target: 2.5 },
       simulator: {
         decisionsPerSecond: Math.round(simr.perSecond),
         baselinePerSecond: Math.round(simr.baselinePerSecond),
@@ -149,8 +177,10 @@ function main(): void {
       ['estate', `${gen.files} files, ${gen.profileLines.toLocaleString('en')} profile lines`, ''],
       ['check (large estate)', `${results.check.ms} ms`, `${results.check.ratio}× floor (${results.check.floorMs} ms; target ≤ 3×)`],
       ...Object.entries(results.check.stages).map(([k, v]): [string, string, string] => [`  ${k}`, `${v} ms`, '']),
-      ['peak memory', `${results.peakMemoryMB} MB`, ''],
-      ['cold start (one small file)', `${results.coldStart.plexlintMs} ms`, `${results.coldStart.ratio}× node -e 0 (${results.coldStart.nodeMs} ms; target ≤ 4×)`],
+      ['peak memory (this process)', `${results.peakMemoryMB} MB`, 'generator, floors and four checks in one process'],
+      ['plexlint check (large estate)', `${results.checkProcess.ms} ms`, `peak ${results.checkProcess.peakMemoryMB} MB in its own process (target ≤ 160 MB)`],
+      [`plexlint check (${(list.bytes / 1048576).toFixed(0)} MB profile)`, `${results.portList.ms} ms`, `${list.entries.toLocaleString('en')} PORT entries; peak ${results.portList.peakMemoryMB} MB (target ≤ 1024 MB)`],
+      ['cold start (one small file)', `${results.coldStart.plexlintMs} ms`, `${results.coldStart.ratio}× node -e 0 (${results.coldStart.nodeMs} ms; target ≤ 2.5×)`],
       ['distributor decisions', `${results.simulator.decisionsPerSecond.toLocaleString('en')}/s`, `baseline loop ${results.simulator.baselinePerSecond.toLocaleString('en')}/s (target > 1,000,000/s)`],
       ['plug-in requests', `${results.simulator.pluginRequestsPerSecond.toLocaleString('en')}/s`, 'weighted round robin, no sessions (target > 1,000,000/s)'],
       ['plug-in requests in sessions', `${results.simulator.pluginSessionRequestsPerSecond.toLocaleString('en')}/s`, '1000 sessions, affinity by clone ID'],
