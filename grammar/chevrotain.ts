@@ -16,7 +16,7 @@ const entry = createRequire(import.meta.url).resolve('chevrotain');
 const bundle = join(dirname(entry), '..', 'chevrotain.mjs');
 const chevrotain = (await import(pathToFileURL(bundle).href)) as typeof ChevrotainApi;
 
-export const { CstParser, Lexer, EOF, createToken, tokenMatcher } = chevrotain;
+export const { CstParser, EmbeddedActionsParser, Lexer, EOF, createToken, tokenMatcher } = chevrotain;
 export type {
   CstNode,
   CstElement,
@@ -25,4 +25,7 @@ export type {
   IParserErrorMessageProvider,
   IRecognitionException,
   ILexingError,
+  IOrAlt,
+  DSLMethodOpts,
+  ParserMethod,
 } from 'chevrotain';

@@ -10,8 +10,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { keywords } from '../grammar/profile/keywords.js';
-import { classifyWord } from '../grammar/profile/tokens.js';
+import { safeAbbreviations } from '../grammar/profile/vocabulary.js';
 import type { Finding } from '../src/core/diagnostic.js';
 import { parseProfile } from '../src/frontends/profile/index.js';
 import { buildSystem } from '../src/model/build/system.js';
@@ -46,17 +45,9 @@ function withoutLocations(x: unknown): unknown {
 /** Profile texts of the fixtures and the corpus. */
 const PROFILES = fixtureFiles().filter((f) => f.kind === 'profile');
 
-/** The forms IBM accepts for a keyword, as the lexer reads them: every one must lex to the same token type. */
+/** The forms IBM accepts for a keyword that mean that keyword in every statement where it is one. */
 function abbreviations(word: string): string[] {
-  const k = keywords.get(word.toUpperCase());
-  if (!k) return [];
-  const type = classifyWord(k.name);
-  const out: string[] = [];
-  for (let len = k.min.length; len < k.name.length; len++) {
-    const w = k.name.slice(0, len);
-    if (classifyWord(w) === type) out.push(w);
-  }
-  return out;
+  return safeAbbreviations(word);
 }
 
 interface Rewrite {

@@ -3,7 +3,7 @@
  * a folder of mixed files is sorted without the user saying what each is.
  */
 import { basename } from 'node:path';
-import { keywordsMatching } from '../../grammar/profile/keywords.js';
+import { statementWords } from '../../grammar/profile/statement-words.js';
 import type { SourceFile } from '../sources/source-file.js';
 
 export type FileKind = 'profile' | 'dscontrol' | 'goscript' | 'plugin-cfg' | 'cluster-xml' | 'manifest' | 'scenario' | 'unknown';
@@ -55,7 +55,7 @@ function profileScore(text: string): { statements: number; lines: number } {
     if (!m) continue;
     lines++;
     const word = m[1]!.toUpperCase();
-    if (keywordsMatching(word).some((k) => k.role !== 'operand')) statements++;
+    if (statementWords.match(word)) statements++;
   }
   return { statements, lines };
 }

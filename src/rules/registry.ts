@@ -42,6 +42,7 @@ import { rule as encapTier1Port } from './profile/encap-tier1-port.js';
 import { rule as tier1RoutingMethod } from './profile/tier1-routing-method.js';
 import { rule as homeLoopback127 } from './profile/home-loopback-127.js';
 import { rule as loopbackRedefined } from './profile/loopback-redefined.js';
+import { rule as duplicateName } from './profile/duplicate-name.js';
 import { rule as dvipaAlreadyDefined } from './profile/dvipa-already-defined.js';
 import { rule as dvipaDuplicateDefinition } from './profile/dvipa-duplicate-definition.js';
 import { rule as undefinedReference } from './profile/undefined-reference.js';
@@ -165,6 +166,7 @@ export const rules: readonly Rule[] = [
   tier1RoutingMethod,
   homeLoopback127,
   loopbackRedefined,
+  duplicateName,
   dvipaAlreadyDefined,
   dvipaDuplicateDefinition,
   undefinedReference,

@@ -1,0 +1,52 @@
+import { parseIpv4 } from '../../../src/core/ip.js';
+import { spanLocs } from '../../../src/core/loc.js';
+import type { HomeEntry, HomeStatement } from '../../../src/frontends/profile/ast.js';
+import { listWithStop } from '../kit.js';
+import { builtSlot, list, slot, statement } from '../spec.js';
+import { v } from '../values.js';
+
+/**
+ * HOME: `address link_name` pairs. A syntax error in the list makes the stack ignore
+ * the rest of the list (IP Configuration Reference, "Statement syntax for configuration
+ * statements": IBM's own example is the HOME list).
+ */
+export const home = statement({
+  id: 'home',
+  notation: 'HOME',
+  topic: 'HOME statement',
+  meaning: 'The IPv4 home addresses of links defined by DEVICE and LINK (INTERFACE statements carry their own).',
+  syntax: 'HOME ip_address link_name …',
+  body: [list('entries', [builtSlot('address', v.ipv4('address')), slot('link', v.name('link name', 16))], (p, cx) => {
+    const addressWord = p.slots['address']!;
+    const link = p.slots['link'];
+    const entry: HomeEntry = { addressWord, loc: link ? spanLocs(addressWord.loc, link.loc) : addressWord.loc };
+    if (link) entry.link = link;
+    if (addressWord.symbolic) return entry;
+    const a = parseIpv4(addressWord.text);
+    if (!a) {
+      cx.report({
+        ruleId: 'invalid-address',
+        loc: addressWord.loc,
+        message: `HOME entry '${addressWord.raw}' is not a dotted-decimal IPv4 address (HOME is IPv4 only; IPv6 addresses go on INTERFACE).`,
+      });
+      return entry;
+    }
+    entry.address = a;
+    if (link && a.text === '127.0.0.1') {
+      // EZZ0344I: 127.0.0.1 in the HOME list is ignored; processing continues.
+      cx.report({
+        ruleId: 'home-loopback-127',
+        loc: entry.loc,
+        message:
+          '127.0.0.1 is the permanent loopback address: the stack ignores this HOME entry (EZZ0344I). ' +
+          'Remove it; to add a loopback alias (for example a load-balancer cluster address) code another address on the LOOPBACK link.',
+      });
+      entry.ignored = { reason: 'EZZ0344I', cause: entry.loc };
+    }
+    return entry;
+  })],
+  build(p, cx): HomeStatement {
+    const entries = listWithStop(p.lists['entries'] ?? [], 'HOME', cx.report, (e) => e as HomeEntry);
+    return { kind: 'home', loc: p.loc, keyword: p.keyword, entries };
+  },
+});

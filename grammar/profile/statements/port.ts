@@ -1,0 +1,66 @@
+import type { PortEntry, PortStatement } from '../../../src/frontends/profile/ast.js';
+import { listWithStop } from '../kit.js';
+import { builtSlot, list, obsolete, oneOf, opt, orderedOptions, slot, statement } from '../spec.js';
+import { v } from '../values.js';
+
+/**
+ * PORT: entries `num {TCP|UDP} {jobname [options] | RESERVED}` or `UNRSV {TCP|UDP} …`.
+ * IBM: "The PORT parameters and options must be specified in the order in which they
+ * appear on the syntax diagram". A syntax error in the list makes the stack ignore the
+ * rest of it (statement syntax rules; PORT documents no exception).
+ */
+export const port = statement({
+  id: 'port',
+  notation: 'PORT',
+  topic: 'PORT statement',
+  meaning: 'Reserves ports for job names (or RESERVED), and controls access to unreserved ports (UNRSV).',
+  syntax:
+    'PORT {num {TCP|UDP} {RESERVED | jobname [NOAUTOLog] [DELAYAcks|NODELAYAcks] [SHAREPort|SHAREPORTWlm] [BIND ipaddr] [SAF resname] [NOSMC|SMC]} ' +
+    '| UNRSV {TCP|UDP} {jobname [SAF resname] | * [DENY|SAF resname]} [WHENLISTEN|WHENBIND]} …',
+  body: [
+    list(
+      'entries',
+      [
+        builtSlot('port', v.either('port number', v.int('port', 0, 65535), v.keyword('UNRSV', 'UNRSV'))),
+        builtSlot('protocol', v.keyword('protocol', 'TCP', 'UDP')),
+        slot('job', v.name('job name', 8)),
+        orderedOptions(
+          opt('NOAUTOLog'),
+          oneOf('delayacks', 'DELAYAcks', 'NODELAYAcks'),
+          oneOf('shareport', 'SHAREPort', 'SHAREPORTWlm'),
+          opt('BIND', v.text('BIND address')),
+          opt('SAF', v.name('resource name', 8)),
+          oneOf('smc', 'NOSMC', 'SMC', 'NOSMCR'),
+          opt('DENY'),
+          oneOf('when', 'WHENLISTEN', 'WHENBIND'),
+          obsolete(opt('OPTLOCAL'), 'OPTLOCAL is coded on VIPADISTRIBUTE, not on PORT.'),
+        ),
+      ],
+      (p, cx) => {
+        const portWord = p.slots['port']!;
+        const entry: PortEntry = { portWord, options: p.options, loc: p.loc };
+        if (portWord.text !== 'UNRSV') {
+          const n = cx.values.port(portWord, 'PORT number');
+          if (n !== undefined) entry.port = n;
+        }
+        const w = p.slots['protocol'];
+        if (w) {
+          entry.protocolWord = w;
+          if (w.text === 'TCP' || w.text === 'UDP') entry.protocol = w.text;
+          else if (!w.symbolic) cx.report({ ruleId: 'syntax', loc: w.loc, message: `PORT ${portWord.raw}: expected TCP or UDP, found '${w.raw}'` });
+        }
+        const job = p.slots['job'];
+        if (job) entry.job = job;
+        const bind = p.options.find((o) => o.name === 'BIND')?.values[0];
+        if (bind && !bind.symbolic) {
+          const a = cx.values.ip(bind, 'PORT BIND address');
+          if (a) entry.bind = a;
+        }
+        return entry;
+      },
+    ),
+  ],
+  build(p, cx): PortStatement {
+    return { kind: 'port', loc: p.loc, keyword: p.keyword, entries: listWithStop(p.lists['entries'] ?? [], 'PORT', cx.report, (e) => e as PortEntry) };
+  },
+});
