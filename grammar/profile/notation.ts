@@ -96,12 +96,18 @@ export class KeywordTable<T extends Notation> {
     return this.matchRange(word, 0, word.length);
   }
 
-  /** The keyword a word would abbreviate if it were long enough (DIST for DISTMETHOD). */
+  /**
+   * The keyword a word would abbreviate if it were long enough (DIST for DISTMETHOD). Only
+   * keywords IBM lets abbreviate count: a prefix of one that must be written in full is a
+   * misspelling, not an abbreviation.
+   */
   tooShortFor(word: string): T | undefined {
     const w = word.toUpperCase();
     if (w.length < 2 || this.match(w)) return undefined;
     let best: T | undefined;
-    for (const k of this.entries) if (w.length < k.min.length && k.name.startsWith(w) && (!best || k.min.length < best.min.length)) best = k;
+    for (const k of this.entries) {
+      if (w.length < k.min.length && k.min.length < k.name.length && k.name.startsWith(w) && (!best || k.min.length < best.min.length)) best = k;
+    }
     return best;
   }
 

@@ -361,10 +361,11 @@ export class ProfileParser extends EmbeddedActionsParser {
     const statement = spec.build && complete ? spec.build(p, cx) : genericStatement(p);
     if (p.error && f.findings.length > before) {
       // A builder reading a statement cut short by a structural error reports the missing
-      // part again in its own words: keep what it found before the error only.
+      // part again in its own words: keep only what it found before the error that is not
+      // about the statement's structure.
       const error = p.error;
       const made = f.findings.splice(before);
-      for (const x of made) if (x.loc.line < error.line || (x.loc.line === error.line && x.loc.column < error.column)) f.findings.push(x);
+      for (const x of made) if (x.ruleId !== 'syntax' && (x.loc.line < error.line || (x.loc.line === error.line && x.loc.column < error.column))) f.findings.push(x);
     }
     return statement;
   }
@@ -529,7 +530,7 @@ export class ProfileParser extends EmbeddedActionsParser {
           const valueIdx = next('consume');
           const alternatives: IOrAlt<void>[] = [
             { ALT: () => this.keywordOption(node.table, this.consume(kwIdx, Keyword) as ProfileToken, node.ordered) },
-            { ALT: () => this.unknownOperand(node.table, this.consume(valueIdx, Value) as ProfileToken) },
+            { ALT: () => this.unknownOperand(node.table, this.consume(valueIdx, Value) as ProfileToken, node.untilEnd) },
           ];
           node.loop = {
             GATE: () => {
@@ -539,7 +540,7 @@ export class ProfileParser extends EmbeddedActionsParser {
               if (t.tokenType !== Value) return true;
               // Options before a positional operand end at the first other word, unless it is a
               // too-short abbreviation of one of them (DEL for DELEte): that is the error to report.
-              if (!node.untilEnd) return !t.symbolic && table.tooShortFor(this.upper(t)) !== undefined;
+              if (!node.untilEnd) return !t.symbolic && (table.tooShortFor(this.upper(t)) !== undefined || this.misspelled(table, t));
               return !this.startsEntry(t);
             },
             DEF: () => this.or(orIdx, alternatives),
@@ -689,7 +690,8 @@ export class ProfileParser extends EmbeddedActionsParser {
     if (f.broken) return;
     f.broken = true;
     f.p.error ??= loc;
-    f.findings.push({ ruleId, loc, message: `${this.what()}: ${message}` });
+    // Messages that do not name the statement themselves get its name in front.
+    f.findings.push({ ruleId, loc, message: ruleId === 'syntax' ? `${this.what()}: ${message}` : message });
   }
 
   /** "DEVICE OSADEV1", "VIPADISTRIBUTE", …: the statement a message is about. */
@@ -885,12 +887,14 @@ export class ProfileParser extends EmbeddedActionsParser {
       return;
     }
     if (ordered) {
-      const order = table.entries.indexOf(spec);
+      // Alternatives of one choice (DELAYACKS | NODELAYACKS) share a place in the diagram.
+      const order = spec.group ? table.entries.findIndex((e) => e.group === spec.group) : table.entries.indexOf(spec);
       if (order < f.lastOrder) {
+        const after = table.entries[f.lastOrder]!;
         f.findings.push({
           ruleId: 'syntax',
           loc: w.loc,
-          message: `${this.what()}: ${spec.name} is out of order; IBM requires the options in the order of the syntax diagram (${table.entries.map((e) => e.name).join(', ')})`,
+          message: `${this.what()}: ${spec.name} must come before ${after.name}; IBM requires these options in the order of the statement's syntax diagram`,
         });
       }
       f.lastOrder = Math.max(f.lastOrder, order);
@@ -913,7 +917,7 @@ export class ProfileParser extends EmbeddedActionsParser {
       const takes =
         t !== this.scanner.eof &&
         (required
-          ? !this.startsStatement(t) || ((kind.kind === 'name' || kind.kind === 'text') && this.startsStatement(this.LA(2) as ProfileToken) !== undefined)
+          ? !this.startsStatement(t) || ((kind.kind === 'name' || kind.kind === 'text') && this.argumentContinues(this.LA(2) as ProfileToken))
           : t.tokenType !== StatementWord && looksLike(kind, this.upper(t)) && !(t.tokenType === Keyword && kind.kind !== 'keyword'));
       if (!takes) {
         if (required) {
@@ -962,6 +966,17 @@ export class ProfileParser extends EmbeddedActionsParser {
     }
   }
 
+  /**
+   * After an option's value that spells a statement name: the value is one (PORTNAME PORT)
+   * when what follows goes on with the options — another option, the next statement, or
+   * the next entry of a list — rather than being that statement's operands.
+   */
+  private argumentContinues(t: ProfileToken): boolean {
+    if (t === this.scanner.eof || this.startsStatement(t)) return true;
+    if (this.phase.table && this.matches(this.phase.table, t)) return true;
+    return this.startsEntry(t) && this.frame().entryStart !== 'any';
+  }
+
   /** A quoted string that may contain blanks (AUTOLOG PARMSTRING "…"): the words up to the closing quote. */
   private quoted(): Word {
     const first = this.word(this.consume(MAX_OCCURRENCE - 4, AnyWord));
@@ -979,7 +994,7 @@ export class ProfileParser extends EmbeddedActionsParser {
   }
 
   /** A word in the options that is no option of the statement. */
-  private unknownOperand(table: KeywordTable<OptionSpec>, t: ProfileToken): void {
+  private unknownOperand(table: KeywordTable<OptionSpec>, t: ProfileToken, until = true): void {
     if (this.RECORDING_PHASE) return;
     const w = this.word(t);
     const f = this.frame();
@@ -1009,6 +1024,11 @@ export class ProfileParser extends EmbeddedActionsParser {
       return;
     }
     const statement = f.spec.name;
+    if (!until) {
+      // A misspelled keyword before a positional operand: the operands after it cannot be placed.
+      this.fail(w.loc, `'${w.raw}' is not ${/^[AEIOU]/.test(statement) ? 'an' : 'a'} ${statement} operand.${didYouMean(w.text, table.names())}`, 'unknown-operand');
+      return;
+    }
     const finding: Finding = {
       ruleId: 'unknown-operand',
       loc: w.loc,
@@ -1025,6 +1045,12 @@ export class ProfileParser extends EmbeddedActionsParser {
   }
 
   // ---- lists ---------------------------------------------------------------------------------------------
+
+  /** A word of letters that is a near miss of one of the keywords (IMMEDAITE for IMMEDIATE). */
+  private misspelled(table: KeywordTable<Notation>, t: ProfileToken): boolean {
+    const text = this.upper(t);
+    return /^[A-Z][A-Z0-9]{3,}$/.test(text) && suggest(text, table.names()) !== undefined;
+  }
 
   /** Whether the list goes on with the next word (not a statement name: see the loop's gate). */
   private listGoesOn(t: ProfileToken, start: ValueSpec | 'any'): boolean {

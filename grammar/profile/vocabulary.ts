@@ -39,7 +39,11 @@ export function tooShortAbbreviationOf(word: string): Notation | undefined {
   const w = word.toUpperCase();
   if (w.length < 3 || keywordsMatching(w).length > 0) return undefined;
   let best: Notation | undefined;
-  for (const s of scopes()) for (const k of s.keywords) if (w.length < k.min.length && k.name.startsWith(w) && (!best || k.min.length < best.min.length)) best = k;
+  for (const s of scopes()) {
+    for (const k of s.keywords) {
+      if (w.length < k.min.length && k.min.length < k.name.length && k.name.startsWith(w) && (!best || k.min.length < best.min.length)) best = k;
+    }
+  }
   return best;
 }
 

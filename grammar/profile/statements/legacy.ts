@@ -4,16 +4,29 @@
  * server, which left the stack's profile for its own address space. Their operands
  * are kept as they are.
  */
-import { rest, statement } from '../spec.js';
+import { list, rest, slot, statement } from '../spec.js';
+import { v } from '../values.js';
 
+const number = v.either('subnet mask or value', v.ipv4('dotted'), v.int('number', 0, 2147483647));
+
+/** GATEWAY entries are positional (so a link name is a name, whatever it spells); their values are not checked. */
 export const gateway = statement({
   id: 'gateway',
   notation: 'GATEWAY',
   topic: 'GATEWAY statement (removed)',
   meaning: 'Static routes in the old format; replaced by BEGINROUTES.',
-  syntax: 'GATEWAY network first_hop link_name packet_size subnet_mask subnet_value …',
+  syntax: 'GATEWAY {network | DEFAULTNET} {first_hop | =} link_name {packet_size | DEFAULTSIZE} [subnet_mask subnet_value] …',
   removed: 'V2R2 (use BEGINROUTES)',
-  body: [rest],
+  body: [
+    list('routes', [
+      slot('network', v.either('network', v.ipv4('network'), v.keyword('DEFAULTNET', 'DEFAULTNET')), false, { unchecked: true }),
+      slot('hop', v.text('first hop')),
+      slot('link', v.name('link name', 16)),
+      slot('size', v.text('packet size')),
+      slot('mask', number, true, { unchecked: true }),
+      slot('value', number, true, { unchecked: true }),
+    ]),
+  ],
 });
 
 export const atmarpsv = statement({ id: 'atmarpsv', notation: 'ATMARPSV', topic: 'ATMARPSV statement (removed)', meaning: 'An ATMARP server.', syntax: 'ATMARPSV …', removed: 'V2R2', body: [rest] });
