@@ -30,7 +30,7 @@ import type { GenericStatement, OptionNode, Statement, UnknownStatement, Word } 
 import { damageOf, withDamage } from './damage.js';
 import { KeywordTable, parseNotation, type Notation } from './notation.js';
 import { Scanner, type ProfileToken } from './scanner.js';
-import { keywordsOf, type BuildContext, type Element, type Level, type OptionSpec, type Parsed, type StatementSpec } from './spec.js';
+import { keywordsOf, type BuildContext, type Element, type Level, type OptionSpec, type Parsed, type ParsedEntry, type StatementSpec } from './spec.js';
 import { statements, statementWords, STATEMENT_NAMES, vipaWords, type LevelWord } from './statement-words.js';
 import { looksLike, ValueReader, type ValueSpec } from './values.js';
 import type { WordFactory } from './words.js';
@@ -103,6 +103,12 @@ interface Frame {
   skip: KeywordTable<Notation>;
   /** The statement's frame (itself, or the statement a list entry belongs to). */
   owner: Frame;
+  /** Whether the words are kept as operands (a built list entry needs only its slots and options). */
+  keep: boolean;
+  /** The phase the rest of a broken statement is skipped in. */
+  skipPhase?: Phase;
+  /** "DEVICE OSADEV1": the statement's name and its object, for messages. */
+  label?: string;
 }
 
 export interface BuiltStatement {
@@ -268,7 +274,7 @@ export class ProfileParser extends EmbeddedActionsParser {
   }
 
   private upper(t: ProfileToken): string {
-    return t.resolved ?? this.scanner.text.slice(t.startOffset, t.end).toUpperCase();
+    return t.upper;
   }
 
   private word(t: IToken): Word {
@@ -282,6 +288,13 @@ export class ProfileParser extends EmbeddedActionsParser {
       this.lastEnd = end;
     }
     return w;
+  }
+
+  /** A word of the statement, kept as an operand where the statement needs its operands. */
+  private operand(f: Frame, w: Word): void {
+    if (!f.keep) return;
+    if (f.p.operands === NONE) f.p.operands = [];
+    f.p.operands.push(w);
   }
 
   // ---- statements ------------------------------------------------------------------------------------
@@ -319,18 +332,19 @@ export class ProfileParser extends EmbeddedActionsParser {
       return undefined as unknown as BuiltStatement;
     }
     const keyword = this.word(this.consume(0, StatementWord));
-    const p = emptyParsed(spec, keyword);
-    const f = { p, spec, findings: [], broken: false, lastOrder: -1, skip: this.skipTable(spec) } as unknown as Frame;
+    const at = keyword.loc;
+    const p = emptyParsed(spec, keyword, at);
+    const f = { p, spec, findings: [], broken: false, lastOrder: -1, skip: this.skipTable(spec), keep: true } as unknown as Frame;
     f.owner = f;
     this.frames.push(f);
-    this.lastLine = keyword.loc.line;
-    this.lastEnd = keyword.loc.endColumn;
+    this.lastLine = at.line;
+    this.lastEnd = at.endColumn;
     let children: BuiltStatement[] | undefined;
     try {
       if (spec.removed) {
         f.findings.push({
           ruleId: 'obsolete-statement',
-          loc: keyword.loc,
+          loc: at,
           message: `${spec.name} is no longer supported since z/OS ${spec.removed}: a current stack rejects it.`,
         });
       }
@@ -339,7 +353,7 @@ export class ProfileParser extends EmbeddedActionsParser {
       this.skipRest();
       if (spec.contains) children = this.blockBody(spec);
       else if (spec.end) this.endKeyword(spec, p);
-      p.loc = { file: this.file, line: keyword.loc.line, column: keyword.loc.column, endLine: this.lastLine, endColumn: this.lastEnd };
+      p.loc = at.line === this.lastLine && at.endColumn === this.lastEnd ? at : { file: this.file, line: at.line, column: at.column, endLine: this.lastLine, endColumn: this.lastEnd };
       const statement = this.build(spec, p, f);
       return children ? { statement, findings: f.findings, children } : { statement, findings: f.findings };
     } finally {
@@ -355,7 +369,7 @@ export class ProfileParser extends EmbeddedActionsParser {
   }
 
   private build(spec: StatementSpec, p: Parsed, f: Frame): Statement {
-    const cx = this.buildContext(f);
+    const cx = this.context(f);
     const before = f.findings.length;
     const complete = !spec.requires || spec.requires.every((name) => p.slots[name] !== undefined);
     const statement = spec.build && complete ? spec.build(p, cx) : genericStatement(p);
@@ -370,22 +384,13 @@ export class ProfileParser extends EmbeddedActionsParser {
     return statement;
   }
 
-  private buildContext(f: Frame): BuildContext {
-    const sink = { push: (x: Finding) => f.findings.push(x) };
-    return {
-      file: this.file,
-      values: new ValueReader(sink),
-      report: (x) => f.findings.push(x),
-      findings: f.findings,
-      keepFirstRejection: () => {
-        const inBlock = f.spec.level === 'vipadynamic';
-        const sorted = [...f.findings].sort((a, b) => a.loc.line - b.loc.line || a.loc.column - b.loc.column);
-        const first = sorted.find((x) => damageOf(x, inBlock) !== 'none');
-        const kept = f.findings.filter((x) => x === first || damageOf(x, inBlock) === 'none');
-        f.findings.length = 0;
-        for (const x of kept) f.findings.push(x);
-      },
-    };
+  /** The one build context, pointed at the statement or entry being built (builders run one at a time). */
+  private readonly cx = new BuildScope();
+
+  private context(f: Frame): BuildContext {
+    this.cx.target = f;
+    this.cx.file = this.file;
+    return this.cx;
   }
 
   /** A word where a statement should start that names none. */
@@ -613,9 +618,10 @@ export class ProfileParser extends EmbeddedActionsParser {
               DEF: () => {
                 const w = this.word(this.consume(idx, Operand));
                 if (this.RECORDING_PHASE) return;
-                const p = this.frame().p;
-                p.operands.push(w);
-                p.rest.push(w);
+                const f = this.frame();
+                this.operand(f, w);
+                if (f.p.rest === NONE) f.p.rest = [];
+                f.p.rest.push(w);
               },
             },
           });
@@ -669,20 +675,26 @@ export class ProfileParser extends EmbeddedActionsParser {
 
   /** After a structural error: the rest of the statement, up to the next statement. */
   private skipRest(): void {
-    this.many(MAX_OCCURRENCE - 3, {
-      GATE: () => {
-        if (this.RECORDING_PHASE) return true;
-        const f = this.frame();
-        if (!f.broken) return false;
-        this.phase = { table: f.skip, level: this.phase.level, ...(this.phase.end ? { end: this.phase.end } : {}) };
-        return true;
-      },
-      DEF: () => {
-        const w = this.word(this.consume(MAX_OCCURRENCE - 3, Operand));
-        if (!this.RECORDING_PHASE) this.frame().p.operands.push(w);
-      },
-    });
+    // Only a broken statement has a rest to skip (Chevrotain records the loop all the same).
+    if (this.RECORDING_PHASE || this.frame().broken) this.many(MAX_OCCURRENCE - 3, this.skipLoop);
   }
+
+  private readonly skipLoop: DSLMethodOpts<void> = {
+    GATE: () => {
+      if (this.RECORDING_PHASE) return true;
+      const f = this.frame();
+      if (!f.broken) return false;
+      if (f.skipPhase?.level !== this.phase.level || f.skipPhase.end !== this.phase.end) {
+        f.skipPhase = { table: f.skip, level: this.phase.level, ...(this.phase.end ? { end: this.phase.end } : {}) };
+      }
+      this.phase = f.skipPhase;
+      return true;
+    },
+    DEF: () => {
+      const w = this.word(this.consume(MAX_OCCURRENCE - 3, Operand));
+      if (!this.RECORDING_PHASE) this.operand(this.frame(), w);
+    },
+  };
 
   /** A structural error: one finding, and the rest of the statement is skipped. */
   private fail(loc: Loc, message: string, ruleId = 'syntax'): void {
@@ -699,7 +711,8 @@ export class ProfileParser extends EmbeddedActionsParser {
     const f = this.frame().owner;
     const spec = f.spec;
     const name = f.p.slots['name'];
-    return name && (spec.id === 'device' || spec.id === 'link' || spec.id === 'interface') ? `${spec.name} ${name.raw}` : spec.name;
+    if (!name || !(spec.id === 'device' || spec.id === 'link' || spec.id === 'interface')) return spec.name;
+    return (f.label ??= `${spec.name} ${name.raw}`);
   }
 
   private slot(node: Extract<Node, { t: 'slot' }>): void {
@@ -713,7 +726,7 @@ export class ProfileParser extends EmbeddedActionsParser {
     if (this.slotTakes(node, t)) {
       const w = this.word(this.consume(node.idx, AnyWord));
       f.p.slots[node.name] = w;
-      f.p.operands.push(w);
+      this.operand(f, w);
       if (!node.unchecked) this.checkValue(node.value, w);
       return;
     }
@@ -726,8 +739,8 @@ export class ProfileParser extends EmbeddedActionsParser {
 
   /** A value checked against its kind; keyword values take the keyword's full name. */
   private checkValue(spec: ValueSpec, w: Word): boolean {
-    const f = this.frame();
-    const ok = new ValueReader({ push: (x) => f.findings.push(x) }).check(spec, w, this.what());
+    this.cx.target = this.frame();
+    const ok = this.cx.values.check(spec, w, this.what());
     if (ok && spec.kind === 'keyword' && !w.symbolic) {
       const k = spec.of.match(w.text);
       if (k) w.text = k.name;
@@ -807,7 +820,7 @@ export class ProfileParser extends EmbeddedActionsParser {
     if (this.matches(node.table, t)) {
       const w = this.word(this.consume(node.idx, AnyWord));
       f.p.keywords[node.keyword.name] = w;
-      f.p.operands.push(w);
+      this.operand(f, w);
       this.run(node.then);
       return;
     }
@@ -832,7 +845,7 @@ export class ProfileParser extends EmbeddedActionsParser {
       const w = this.word(this.consume(node.idx, AnyWord));
       w.text = alt.name;
       f.p.keywords[alt.name] = w;
-      f.p.operands.push(w);
+      this.operand(f, w);
       this.run(alt.body);
       return;
     }
@@ -883,7 +896,7 @@ export class ProfileParser extends EmbeddedActionsParser {
     const f = this.frame();
     const spec = t.match as OptionSpec;
     if (f.broken) {
-      f.p.operands.push(w);
+      this.operand(f, w);
       return;
     }
     if (ordered) {
@@ -899,9 +912,10 @@ export class ProfileParser extends EmbeddedActionsParser {
       }
       f.lastOrder = Math.max(f.lastOrder, order);
     }
-    const node: OptionNode = { name: spec.name, keyword: w, values: [], loc: w.loc };
+    const node = new Option(spec.name, w);
+    if (f.p.options === NONE) f.p.options = [];
     f.p.options.push(node);
-    f.p.operands.push(w);
+    this.operand(f, w);
     if (spec.obsolete) f.findings.push({ ruleId: 'obsolete-statement', loc: w.loc, message: `${this.what()} ${spec.name} is obsolete: ${spec.obsolete}` });
     if (spec.misplaced) f.findings.push({ ruleId: 'syntax', loc: w.loc, message: `${this.what()} does not take ${spec.name} (${spec.misplaced})` });
     this.optionValues(spec, node);
@@ -929,8 +943,7 @@ export class ProfileParser extends EmbeddedActionsParser {
       }
       const v = kind.kind === 'quoted' ? this.quoted() : this.word(this.consume(MAX_OCCURRENCE - 4, AnyWord));
       node.values.push(v);
-      node.loc = span(node.loc, v.loc);
-      f.p.operands.push(v);
+      this.operand(f, v);
       if (!spec.builderChecks) this.checkValue(kind, v);
     }
     if (spec.sub) {
@@ -942,8 +955,7 @@ export class ProfileParser extends EmbeddedActionsParser {
         const w = this.word(this.consume(MAX_OCCURRENCE - 4, AnyWord));
         w.text = k.name;
         node.values.push(w);
-        node.loc = span(node.loc, w.loc);
-        f.p.operands.push(w);
+        this.operand(f, w);
         this.optionValues(k, node);
       }
     }
@@ -959,8 +971,7 @@ export class ProfileParser extends EmbeddedActionsParser {
         }
         const w = this.word(this.consume(MAX_OCCURRENCE - 4, AnyWord));
         node.values.push(w);
-        node.loc = span(node.loc, w.loc);
-        f.p.operands.push(w);
+        this.operand(f, w);
         if (isEnd) break;
       }
     }
@@ -998,7 +1009,7 @@ export class ProfileParser extends EmbeddedActionsParser {
     if (this.RECORDING_PHASE) return;
     const w = this.word(t);
     const f = this.frame();
-    f.p.operands.push(w);
+    this.operand(f, w);
     if (f.broken || w.symbolic) return;
     // A misspelled statement name that starts a line: the statement and its operands are one unit.
     const prev = this.LA(-1) as ProfileToken;
@@ -1081,8 +1092,8 @@ export class ProfileParser extends EmbeddedActionsParser {
     const parent = this.frame();
     const first = this.LA(1) as ProfileToken;
     const keyword = parent.p.keyword;
-    const p = emptyParsed(parent.spec, keyword);
-    const f: Frame = { p, spec: parent.spec, findings: [], broken: false, lastOrder: -1, skip: parent.skip, owner: parent.owner, entryStart: start };
+    const p = emptyParsed(parent.spec, keyword, parent.p.loc);
+    const f: Frame = { p, spec: parent.spec, findings: [], broken: false, lastOrder: -1, skip: parent.skip, owner: parent.owner, entryStart: start, keep: node.build === undefined };
     this.frames.push(f);
     const firstLine = first.line;
     const firstColumn = first.column;
@@ -1094,26 +1105,28 @@ export class ProfileParser extends EmbeddedActionsParser {
         while (true) {
           const t = this.LA(1) as ProfileToken;
           if (t === this.scanner.eof || t.tokenType === StatementWord || this.startsEntry(t)) break;
-          p.operands.push(this.word(this.consume(MAX_OCCURRENCE - 4, AnyWord)));
+          this.operand(f, this.word(this.consume(MAX_OCCURRENCE - 4, AnyWord)));
         }
       }
       if (this.position === before) {
         // Nothing was read (a word no entry can start with): take it, or the list never ends.
         const w = this.word(this.consume(MAX_OCCURRENCE - 4, AnyWord));
-        p.operands.push(w);
+        this.operand(f, w);
         if (!f.broken) this.fail(w.loc, `'${w.raw}' cannot start a ${node.name} entry`);
       }
     } finally {
       this.frames.pop();
     }
     p.loc = { file: this.file, line: firstLine, column: firstColumn, endLine: this.lastLine, endColumn: this.lastEnd };
-    for (const w of p.operands) parent.p.operands.push(w);
+    if (parent.p.lists === NO_LISTS) parent.p.lists = {};
     const entries = (parent.p.lists[node.name] ??= []);
     if (node.build) {
-      const built = node.build(p, this.buildContext(f), entries.length);
-      entries.push({ parsed: p, node: built, findings: f.findings });
+      // The entry's node and findings are all the statement's builder needs of it.
+      const built = node.build(p, this.context(f), entries.length);
+      entries.push({ node: built, findings: f.findings });
     } else {
-      entries.push({ parsed: p, node: undefined, findings: [] });
+      for (const w of p.operands) this.operand(parent, w);
+      entries.push({ parsed: p, node: undefined, findings: NO_FINDINGS });
       for (const x of f.findings) parent.findings.push(x);
     }
   }
@@ -1134,8 +1147,61 @@ function subTable(spec: OptionSpec): KeywordTable<OptionSpec> {
   return t;
 }
 
-function emptyParsed(spec: StatementSpec, keyword: Word): Parsed {
-  return { spec, keyword, loc: keyword.loc, slots: {}, keywords: {}, options: [], operands: [], lists: {}, rest: [], children: [], childFindings: [] };
+/**
+ * A keyword option with its values. Its range (keyword to last value) is made when it is
+ * asked for, like the words' locations.
+ */
+class Option implements OptionNode {
+  readonly values: Word[] = [];
+  constructor(
+    readonly name: string,
+    readonly keyword: Word,
+  ) {}
+
+  get loc(): Loc {
+    const last = this.values[this.values.length - 1];
+    return last ? span(this.keyword.loc, last.loc) : this.keyword.loc;
+  }
+
+  toJSON(): OptionNode {
+    return { name: this.name, keyword: this.keyword, values: this.values, loc: this.loc };
+  }
+}
+
+/** Shared empty lists of a Parsed (replaced on first write): most statements and entries leave most of them empty. */
+const NONE: never[] = [];
+const NO_FINDINGS: Finding[] = [];
+const NO_LISTS: Record<string, ParsedEntry[]> = {};
+
+function emptyParsed(spec: StatementSpec, keyword: Word, loc: Loc): Parsed {
+  return { spec, keyword, loc, slots: {}, keywords: {}, options: NONE, operands: NONE, lists: NO_LISTS, rest: NONE, children: NONE, childFindings: NONE };
+}
+
+/** Where builders report: the findings of the statement or entry being built. */
+class BuildScope implements BuildContext {
+  target!: Frame;
+  file = '';
+  readonly values = new ValueReader({ push: (x: Finding) => this.target.findings.push(x) });
+
+  /** A property, not a method: builders pass it on (listWithStop). */
+  readonly report = (f: Finding): void => {
+    this.target.findings.push(f);
+  };
+
+  get findings(): readonly Finding[] {
+    return this.target.findings;
+  }
+
+  keepFirstRejection(): void {
+    const f = this.target;
+    if (f.findings.length < 2) return;
+    const inBlock = f.spec.level === 'vipadynamic';
+    const sorted = [...f.findings].sort((a, b) => a.loc.line - b.loc.line || a.loc.column - b.loc.column);
+    const first = sorted.find((x) => damageOf(x, inBlock) !== 'none');
+    const kept = f.findings.filter((x) => x === first || damageOf(x, inBlock) === 'none');
+    f.findings.length = 0;
+    for (const x of kept) f.findings.push(x);
+  }
 }
 
 /** A statement the table describes without a builder: its operands, checked by the parser. */

@@ -35,6 +35,9 @@ export class ProfileToken implements IToken {
   lower = false;
   /** Symbol-resolved, upper-cased text, when the word held a symbol. */
   resolved: string | undefined = undefined;
+  /** The word as written and as the stack reads it (folded, symbols resolved), made on first use. */
+  raw: string | undefined = undefined;
+  text: string | undefined = undefined;
   symbolic = false;
   /** What the parser classified the word as, and in which phase. */
   phase: unknown = undefined;
@@ -47,7 +50,16 @@ export class ProfileToken implements IToken {
   }
 
   get image(): string {
-    return this.source.text.slice(this.startOffset, this.end);
+    return (this.raw ??= this.source.text.slice(this.startOffset, this.end));
+  }
+
+  /** The text the stack sees: upper case, symbols resolved (one string when the word is written in upper case). */
+  get upper(): string {
+    if (this.text === undefined) {
+      const raw = this.image;
+      this.text = this.resolved ?? (this.lower ? raw.toUpperCase() : raw);
+    }
+    return this.text;
   }
 
   get startLine(): number {
@@ -181,6 +193,8 @@ export class Scanner {
     t.column = start - this.lineStart + 1;
     t.lower = lower;
     t.resolved = undefined;
+    t.raw = undefined;
+    t.text = undefined;
     t.symbolic = false;
     t.phase = undefined;
     t.match = undefined;

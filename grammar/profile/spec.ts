@@ -129,7 +129,8 @@ export interface Parsed {
 }
 
 export interface ParsedEntry {
-  parsed: Parsed;
+  /** What was parsed of the entry (kept only for lists without a builder). */
+  parsed?: Parsed;
   /** What the list's builder made of the entry (undefined without one). */
   node: unknown;
   findings: Finding[];

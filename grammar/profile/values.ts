@@ -51,28 +51,59 @@ export interface Sink {
   push(f: Finding): void;
 }
 
+function isDigit(c: number): boolean {
+  return c >= 48 && c <= 57;
+}
+
+/** Only digits (at least one), with an optional sign. */
+function integerText(text: string): boolean {
+  let i = text.charCodeAt(0) === 43 || text.charCodeAt(0) === 45 ? 1 : 0;
+  if (i >= text.length) return false;
+  for (; i < text.length; i++) if (!isDigit(text.charCodeAt(i))) return false;
+  return true;
+}
+
+/** Digits and dots, with at least one dot (a dotted address or mask, perhaps a bad one). */
+function dotted(text: string, from = 0, to = text.length): boolean {
+  let dot = false;
+  for (let i = from; i < to; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 46) dot = true;
+    else if (!isDigit(c)) return false;
+  }
+  return dot;
+}
+
 /**
  * Whether a word can be a value of this kind: decides an optional operand (VIPABACKUP's
  * rank, OPTLOCAL's value) and whether a word is the next entry of a list.
  */
 export function looksLike(spec: ValueSpec, text: string): boolean {
   switch (spec.kind) {
-    case 'int':
-      return spec.units ? /^\d+[KM]?$/.test(text) : INTEGER.test(text);
+    case 'int': {
+      if (!spec.units) return integerText(text);
+      const last = text.charCodeAt(text.length - 1);
+      return last === 75 || last === 77 ? text.length > 1 && integerText(text.slice(0, -1)) : integerText(text);
+    }
     case 'port':
-    case 'port-range':
-      return /^\d+(-\d+)?$/.test(text);
+    case 'port-range': {
+      const dash = text.indexOf('-');
+      return dash < 0 ? integerText(text) : integerText(text.slice(0, dash)) && integerText(text.slice(dash + 1));
+    }
     case 'ipv4':
     case 'mask':
-      return /^[\d.]+$/.test(text) && text.includes('.');
+      return dotted(text);
     case 'ipv6':
       return text.includes(':');
     case 'ip':
-      return (/^[\d.]+$/.test(text) && text.includes('.')) || text.includes(':');
+      return dotted(text) || text.includes(':');
     case 'cidr':
     case 'ipv4-or-cidr':
-    case 'ip-or-cidr':
-      return /^[\d.:A-F]+(\/\d+)?$/.test(text) && (text.includes('.') || text.includes(':'));
+    case 'ip-or-cidr': {
+      if (text.includes(':')) return /^[\dA-F:.]+(\/\d+)?$/.test(text);
+      const slash = text.indexOf('/');
+      return slash < 0 ? dotted(text) : dotted(text, 0, slash) && integerText(text.slice(slash + 1));
+    }
     case 'hex':
       return HEX.test(text);
     case 'keyword':
@@ -80,7 +111,8 @@ export function looksLike(spec: ValueSpec, text: string): boolean {
     case 'quoted':
       return text.startsWith('"') || text.startsWith("'");
     case 'either':
-      return spec.of.some((o) => looksLike(o, text));
+      for (const o of spec.of) if (looksLike(o, text)) return true;
+      return false;
     default:
       return true;
   }
@@ -92,7 +124,13 @@ export class ValueReader {
 
   /** Check a word against a kind; false when a finding was made. */
   check(spec: ValueSpec, w: Word, statement: string): boolean {
-    if (w.symbolic) return true;
+    if (w.symbolic || valid(spec, w.text)) return true;
+    this.report(spec, w, statement);
+    return false;
+  }
+
+  /** The finding for a word that is not of its kind. */
+  private report(spec: ValueSpec, w: Word, statement: string): boolean {
     const what = `${statement} ${spec.what}`;
     switch (spec.kind) {
       case 'name':
@@ -149,7 +187,7 @@ export class ValueReader {
       case 'either': {
         // Checked against the kind it looks like; a word that looks like none fails on the first.
         const kind = spec.of.find((o) => looksLike(o, w.text)) ?? spec.of[0]!;
-        return this.check({ ...kind, what: spec.what } as ValueSpec, w, statement);
+        return this.report({ ...kind, what: spec.what } as ValueSpec, w, statement);
       }
       case 'dataset':
         if (!DATASET.test(stripQuotes(w.text))) {
@@ -241,6 +279,56 @@ export class ValueReader {
       return undefined;
     }
     return r?.from;
+  }
+}
+
+/** Whether a word is a value of the kind (no finding, no allocation on the common path). */
+function valid(spec: ValueSpec, text: string): boolean {
+  switch (spec.kind) {
+    case 'name':
+      return spec.max === undefined || text.length <= spec.max;
+    case 'int': {
+      if (!looksLike(spec, text)) return false;
+      const last = text.charCodeAt(text.length - 1);
+      const units = spec.units && (last === 75 || last === 77);
+      const n = Number(units ? text.slice(0, -1) : text) * (units ? (last === 75 ? 1024 : 1048576) : 1);
+      return n >= spec.min && n <= spec.max;
+    }
+    case 'ipv4':
+      return parseIpv4(text) !== undefined;
+    case 'ipv6':
+      return parseIpv6(text) !== undefined;
+    case 'ip':
+      return parseIp(text) !== undefined;
+    case 'mask': {
+      const m = parseIpv4(text);
+      return m !== undefined && maskToPrefix(m) !== undefined;
+    }
+    case 'cidr':
+      return parseCidr(text) !== undefined;
+    case 'ipv4-or-cidr':
+      return text.includes('/') ? parseCidr(text) !== undefined : parseIpv4(text) !== undefined;
+    case 'ip-or-cidr':
+      return text.includes('/') ? parseCidr(text) !== undefined : parseIp(text) !== undefined;
+    case 'port':
+    case 'port-range': {
+      if (!looksLike(spec, text)) return false;
+      const dash = text.indexOf('-');
+      const from = Number(dash < 0 ? text : text.slice(0, dash));
+      const to = dash < 0 ? from : Number(text.slice(dash + 1));
+      return from >= 1 && to <= 65535 && from <= to && (spec.kind === 'port-range' || from === to);
+    }
+    case 'hex':
+      return HEX.test(text) && text.length >= spec.digits[0] && text.length <= spec.digits[1];
+    case 'keyword':
+      return spec.of.match(text) !== undefined;
+    case 'either':
+      for (const o of spec.of) if (valid(o, text)) return true;
+      return false;
+    case 'dataset':
+      return DATASET.test(stripQuotes(text));
+    default:
+      return true;
   }
 }
 

@@ -12,6 +12,8 @@ export const include = statement({
   requires: ['dataset'],
   build(p): IncludeStatement {
     const dataset = p.slots['dataset']!;
-    return { kind: 'include', loc: p.loc, keyword: p.keyword, dataset: { ...dataset, text: stripQuotes(dataset.text) } };
+    // The data set name as the stack opens it: quotes removed.
+    dataset.text = stripQuotes(dataset.text);
+    return { kind: 'include', loc: p.loc, keyword: p.keyword, dataset };
   },
 });

@@ -28,6 +28,9 @@ export const vipadefine = statement({
   build: (p, cx) => defineOrBackup(p, cx, 'vipadefine'),
 });
 
+/** IBM's order of the keywords before the mask or interface name. */
+const ORDER = ['TIER', 'CPCSCOPE', 'MOVEABLE', 'MOVEMODE', 'SERVICEMGR'];
+
 /**
  * VIPADEFINE and VIPABACKUP: IBM's order [TIER1 | TIER2 [CPCSCOPE] | CPCSCOPE]
  * [MOVEable IMMEDiate|WHENIDLE] [SERVICEMGR], then the mask and IPv4 addresses, or
@@ -45,7 +48,7 @@ export function defineOrBackup(p: Parsed, cx: BuildContext, kind: 'vipadefine' |
     if (!rankWord.symbolic && /^\d+$/.test(rankWord.text) && Number(rankWord.text) >= 1 && Number(rankWord.text) <= 254) out.rank = Number(rankWord.text);
   } else if (kind === 'vipabackup') out.rank = 1;
 
-  const order = ['TIER', 'CPCSCOPE', 'MOVEABLE', 'MOVEMODE', 'SERVICEMGR'];
+
   let last = -1;
   let moveableSeen: OptionNode | undefined;
   let moveModeWord: Word | undefined;
@@ -80,7 +83,7 @@ export function defineOrBackup(p: Parsed, cx: BuildContext, kind: 'vipadefine' |
       group = 'SERVICEMGR';
       out.serviceMgr = w.loc;
     } else continue; // a VIPARANGE or VIPADISTRIBUTE keyword: the parser reported it
-    const rank = order.indexOf(group);
+    const rank = ORDER.indexOf(group);
     if (rank < last) {
       cx.report({
         ruleId: 'syntax',

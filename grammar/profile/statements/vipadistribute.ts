@@ -224,7 +224,7 @@ function distribute(p: Parsed, cx: BuildContext): VipaDistributeStatement {
   const portKw = p.keywords['PORT'];
   if (portKw) {
     out.portKeyword = portKw.loc;
-    const ports = (p.lists['ports'] ?? []).map((e) => e.parsed.slots['port']).filter((x): x is Word => x !== undefined);
+    const ports = (p.lists['ports'] ?? []).map((e) => e.parsed?.slots['port']).filter((x): x is Word => x !== undefined);
     if (ports.length === 0) cx.report({ ruleId: 'syntax', loc: out.portKeyword, message: 'VIPADISTRIBUTE: PORT is not followed by any port number' });
     for (const pw of ports) {
       const r = cx.values.portRange(pw, 'VIPADISTRIBUTE PORT');
@@ -256,9 +256,10 @@ function method(w: Word, cx: BuildContext): DistMethod | undefined {
 
 /** One DESTIP target: dynxcfip [WEIGHT n | PREFERRED | BACKUP rank]. */
 function destination(e: ParsedEntry, version: 4 | 6, cx: BuildContext): Destination | undefined {
-  const w = e.parsed.slots['address'];
-  if (!w) return undefined;
-  const option = e.parsed.options[0];
+  const parsed = e.parsed;
+  const w = parsed?.slots['address'];
+  if (!parsed || !w) return undefined;
+  const option = parsed.options[0];
   const d: Destination = { word: w, loc: option ? spanLocs(w.loc, option.loc) : w.loc };
   if (!w.symbolic) {
     const a = cx.values.ip(w, 'DESTIP target (a dynamic XCF address)');
@@ -270,7 +271,7 @@ function destination(e: ParsedEntry, version: 4 | 6, cx: BuildContext): Destinat
       });
     } else if (a) d.address = a;
   }
-  for (const o of e.parsed.options) {
+  for (const o of parsed.options) {
     const value = o.values[0];
     if (o.name === 'WEIGHT' && value) {
       // WEIGHT range: IBM's examples use 10 and 20; 1–99 is not confirmed, so 0–99 is accepted.
