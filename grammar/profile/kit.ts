@@ -6,7 +6,7 @@ import type { Loc } from '../../src/core/loc.js';
 import type { NameStatement, Word } from '../../src/frontends/profile/ast.js';
 import { damageOf } from './damage.js';
 import { skippedNote } from './notes.js';
-import type { BuildContext, Parsed, ParsedEntry } from './spec.js';
+import type { BuildContext, EntryList, Parsed } from './spec.js';
 
 /** PRIMARYINTERFACE, START, STOP: a statement naming one link, interface or device. */
 export function nameStatement(kind: NameStatement['kind']) {
@@ -30,24 +30,22 @@ export function reservedName(name: Word, statement: string, cx: BuildContext): v
  * the error says so, and what the later entries would be rejected for are notes.
  */
 export function listWithStop<T extends { loc: Loc; ignored?: { reason: string; cause: Loc } }>(
-  entries: readonly ParsedEntry[],
+  entries: EntryList | undefined,
   statement: 'HOME' | 'PORT',
   report: (f: Finding) => void,
-  node: (e: unknown) => T,
 ): T[] {
-  const out: T[] = [];
+  const out = (entries?.nodes ?? []) as T[];
   let stoppedAt: Loc | undefined;
-  entries.forEach((e, i) => {
-    const entry = node(e.node);
-    out.push(entry);
+  out.forEach((entry, i) => {
+    const findings = entries!.findings(i);
     if (stoppedAt) {
       entry.ignored = { reason: `an earlier error in this ${statement} list`, cause: stoppedAt };
-      for (const f of e.findings) report(skippedNote(f, stoppedAt, `this ${statement} entry`, false));
+      for (const f of findings) report(skippedNote(f, stoppedAt, `this ${statement} entry`, false));
       return;
     }
-    const damaging = e.findings.find((f) => damageOf(f, false) !== 'none');
+    const damaging = findings.find((f) => damageOf(f, false) !== 'none');
     if (damaging) {
-      const rest = entries.length - i - 1;
+      const rest = out.length - i - 1;
       const more = rest > 0 ? ` (${rest} more entr${rest === 1 ? 'y' : 'ies'})` : '';
       damaging.message = `${/[.?!]$/.test(damaging.message) ? damaging.message : `${damaging.message}.`} ${
         statement === 'HOME' ? `The stack ignores the rest of the HOME list${more}.` : `The stack ignores this PORT entry${rest > 0 ? ` and the rest of the PORT list${more}` : ''}.`
@@ -55,7 +53,7 @@ export function listWithStop<T extends { loc: Loc; ignored?: { reason: string; c
       stoppedAt = damaging.loc;
       entry.ignored = { reason: `error in this ${statement} entry`, cause: damaging.loc };
     }
-    for (const f of e.findings) report(f);
+    for (const f of findings) report(f);
   });
   return out;
 }

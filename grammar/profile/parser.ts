@@ -30,7 +30,7 @@ import type { GenericStatement, OptionNode, Statement, UnknownStatement, Word } 
 import { damageOf, withDamage } from './damage.js';
 import { KeywordTable, parseNotation, type Notation } from './notation.js';
 import { Scanner, type ProfileToken } from './scanner.js';
-import { keywordsOf, type BuildContext, type Element, type Level, type OptionSpec, type Parsed, type ParsedEntry, type StatementSpec } from './spec.js';
+import { EntryList, keywordsOf, type BuildContext, type Element, type Level, type OptionSpec, type Parsed, type StatementSpec } from './spec.js';
 import { statements, statementWords, STATEMENT_NAMES, vipaWords, type LevelWord } from './statement-words.js';
 import { looksLike, ValueReader, type ValueSpec } from './values.js';
 import type { WordFactory } from './words.js';
@@ -342,7 +342,7 @@ export class ProfileParser extends EmbeddedActionsParser {
     let children: BuiltStatement[] | undefined;
     try {
       if (spec.removed) {
-        f.findings.push({
+        add(f, {
           ruleId: 'obsolete-statement',
           loc: at,
           message: `${spec.name} is no longer supported since z/OS ${spec.removed}: a current stack rejects it.`,
@@ -379,7 +379,7 @@ export class ProfileParser extends EmbeddedActionsParser {
       // about the statement's structure.
       const error = p.error;
       const made = f.findings.splice(before);
-      for (const x of made) if (x.ruleId !== 'syntax' && (x.loc.line < error.line || (x.loc.line === error.line && x.loc.column < error.column))) f.findings.push(x);
+      for (const x of made) if (x.ruleId !== 'syntax' && (x.loc.line < error.line || (x.loc.line === error.line && x.loc.column < error.column))) add(f, x);
     }
     return statement;
   }
@@ -481,7 +481,7 @@ export class ProfileParser extends EmbeddedActionsParser {
     let last = first;
     while (this.LA(1).tokenType === Value || this.LA(1).tokenType === Keyword) last = this.word(this.consume(MAX_OCCURRENCE - 1, Operand));
     const loc: Loc = { file: this.file, line: first.loc.line, column: first.loc.column, endLine: last.loc.endLine, endColumn: last.loc.endColumn };
-    f.findings.push(
+    add(f, 
       spec.contains === 'vipadynamic'
         ? {
             ruleId: 'syntax',
@@ -703,7 +703,7 @@ export class ProfileParser extends EmbeddedActionsParser {
     f.broken = true;
     f.p.error ??= loc;
     // Messages that do not name the statement themselves get its name in front.
-    f.findings.push({ ruleId, loc, message: ruleId === 'syntax' ? `${this.what()}: ${message}` : message });
+    add(f, { ruleId, loc, message: ruleId === 'syntax' ? `${this.what()}: ${message}` : message });
   }
 
   /** "DEVICE OSADEV1", "VIPADISTRIBUTE", …: the statement a message is about. */
@@ -879,7 +879,7 @@ export class ProfileParser extends EmbeddedActionsParser {
     }
     f.p.variant = c.name;
     if (c.removed) {
-      f.findings.push({
+      add(f, {
         ruleId: 'obsolete-statement',
         loc: selector!.loc,
         message: `${f.spec.name} type ${c.name} is not supported since z/OS ${c.removed}: a current stack rejects this ${f.spec.name}${c.advice ? ` ${c.advice}` : '.'}`,
@@ -904,7 +904,7 @@ export class ProfileParser extends EmbeddedActionsParser {
       const order = spec.group ? table.entries.findIndex((e) => e.group === spec.group) : table.entries.indexOf(spec);
       if (order < f.lastOrder) {
         const after = table.entries[f.lastOrder]!;
-        f.findings.push({
+        add(f, {
           ruleId: 'syntax',
           loc: w.loc,
           message: `${this.what()}: ${spec.name} must come before ${after.name}; IBM requires these options in the order of the statement's syntax diagram`,
@@ -916,8 +916,8 @@ export class ProfileParser extends EmbeddedActionsParser {
     if (f.p.options === NONE) f.p.options = [];
     f.p.options.push(node);
     this.operand(f, w);
-    if (spec.obsolete) f.findings.push({ ruleId: 'obsolete-statement', loc: w.loc, message: `${this.what()} ${spec.name} is obsolete: ${spec.obsolete}` });
-    if (spec.misplaced) f.findings.push({ ruleId: 'syntax', loc: w.loc, message: `${this.what()} does not take ${spec.name} (${spec.misplaced})` });
+    if (spec.obsolete) add(f, { ruleId: 'obsolete-statement', loc: w.loc, message: `${this.what()} ${spec.name} is obsolete: ${spec.obsolete}` });
+    if (spec.misplaced) add(f, { ruleId: 'syntax', loc: w.loc, message: `${this.what()} does not take ${spec.name} (${spec.misplaced})` });
     this.optionValues(spec, node);
   }
 
@@ -1019,7 +1019,7 @@ export class ProfileParser extends EmbeddedActionsParser {
       const near = short?.spec?.level === 'top' ? short.name : suggest(w.text, STATEMENT_NAMES);
       if (near) {
         f.broken = true;
-        f.findings.push({
+        add(f, {
           ruleId: 'unknown-statement',
           loc: w.loc,
           message:
@@ -1052,7 +1052,7 @@ export class ProfileParser extends EmbeddedActionsParser {
       finding.message += ` plexlint's table of ${statement} operands is not confirmed against IBM's syntax diagram, so this is a warning.`;
       withDamage(finding, 'none');
     }
-    f.findings.push(finding);
+    add(f, finding);
   }
 
   // ---- lists ---------------------------------------------------------------------------------------------
@@ -1093,7 +1093,7 @@ export class ProfileParser extends EmbeddedActionsParser {
     const first = this.LA(1) as ProfileToken;
     const keyword = parent.p.keyword;
     const p = emptyParsed(parent.spec, keyword, parent.p.loc);
-    const f: Frame = { p, spec: parent.spec, findings: [], broken: false, lastOrder: -1, skip: parent.skip, owner: parent.owner, entryStart: start, keep: node.build === undefined };
+    const f: Frame = { p, spec: parent.spec, findings: NO_FINDINGS, broken: false, lastOrder: -1, skip: parent.skip, owner: parent.owner, entryStart: start, keep: node.build === undefined };
     this.frames.push(f);
     const firstLine = first.line;
     const firstColumn = first.column;
@@ -1119,15 +1119,14 @@ export class ProfileParser extends EmbeddedActionsParser {
     }
     p.loc = { file: this.file, line: firstLine, column: firstColumn, endLine: this.lastLine, endColumn: this.lastEnd };
     if (parent.p.lists === NO_LISTS) parent.p.lists = {};
-    const entries = (parent.p.lists[node.name] ??= []);
+    const list = (parent.p.lists[node.name] ??= new EntryList());
     if (node.build) {
       // The entry's node and findings are all the statement's builder needs of it.
-      const built = node.build(p, this.context(f), entries.length);
-      entries.push({ node: built, findings: f.findings });
+      list.add(node.build(p, this.context(f), list.length), f.findings);
     } else {
       for (const w of p.operands) this.operand(parent, w);
-      entries.push({ parsed: p, node: undefined, findings: NO_FINDINGS });
-      for (const x of f.findings) parent.findings.push(x);
+      list.addParsed(p);
+      for (const x of f.findings) add(parent, x);
     }
   }
 
@@ -1168,10 +1167,16 @@ class Option implements OptionNode {
   }
 }
 
+/** A finding of a statement or entry (whose list of findings is made on the first one). */
+function add(f: Frame, x: Finding): void {
+  if (f.findings === NO_FINDINGS) f.findings = [];
+  f.findings.push(x);
+}
+
 /** Shared empty lists of a Parsed (replaced on first write): most statements and entries leave most of them empty. */
 const NONE: never[] = [];
 const NO_FINDINGS: Finding[] = [];
-const NO_LISTS: Record<string, ParsedEntry[]> = {};
+const NO_LISTS: Record<string, EntryList> = {};
 
 function emptyParsed(spec: StatementSpec, keyword: Word, loc: Loc): Parsed {
   return { spec, keyword, loc, slots: {}, keywords: {}, options: NONE, operands: NONE, lists: NO_LISTS, rest: NONE, children: NONE, childFindings: NONE };
@@ -1181,11 +1186,11 @@ function emptyParsed(spec: StatementSpec, keyword: Word, loc: Loc): Parsed {
 class BuildScope implements BuildContext {
   target!: Frame;
   file = '';
-  readonly values = new ValueReader({ push: (x: Finding) => this.target.findings.push(x) });
+  readonly values = new ValueReader({ push: (x: Finding) => add(this.target, x) });
 
   /** A property, not a method: builders pass it on (listWithStop). */
   readonly report = (f: Finding): void => {
-    this.target.findings.push(f);
+    add(this.target, f);
   };
 
   get findings(): readonly Finding[] {

@@ -114,7 +114,7 @@ export interface Parsed {
    * can tell the stack's consequences: the rest of a HOME or PORT list is ignored after an
    * error); the findings of other entries are the statement's own.
    */
-  lists: Record<string, ParsedEntry[]>;
+  lists: Record<string, EntryList>;
   /** Rest-of-statement words read by a `rest` element. */
   rest: Word[];
   /** The statements of a VIPADYNAMIC or BEGINROUTES block, with their findings. */
@@ -128,13 +128,35 @@ export interface Parsed {
   error?: Loc;
 }
 
-export interface ParsedEntry {
-  /** What was parsed of the entry (kept only for lists without a builder). */
-  parsed?: Parsed;
-  /** What the list's builder made of the entry (undefined without one). */
-  node: unknown;
-  findings: Finding[];
+/**
+ * The entries of one list: what its builder made of each (or, for a list without a
+ * builder, what was parsed of each), and the findings of the entries that have any.
+ * Kept in arrays, not an object per entry: a PORT list may have a million entries.
+ */
+export class EntryList {
+  readonly nodes: unknown[] = [];
+  readonly parsed: Parsed[] = [];
+  private readonly findingsOf = new Map<number, Finding[]>();
+
+  get length(): number {
+    return Math.max(this.nodes.length, this.parsed.length);
+  }
+
+  add(node: unknown, findings: Finding[]): void {
+    if (findings.length) this.findingsOf.set(this.nodes.length, findings);
+    this.nodes.push(node);
+  }
+
+  addParsed(p: Parsed): void {
+    this.parsed.push(p);
+  }
+
+  findings(index: number): readonly Finding[] {
+    return this.findingsOf.get(index) ?? NO_FINDINGS;
+  }
 }
+
+const NO_FINDINGS: readonly Finding[] = [];
 
 export interface BuildContext {
   readonly file: string;

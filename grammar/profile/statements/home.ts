@@ -46,7 +46,7 @@ export const home = statement({
     return entry;
   })],
   build(p, cx): HomeStatement {
-    const entries = listWithStop(p.lists['entries'] ?? [], 'HOME', cx.report, (e) => e as HomeEntry);
+    const entries = listWithStop<HomeEntry>(p.lists['entries'], 'HOME', cx.report);
     return { kind: 'home', loc: p.loc, keyword: p.keyword, entries };
   },
 });

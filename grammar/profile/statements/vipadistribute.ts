@@ -18,7 +18,6 @@ import {
   withSub,
   type BuildContext,
   type Parsed,
-  type ParsedEntry,
 } from '../spec.js';
 import { v } from '../values.js';
 
@@ -224,7 +223,7 @@ function distribute(p: Parsed, cx: BuildContext): VipaDistributeStatement {
   const portKw = p.keywords['PORT'];
   if (portKw) {
     out.portKeyword = portKw.loc;
-    const ports = (p.lists['ports'] ?? []).map((e) => e.parsed?.slots['port']).filter((x): x is Word => x !== undefined);
+    const ports = (p.lists['ports']?.parsed ?? []).map((e) => e.slots['port']).filter((x): x is Word => x !== undefined);
     if (ports.length === 0) cx.report({ ruleId: 'syntax', loc: out.portKeyword, message: 'VIPADISTRIBUTE: PORT is not followed by any port number' });
     for (const pw of ports) {
       const r = cx.values.portRange(pw, 'VIPADISTRIBUTE PORT');
@@ -234,7 +233,7 @@ function distribute(p: Parsed, cx: BuildContext): VipaDistributeStatement {
   const all = p.keywords['ALL'];
   if (all) out.destipAll = all.loc;
   const version = out.interfaceName ? 6 : 4;
-  for (const e of p.lists['targets'] ?? []) {
+  for (const e of p.lists['targets']?.parsed ?? []) {
     const d = destination(e, version, cx);
     if (d) out.destinations.push(d);
   }
@@ -255,10 +254,9 @@ function method(w: Word, cx: BuildContext): DistMethod | undefined {
 }
 
 /** One DESTIP target: dynxcfip [WEIGHT n | PREFERRED | BACKUP rank]. */
-function destination(e: ParsedEntry, version: 4 | 6, cx: BuildContext): Destination | undefined {
-  const parsed = e.parsed;
-  const w = parsed?.slots['address'];
-  if (!parsed || !w) return undefined;
+function destination(parsed: Parsed, version: 4 | 6, cx: BuildContext): Destination | undefined {
+  const w = parsed.slots['address'];
+  if (!w) return undefined;
   const option = parsed.options[0];
   const d: Destination = { word: w, loc: option ? spanLocs(w.loc, option.loc) : w.loc };
   if (!w.symbolic) {

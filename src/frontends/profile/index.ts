@@ -57,7 +57,7 @@ export const MAX_INCLUDED_CHARS = 64 * 1024 * 1024;
 function parseOne(file: SourceFile, symbols: SymbolTable, findings: Finding[]): ProfileAst {
   const text = timed('lex', () => blankSequenceNumbers(file, findings));
   const scanner = new Scanner({ file: file.path, text, lines: file.lines, symbols, findings }, EOF_TYPE);
-  const built = timed('parse', () => profileParser().parse({ scanner, words: new WordFactory(file.path), file: file.path }));
+  const built = timed('parse', () => profileParser().parse({ scanner, words: new WordFactory(file.path, file.lines, text), file: file.path }));
   const childFindings = new Map<Statement, Finding[]>();
   const placed: PlacedStatement[] = built.map((b) => place(b, childFindings));
   const statements = applyBlockSemantics(placed, (s) => childFindings.get(s) ?? [], findings);
