@@ -79,7 +79,7 @@ export function compileWeb(args: {
   const pluginAsts: PluginAst[] = [];
   for (const f of [...args.manifestFiles.plugins, ...args.plugins]) {
     if (!driver.fits(f, 'xml')) continue;
-    const parsed = timed('parse', () => parsePlugin(f));
+    const parsed = timed('xml', () => parsePlugin(f));
     append(findings, parsed.findings);
     pluginAsts.push(parsed.ast);
   }
@@ -87,7 +87,7 @@ export function compileWeb(args: {
   const scanned: ClusterXmlFile[] = args.clusterXmls.map((file) => ({ file }));
   for (const { file, cell } of [...args.manifestFiles.clusterXmls, ...scanned]) {
     if (!driver.fits(file, 'xml')) continue;
-    const parsed = timed('parse', () => parseClusterXml(file));
+    const parsed = timed('xml', () => parseClusterXml(file));
     append(findings, parsed.findings);
     clusterInputs.push(cell === undefined ? { ast: parsed.ast } : { ast: parsed.ast, cell });
   }
