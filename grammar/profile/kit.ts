@@ -19,7 +19,11 @@ export function reservedName(name: Word, statement: string, cx: BuildContext): v
     cx.report({
       ruleId: 'loopback-redefined',
       loc: name.loc,
-      message: `${name.text} is the name of the stack's predefined loopback interface; a ${statement} must not reuse it (the name is reserved). Pick another name.`,
+      // IBM calls LOOPBACK a reserved name (HOME statement); LOOPBACK6 being reserved the same way is not documented, hence a warning.
+      ...(name.text === 'LOOPBACK6' ? { severity: 'warning' as const } : {}),
+      message:
+        `${name.text} is the name of the stack's predefined loopback interface${name.text === 'LOOPBACK' ? ' (IBM: "the reserved name LOOPBACK")' : ''}; a ${statement} must not reuse it. ` +
+        `IBM does not document what the stack does with such a ${statement}; plexlint assumes it clashes with the loopback interface. Pick another name.`,
     });
   }
 }
@@ -47,8 +51,12 @@ export function listWithStop<T extends { loc: Loc; ignored?: { reason: string; c
     if (damaging) {
       const rest = out.length - i - 1;
       const more = rest > 0 ? ` (${rest} more entr${rest === 1 ? 'y' : 'ies'})` : '';
+      damaging.consequence ??= statement === 'HOME' ? 'list' : 'port-list';
       damaging.message = `${/[.?!]$/.test(damaging.message) ? damaging.message : `${damaging.message}.`} ${
-        statement === 'HOME' ? `The stack ignores the rest of the HOME list${more}.` : `The stack ignores this PORT entry${rest > 0 ? ` and the rest of the PORT list${more}` : ''}.`
+        statement === 'HOME'
+          ? `The stack ignores the rest of the HOME list${more}.`
+          : `The stack ignores this PORT entry${rest > 0 ? ` and the rest of the PORT list${more}` : ''} ` +
+            "(plexlint's reading: IBM's rule for a syntax error in a list names the HOME list and says some statements skip only the entry in error; it does not say which PORT does)."
       }`;
       stoppedAt = damaging.loc;
       entry.ignored = { reason: `error in this ${statement} entry`, cause: damaging.loc };

@@ -7,7 +7,7 @@
  */
 import type { Finding } from '../../src/core/diagnostic.js';
 import type { Loc } from '../../src/core/loc.js';
-import { damageOf } from './damage.js';
+import { damageBasis, damageOf } from './damage.js';
 
 /**
  * The note for a finding of a skipped statement or entry: severity info, saying what
@@ -15,9 +15,12 @@ import { damageOf } from './damage.js';
  */
 export function skippedNote(f: Finding, cause: Loc, thing: string, inVipaBlock: boolean): Finding {
   const because = `skipped now because of line ${cause.line}`;
-  const rejects = damageOf(f, inVipaBlock) !== 'none';
-  const message = rejects ? `${capital(because)}; once that is fixed, the stack rejects ${thing} because ${lower(f.message)}` : `${capital(because)}; once that is fixed: ${f.message}`;
-  return { ...f, message, severity: 'info' };
+  const damage = damageOf(f, inVipaBlock);
+  if (damage === 'none') return { ...f, message: `${capital(because)}; once that is fixed: ${f.message}`, severity: 'info' };
+  // What the stack will do with it once it is no longer skipped: the consequence, and its source.
+  const basis = damageBasis(f, damage, inVipaBlock);
+  const rejects = basis.reading ? `plexlint assumes the stack rejects ${thing} (${basis.reading})` : `the stack rejects ${thing}`;
+  return { ...f, consequence: f.consequence ?? basis.key, message: `${capital(because)}; once that is fixed, ${rejects} because ${lower(f.message)}`, severity: 'info' };
 }
 
 function capital(s: string): string {

@@ -345,7 +345,7 @@ export class ProfileParser extends EmbeddedActionsParser {
         add(f, {
           ruleId: 'obsolete-statement',
           loc: at,
-          message: `${spec.name} is no longer supported since z/OS ${spec.removed}: a current stack rejects it.`,
+          message: `${spec.name} is no longer supported since z/OS ${spec.removed}: plexlint assumes a current stack rejects it (IBM does not document the message).`,
         });
       }
       this.run(plan);
@@ -412,8 +412,8 @@ export class ProfileParser extends EmbeddedActionsParser {
       ruleId: 'unknown-statement',
       loc: keyword.loc,
       message:
-        `${what} is not a TCP/IP profile statement: the stack reports a syntax error and skips it` +
-        `${operands.length ? ` and its ${operands.length} operand${operands.length === 1 ? '' : 's'}` : ''}.` +
+        `${what} is not a TCP/IP profile statement: plexlint assumes the stack reports a syntax error and skips it` +
+        `${operands.length ? ` and its ${operands.length} operand${operands.length === 1 ? '' : 's'}` : ''} (IBM does not document this).` +
         didYouMean(keyword.text, STATEMENT_NAMES),
     };
     return { statement, findings: [finding] };
@@ -882,7 +882,9 @@ export class ProfileParser extends EmbeddedActionsParser {
       add(f, {
         ruleId: 'obsolete-statement',
         loc: selector!.loc,
-        message: `${f.spec.name} type ${c.name} is not supported since z/OS ${c.removed}: a current stack rejects this ${f.spec.name}${c.advice ? ` ${c.advice}` : '.'}`,
+        message:
+          `${f.spec.name} type ${c.name} is not supported since z/OS ${c.removed}: plexlint assumes a current stack rejects this ${f.spec.name}` +
+          `${c.advice ? ` ${c.advice.replace(/\. /, ' (IBM does not document the message). ')}` : ' (IBM does not document the message).'}`,
       });
     }
     this.run(c.body);
@@ -1023,8 +1025,8 @@ export class ProfileParser extends EmbeddedActionsParser {
           ruleId: 'unknown-statement',
           loc: w.loc,
           message:
-            `'${w.raw}' starts a line but is not a TCP/IP profile statement, so the stack reads it as one more operand of ` +
-            `${f.spec.name} (line ${f.p.keyword.loc.line}) and the statement you meant is not processed. Did you mean ${near}?`,
+            `'${w.raw}' starts a line but is not a TCP/IP profile statement, so plexlint assumes the stack reads it as one more operand of ` +
+            `${f.spec.name} (line ${f.p.keyword.loc.line}) and the statement you meant is not processed (IBM does not document this). Did you mean ${near}?`,
         });
         return;
       }
@@ -1049,6 +1051,7 @@ export class ProfileParser extends EmbeddedActionsParser {
       // The table of this statement is not confirmed against IBM's diagram: a warning, and
       // no claim that the stack rejects the statement.
       finding.severity = 'warning';
+      finding.consequence = 'unverified';
       finding.message += ` plexlint's table of ${statement} operands is not confirmed against IBM's syntax diagram, so this is a warning.`;
       withDamage(finding, 'none');
     }

@@ -42,9 +42,42 @@ export function useColor(option: boolean | undefined, toFile: boolean, stream: {
   return stream.isTTY === true;
 }
 
+/** Why a report cannot be written, in words (the error code for anything unusual). */
+export function writeFailure(e: unknown): string {
+  const code = (e as NodeJS.ErrnoException).code;
+  switch (code) {
+    case 'ENOENT':
+      return 'its folder does not exist';
+    case 'ENOTDIR':
+      return 'a part of the path is not a folder';
+    case 'EISDIR':
+      return 'it is a folder';
+    case 'EACCES':
+    case 'EPERM':
+      return 'permission denied';
+    case 'ENOSPC':
+      return 'no space left on the device';
+    case 'EROFS':
+      return 'the file system is read-only';
+    case 'EDQUOT':
+      return 'disk quota exceeded';
+    default:
+      return code ?? (e instanceof Error ? e.message : String(e));
+  }
+}
+
+/** Write a report to -o (atomically) or stdout. A report that cannot be written is a usage error naming the path (exit 2). */
 export function emit(content: string, output: string | undefined): void {
-  if (output) writeAtomic(output, content);
-  else process.stdout.write(content);
+  if (!output) {
+    process.stdout.write(content);
+    return;
+  }
+  try {
+    writeAtomic(output, content);
+  } catch (e) {
+    if (!(e as NodeJS.ErrnoException).code) throw e;
+    throw new UsageError(`cannot write the report to ${output}: ${writeFailure(e)}`);
+  }
 }
 
 /** A usage or input error: one clear line, exit 2. */

@@ -46,6 +46,8 @@ export function openSide(spec: string, cwd: string, gitPaths: string[]): Side {
   const top = git(['rev-parse', '--show-toplevel'], cwd).toString().trim();
   const prefix = relative(top, cwd);
   const dir = mkdtempSync(join(tmpdir(), 'plexlint-git-'));
+  // The copy is a repository root like the working tree: the plexlint.yaml lookup stops here.
+  mkdirSync(join(dir, '.git'));
   const work = join(dir, prefix);
   mkdirSync(work, { recursive: true });
   const targets = gitPaths.length ? gitPaths : ['.'];

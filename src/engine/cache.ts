@@ -25,9 +25,9 @@ import type { Diagnostic } from '../core/diagnostic.js';
 import { MODEL_VERSION } from '../model/estate.js';
 import { rules } from '../rules/registry.js';
 import { stillHolds, type Observation } from '../sources/fs-journal.js';
-import type { ReadError } from '../sources/workspace.js';
+import { displayPath, type ReadError } from '../sources/workspace.js';
 import type { Level } from './config.js';
-import type { LintResult } from './lint.js';
+import { sortDiagnostics, type LintResult, type LintRun } from './lint.js';
 import type { SuppressedDiagnostic } from './suppress.js';
 
 /** Bump when the layout of the cache file or of an entry changes. */
@@ -47,6 +47,10 @@ export interface CheckOutcome {
   readErrors: ReadError[];
   /** Text of the lines findings point at (SARIF fingerprints): file → line → text. */
   lines: Record<string, Record<string, string>>;
+  /** Paths and globs on the command line that gave no file to check. */
+  unmatched?: string[];
+  /** Files named on the command line that an ignore rule leaves out (display path, and the rule). */
+  ignored?: { path: string; why: string }[];
 }
 
 export interface CacheEntry {
@@ -98,7 +102,7 @@ export function cacheKey(version: string, input: CacheKeyInput): string {
 export function outcomeOf(result: LintResult): CheckOutcome {
   const { compiled } = result;
   // Files whose kind plexlint could not tell were not checked: they are neither clean test cases nor checkstyle entries.
-  const files = [...compiled.sources.keys()].filter((f) => (compiled.kinds.get(f) ?? 'unknown') !== 'unknown').sort();
+  const files = [...compiled.sources.keys()].filter((f) => (compiled.kinds.get(f) ?? 'unknown') !== 'unknown' && (result.reported?.(f) ?? true)).sort();
   const lines: CheckOutcome['lines'] = {};
   for (const d of [...result.diagnostics, ...result.suppressed]) {
     const source = compiled.sources.get(d.file);
@@ -106,6 +110,23 @@ export function outcomeOf(result: LintResult): CheckOutcome {
     (lines[d.file] ??= {})[String(d.line)] = source.lines.lineText(d.line - 1);
   }
   return { diagnostics: result.diagnostics, suppressed: result.suppressed, files, readErrors: compiled.readErrors, lines };
+}
+
+/** The outcome of a whole check: every estate's, merged into one report. */
+export function outcomeOfRun(run: LintRun): CheckOutcome {
+  const parts = run.results.map(outcomeOf);
+  const byPath = new Map<string, ReadError>();
+  for (const e of [...run.plan.readErrors, ...parts.flatMap((p) => p.readErrors)]) if (!byPath.has(e.path)) byPath.set(e.path, e);
+  const show = (abs: string): string => displayPath(run.plan.cwd, abs);
+  return {
+    diagnostics: sortDiagnostics(parts.flatMap((p) => p.diagnostics)),
+    suppressed: sortDiagnostics(parts.flatMap((p) => p.suppressed)),
+    files: [...new Set(parts.flatMap((p) => p.files))].sort(),
+    readErrors: [...byPath.values()],
+    lines: Object.assign({}, ...parts.map((p) => p.lines)) as CheckOutcome['lines'],
+    unmatched: run.plan.discovery.unmatched,
+    ignored: run.plan.discovery.ignored.map((i) => ({ path: show(i.path), why: i.why })),
+  };
 }
 
 export type CacheRead = { kind: 'absent' } | { kind: 'ours'; file: CacheFile } | { kind: 'damaged'; why: string } | { kind: 'foreign' };
@@ -152,7 +173,7 @@ function isObject(x: unknown): x is Record<string, unknown> {
   return typeof x === 'object' && x !== null && !Array.isArray(x);
 }
 
-const OPS = new Set(['kind', 'lkind', 'size', 'realpath', 'list', 'read']);
+const OPS = new Set(['kind', 'lkind', 'size', 'realpath', 'list', 'listAll', 'read']);
 
 function isCacheFile(x: unknown): x is CacheFile {
   if (!isObject(x) || x['tool'] !== 'plexlint-cache' || x['format'] !== CACHE_FORMAT || !Array.isArray(x['entries'])) return false;

@@ -24,6 +24,7 @@ import { rule as includeNotFound } from './input/include-not-found.js';
 import { rule as includeOutsideEstate } from './input/include-outside-estate.js';
 import { rule as includeUnreadable } from './input/include-unreadable.js';
 import { rule as includeCycle } from './input/include-cycle.js';
+import { rule as unlistedProfile } from './input/unlisted-profile.js';
 
 import { rule as manifestUnknownKey } from './manifest/manifest-unknown-key.js';
 import { rule as manifestInvalidValue } from './manifest/manifest-invalid-value.js';
@@ -73,6 +74,7 @@ import { rule as odrSpraySessionLoss } from './simulation/odr-spray-session-loss
 import { rule as dscontrolUnknownCommand } from './load-balancer/dscontrol-unknown-command.js';
 import { rule as dscontrolUnknownOption } from './load-balancer/dscontrol-unknown-option.js';
 import { rule as dscontrolInvalidValue } from './load-balancer/dscontrol-invalid-value.js';
+import { rule as goscriptCrlfLineEnds } from './load-balancer/goscript-crlf-line-ends.js';
 import { rule as goscriptUnresolvedAddress } from './load-balancer/goscript-unresolved-address.js';
 import { rule as lbMixedProductLines } from './load-balancer/lb-mixed-product-lines.js';
 import { rule as lbProductLineKeyword } from './load-balancer/lb-product-line-keyword.js';
@@ -95,6 +97,20 @@ import { rule as haNoReplication } from './load-balancer/ha-no-replication.js';
 import { rule as ph50064ClusterAliasedOnAdapter } from './load-balancer/ph50064-cluster-aliased-on-adapter.js';
 import { rule as goidleWithHa } from './load-balancer/goidle-with-ha.js';
 import { rule as haStandbyKeepsClusterAlias } from './load-balancer/ha-standby-keeps-cluster-alias.js';
+
+import { rule as omprouteUnknownStatement } from './routing/omproute-unknown-statement.js';
+import { rule as omprouteUnknownParameter } from './routing/omproute-unknown-parameter.js';
+import { rule as omprouteInvalidValue } from './routing/omproute-invalid-value.js';
+import { rule as omprouteMissingParameter } from './routing/omproute-missing-parameter.js';
+import { rule as omprouteIncludeNotRead } from './routing/omproute-include-not-read.js';
+import { rule as omprouteNoRoutingInterface } from './routing/omproute-no-routing-interface.js';
+import { rule as omprouteUnattached } from './routing/omproute-unattached.js';
+import { rule as omprouteDvipaNotCovered } from './routing/omproute-dvipa-not-covered.js';
+import { rule as omprouteUndefinedInterface } from './routing/omproute-undefined-interface.js';
+import { rule as omprouteRouterId } from './routing/omproute-router-id.js';
+import { rule as omprouteOspfLoopback } from './routing/omproute-ospf-loopback.js';
+import { rule as omprouteDefinitionMismatch } from './routing/omproute-definition-mismatch.js';
+import { rule as omprouteTooManyInterfaces } from './routing/omproute-too-many-interfaces.js';
 
 import { rule as unusedSuppression } from './meta/unused-suppression.js';
 import { rule as invalidSuppression } from './meta/invalid-suppression.js';
@@ -150,6 +166,7 @@ export const rules: readonly Rule[] = [
   includeOutsideEstate,
   includeUnreadable,
   includeCycle,
+  unlistedProfile,
   manifestUnknownKey,
   manifestInvalidValue,
   manifestMissingFile,
@@ -195,6 +212,7 @@ export const rules: readonly Rule[] = [
   dscontrolUnknownCommand,
   dscontrolUnknownOption,
   dscontrolInvalidValue,
+  goscriptCrlfLineEnds,
   goscriptUnresolvedAddress,
   lbMixedProductLines,
   lbProductLineKeyword,
@@ -217,6 +235,19 @@ export const rules: readonly Rule[] = [
   ph50064ClusterAliasedOnAdapter,
   goidleWithHa,
   haStandbyKeepsClusterAlias,
+  omprouteUnknownStatement,
+  omprouteUnknownParameter,
+  omprouteInvalidValue,
+  omprouteMissingParameter,
+  omprouteIncludeNotRead,
+  omprouteNoRoutingInterface,
+  omprouteUnattached,
+  omprouteDvipaNotCovered,
+  omprouteUndefinedInterface,
+  omprouteRouterId,
+  omprouteOspfLoopback,
+  omprouteDefinitionMismatch,
+  omprouteTooManyInterfaces,
   unusedSuppression,
   invalidSuppression,
   blanketSuppression,

@@ -2,8 +2,7 @@
  * The sysplex distributor engine: which stack a new TCP connection to a
  * DVIPA:port ends on, and why.
  *
- * Facts (../shared/reference/tcpip-profile.md §3.5 and §5, DESIGN.md "Simulator
- * semantics", IBM OPTLOCAL topic in ../shared/reference/ibm/sysplex-distributor-optlocal.txt):
+ * Facts (IBM IP Configuration Guide, sysplex distributor; IBM topic "Sysplex distributor: OPTLOCAL"):
  * - The DVIPA is active on its VIPADEFINE owner while that stack is up; when it
  *   is down, the highest-ranked live VIPABACKUP takes it over and distributes with
  *   its own VIPADISTRIBUTE, else the owner's. A short-form VIPABACKUP can only take
@@ -25,6 +24,7 @@
  * the trace; docs/simulator.md lists these choices.
  */
 import type { Distribution, Estate, ResolvedTarget, SysplexDvipa } from '../model/estate.js';
+import { reachableFromOutside } from './advertised.js';
 import { server, stackUp, systemWeight, type RuntimeState, type ServerState } from './state.js';
 import { SmoothWeighted } from './rng.js';
 
@@ -121,9 +121,10 @@ export class DistributorEngine {
   private readonly hotHolder = new Map<string, string>();
   private readonly everActive = new Set<string>();
   private readonly ix: EstateIndex;
+  private readonly reachCache = new Map<string, ReturnType<typeof reachableFromOutside>>();
 
   constructor(
-    estate: Estate,
+    private readonly estate: Estate,
     private readonly state: RuntimeState,
   ) {
     this.ix = indexOf(estate);
@@ -141,6 +142,14 @@ export class DistributorEngine {
       return true;
     }
     return false;
+  }
+
+  /** Whether clients outside the sysplex reach the DVIPA on its holder (once per holder and DVIPA). */
+  private reach(holder: string, dvipa: string): ReturnType<typeof reachableFromOutside> {
+    const key = `${holder} ${dvipa}`;
+    let r = this.reachCache.get(key);
+    if (!r) this.reachCache.set(key, (r = reachableFromOutside(this.estate, holder, dvipa)));
+    return r;
   }
 
   isDvipa(address: string): boolean {
@@ -261,6 +270,13 @@ export class DistributorEngine {
     }
     const holder = this.holder(dv, trace);
     if (!holder) return done({ outcome: 'refused', reason: 'DVIPA not active' });
+    if (from === 'client') {
+      const reach = this.reach(holder.system, dv.address);
+      if (!reach.reachable) {
+        trace?.push({ what: 'routing', detail: reach.why! });
+        return done({ outcome: 'refused', reason: 'not advertised', distributor: holder.system });
+      }
+    }
     const d = holder.distributions.find((x) => portCovered(x, port));
     if (!d) {
       const s = server(this.state, holder.system, port);

@@ -1,5 +1,5 @@
 /**
- * Scenario files (`*.scenario.yaml`, DESIGN.md "Scenario files"): parsed and
+ * Scenario files (`*.scenario.yaml`, docs/scenarios.md): parsed and
  * validated with positions, so a typo is a clear error at its line, never a
  * stack trace.
  */
@@ -65,7 +65,7 @@ class Reader {
   }
 
   fail(n: unknown, message: string): void {
-    this.findings.push({ ruleId: 'syntax', loc: this.loc(n), message });
+    this.findings.push({ ruleId: 'syntax', consequence: 'scenario', loc: this.loc(n), message });
   }
 
   map(n: Node | null | undefined, what: string, known?: string[]): [string, Node | null, Node][] {
@@ -189,7 +189,7 @@ export function parseScenario(file: SourceFile, resolvePath: (p: string) => stri
   const r = new Reader(file);
   const doc = yaml().parseDocument(file.text, { prettyErrors: false, uniqueKeys: true });
   for (const e of doc.errors) {
-    r.findings.push({ ruleId: 'syntax', loc: file.lines.loc(file.path, e.pos[0], Math.max(e.pos[0] + 1, e.pos[1])), message: e.message.split('\n')[0]! });
+    r.findings.push({ ruleId: 'syntax', consequence: 'scenario', loc: file.lines.loc(file.path, e.pos[0], Math.max(e.pos[0] + 1, e.pos[1])), message: e.message.split('\n')[0]! });
   }
   if (doc.errors.length) return { findings: r.findings };
   const scenario: Scenario = { file: file.path, inputs: [], seed: 1, steps: [] };
@@ -302,7 +302,7 @@ export function parseStateFile(file: SourceFile): { state?: Partial<RuntimeState
   const r = new Reader(file);
   const doc = yaml().parseDocument(file.text, { prettyErrors: false });
   for (const e of doc.errors) {
-    r.findings.push({ ruleId: 'syntax', loc: file.lines.loc(file.path, e.pos[0], Math.max(e.pos[0] + 1, e.pos[1])), message: e.message.split('\n')[0]! });
+    r.findings.push({ ruleId: 'syntax', consequence: 'scenario', loc: file.lines.loc(file.path, e.pos[0], Math.max(e.pos[0] + 1, e.pos[1])), message: e.message.split('\n')[0]! });
   }
   if (doc.errors.length) return { findings: r.findings };
   const state = r.state(doc.contents as Node | null);

@@ -8,6 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 import { lstatSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 
 /** What a path is, following symbolic links ('missing' also when it cannot be examined). */
 export type PathKind = 'file' | 'dir' | 'other' | 'missing';
@@ -18,6 +19,7 @@ export type Observation =
   | { op: 'size'; path: string; result: number }
   | { op: 'realpath'; path: string; result: string | null }
   | { op: 'list'; path: string; result: string }
+  | { op: 'listAll'; path: string; result: string }
   | { op: 'read'; path: string; result: string };
 
 function errCode(e: unknown): string {
@@ -31,6 +33,19 @@ export function hashBytes(bytes: Uint8Array): string {
 /** The file system as the sources stage sees it, with a journal of every answer. */
 export class FsJournal {
   private readonly seen = new Map<string, Observation>();
+  /**
+   * Files whose bytes come from elsewhere than the disk (`--stdin --stdin-filename <path>`: the editor's buffer
+   * stands for that file). A run with an overlay is not cached: its journal does not describe the disk.
+   */
+  private readonly overlays = new Map<string, Buffer>();
+
+  overlay(path: string, bytes: Buffer): void {
+    this.overlays.set(path, bytes);
+  }
+
+  get hasOverlays(): boolean {
+    return this.overlays.size > 0;
+  }
 
   /** Every observation made, in the order first made. */
   observations(): Observation[] {
@@ -44,11 +59,13 @@ export class FsJournal {
   }
 
   kind(path: string): PathKind {
+    if (this.overlays.has(path)) return 'file';
     return this.note({ op: 'kind', path, result: probeKind(path) });
   }
 
   /** Like kind(), without following a symbolic link at the end of the path. */
   lkind(path: string): PathKind | 'link' {
+    if (this.overlays.has(path)) return 'file';
     return this.note({ op: 'lkind', path, result: probeLkind(path) });
   }
 
@@ -58,10 +75,14 @@ export class FsJournal {
 
   /** Size in bytes of a file (-1 when it cannot be examined). */
   size(path: string): number {
+    const overlay = this.overlays.get(path);
+    if (overlay) return overlay.length;
     return this.note({ op: 'size', path, result: probeSize(path) });
   }
 
   realpath(path: string): string | undefined {
+    // A buffer for a file not yet saved: the file lives where its folder really is.
+    if (this.overlays.has(path)) return join(probeRealpath(dirname(path)) ?? dirname(path), basename(path));
     return this.note({ op: 'realpath', path, result: probeRealpath(path) }) ?? undefined;
   }
 
@@ -76,8 +97,21 @@ export class FsJournal {
     return names;
   }
 
+  /**
+   * Every name in a folder but the version-control folders, sorted; [] when it cannot be listed. Asked instead
+   * of list() only where an ignore rule may bring back a name the built-in skip list leaves out (`!dist/`,
+   * --no-ignore), so that a cache file appearing in a scanned folder does not invalidate every other run.
+   */
+  listAll(path: string): string[] {
+    const names = probeListAll(path);
+    this.note({ op: 'listAll', path, result: names.join('\0') });
+    return names;
+  }
+
   /** A file's bytes, or the error code when it cannot be read. */
   read(path: string): Buffer | { error: string } {
+    const overlay = this.overlays.get(path);
+    if (overlay) return overlay;
     try {
       const bytes = readFileSync(path);
       this.note({ op: 'read', path, result: hashBytes(bytes) });
@@ -124,10 +158,16 @@ function probeRealpath(path: string): string | null {
   }
 }
 
-/** Folders never scanned. */
-export const SKIP_DIRS: ReadonlySet<string> = new Set(['node_modules', '.git', '.hg', '.svn', 'dist', 'coverage']);
+/** Version-control folders: never scanned, whatever the ignore rules say. */
+export const VCS_DIRS: ReadonlySet<string> = new Set(['.git', '.hg', '.svn']);
 
-/** Whether a folder scan looks at a name at all: hidden files and folders and SKIP_DIRS are left out. */
+/**
+ * The built-in skip list (docs/estates.md "Ignoring files"): folders of build output and dependencies, and
+ * hidden names. An ignore rule of the user's can bring any of them back (`!dist/` in .plexlintignore).
+ */
+export const SKIP_DIRS: ReadonlySet<string> = new Set(['node_modules', 'dist', 'coverage']);
+
+/** Whether the built-in skip list lets a folder scan look at a name: hidden names and SKIP_DIRS are left out. */
 export function scanned(name: string): boolean {
   return !name.startsWith('.') && !SKIP_DIRS.has(name);
 }
@@ -135,6 +175,16 @@ export function scanned(name: string): boolean {
 function probeList(path: string): string[] {
   try {
     return readdirSync(path).filter(scanned).sort();
+  } catch {
+    return [];
+  }
+}
+
+function probeListAll(path: string): string[] {
+  try {
+    return readdirSync(path)
+      .filter((n) => !VCS_DIRS.has(n))
+      .sort();
   } catch {
     return [];
   }
@@ -156,6 +206,8 @@ export function stillHolds(o: Observation): boolean {
       return probeRealpath(o.path) === o.result;
     case 'list':
       return probeList(o.path).join('\0') === o.result;
+    case 'listAll':
+      return probeListAll(o.path).join('\0') === o.result;
     case 'read': {
       // Only regular files of a size plexlint reads: an observation from a damaged or
       // hand-made cache file must not make it read a device (/dev/zero) or a huge file.

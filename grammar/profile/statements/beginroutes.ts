@@ -21,7 +21,8 @@ export const beginroutes = statement({
       const damaging = p.childFindings[i]!.find((f) => damageOf(f, false) !== 'none');
       if (damaging) {
         route.ignored = { reason: 'error in this ROUTE entry', cause: route.loc };
-        addSentence(damaging, 'The stack ignores this ROUTE entry');
+        damaging.consequence ??= 'route-entry';
+        addSentence(damaging, 'plexlint assumes the stack ignores this ROUTE entry (IBM does not document what an error in one ROUTE entry does)');
       }
       block.routes.push(route);
     });

@@ -1,6 +1,6 @@
 import type { DeviceStatement } from '../../../src/frontends/profile/ast.js';
 import { reservedName } from '../kit.js';
-import { AUTORESTART, ROUTER } from '../shared.js';
+import { AUTORESTART, ROUTER } from '../operands.js';
 import { opt, options, rest, slot, statement, variant } from '../spec.js';
 import { v } from '../values.js';
 

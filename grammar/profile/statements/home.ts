@@ -32,21 +32,31 @@ export const home = statement({
       return entry;
     }
     entry.address = a;
-    if (link && a.text === '127.0.0.1') {
-      // EZZ0344I: 127.0.0.1 in the HOME list is ignored; processing continues.
-      cx.report({
-        ruleId: 'home-loopback-127',
-        loc: entry.loc,
-        message:
-          '127.0.0.1 is the permanent loopback address: the stack ignores this HOME entry (EZZ0344I). ' +
-          'Remove it; to add a loopback alias (for example a load-balancer cluster address) code another address on the LOOPBACK link.',
-      });
-      entry.ignored = { reason: 'EZZ0344I', cause: entry.loc };
-    }
     return entry;
   })],
   build(p, cx): HomeStatement {
     const entries = listWithStop<HomeEntry>(p.lists['entries'], 'HOME', cx.report);
+    for (const entry of entries) {
+      if (entry.ignored || entry.address?.text !== '127.0.0.1' || !entry.link) continue;
+      // EZZ0344I: 127.0.0.1 "cannot be added to the HOME list"; its system action reads
+      // "TCP/IP ignores the statement" without saying whether that is the entry or the whole
+      // HOME statement. The model drops the entry only; the message names the other reading,
+      // and it is an error when the statement holds other addresses that could be lost.
+      const others = entries.length - 1;
+      cx.report({
+        ruleId: 'home-loopback-127',
+        loc: entry.loc,
+        ...(others === 0 ? { severity: 'warning' as const } : {}),
+        message:
+          '127.0.0.1 is the permanent loopback address, which cannot be added to the HOME list (EZZ0344I). ' +
+          "IBM's system action for EZZ0344I is \"TCP/IP ignores the statement\", and IBM does not say whether that is only this entry or the whole HOME statement" +
+          (others > 0
+            ? `: if it is the statement, its ${others} other address${others === 1 ? ' is' : 'es are'} not home addresses either (plexlint keeps ${others === 1 ? 'it' : 'them'}). `
+            : ' (this HOME statement has no other entry). ') +
+          'Remove it; to add a loopback alias (for example a load-balancer cluster address) code another address on the LOOPBACK link.',
+      });
+      entry.ignored = { reason: 'EZZ0344I', cause: entry.loc };
+    }
     return { kind: 'home', loc: p.loc, keyword: p.keyword, entries };
   },
 });

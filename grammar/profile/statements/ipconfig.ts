@@ -46,7 +46,7 @@ export const ipconfig = statement({
       ...oneOf('sysplexrouting', 'SYSPLEXRouting', 'NOSYSPLEXRouting'),
       opt('TCPSTACKSOURCEVipa', v.ipv4('TCPSTACKSOURCEVIPA')),
       opt('TTL', v.int('TTL', 1, 255)),
-      obsolete(opt('CLAWUSEDoublenop'), 'CLAW support was removed in z/OS V2R2.'),
+      obsolete(opt('CLAWUSEDoublenop'), 'CLAW support was removed in z/OS V2R2; plexlint assumes a current stack ignores or rejects the operand (IBM does not document which).'),
       // In IBM's SAMPPROF (IPCONFIG DATAGRAMFWD VARSUBNETTING SYSPLEXROUTING), not in the current diagram:
       // whether current stacks still accept it is not confirmed, so it is accepted silently.
       ...oneOf('varsubnetting', 'VARSUBNETTING', 'NOVARSUBNETTING'),

@@ -1,6 +1,6 @@
 import type { LinkStatement } from '../../../src/frontends/profile/ast.js';
 import { reservedName } from '../kit.js';
-import { DYNVLANREG, IFSPEED, INBPERF, IPBCAST, ISOLATE, MONSYSPLEX, OLM, READSTORAGE, SECCLASS, VLANID, VMAC } from '../shared.js';
+import { DYNVLANREG, IFSPEED, INBPERF, IPBCAST, ISOLATE, MONSYSPLEX, OLM, READSTORAGE, SECCLASS, VLANID, VMAC } from '../operands.js';
 import { oneOf, opt, options, rest, slot, statement, variant, type Element } from '../spec.js';
 import { v } from '../values.js';
 

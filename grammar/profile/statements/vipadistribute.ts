@@ -90,7 +90,7 @@ function distribute(p: Parsed, cx: BuildContext): VipaDistributeStatement {
     cx.report({
       ruleId: 'conflicting-options',
       loc: d.loc,
-      message: `VIPADISTRIBUTE codes both ${b} and ${a}, which are mutually exclusive: the stack ignores this VIPADISTRIBUTE (EZZ0707I).`,
+      message: `VIPADISTRIBUTE codes both ${b} and ${a}, which are mutually exclusive (IBM documents no message for coding both; plexlint reads it as a syntax error).`,
       related: [{ file: other.loc.file, line: other.loc.line, column: other.loc.column, message: `${b} is coded here` }],
     });
   };
@@ -100,7 +100,9 @@ function distribute(p: Parsed, cx: BuildContext): VipaDistributeStatement {
     const value = name === 'PROCTYPE' || name === 'PROCXCOST' ? undefined : o.values[0];
     const optLoc = value ? spanLocs(kwWord.loc, value.loc) : kwWord.loc;
     const d: DistOption = value ? { name, keyword: kwWord, value, loc: optLoc } : { name, keyword: kwWord, loc: optLoc };
-    if (seen.has(name)) cx.report({ ruleId: 'conflicting-options', loc: kwWord.loc, message: `VIPADISTRIBUTE codes ${name} more than once: the stack ignores this VIPADISTRIBUTE.` });
+    if (seen.has(name)) {
+      cx.report({ ruleId: 'conflicting-options', loc: kwWord.loc, message: `VIPADISTRIBUTE codes ${name} more than once (IBM documents no message for this; plexlint reads it as a syntax error).` });
+    }
     out.options.push(d);
     switch (name) {
       case 'DEFINE':
@@ -128,7 +130,7 @@ function distribute(p: Parsed, cx: BuildContext): VipaDistributeStatement {
             0,
             16,
             'optlocal-out-of-range',
-            ': IBM defines only 0 (stay local while the server is healthy), 1 (the same unless its WLM weight is 0) and 2–16 (multipliers of the local WLM weight)',
+            ': IBM defines only 0 (stay local while the server is healthy), 1 (the same unless its WLM weight is 0) and 2–16 (multipliers of the local WLM weight), and documents no message for another value',
           );
           if (n !== undefined) out.optLocal = { value: n, loc: optLoc, valueLoc: value.loc };
         }

@@ -214,8 +214,8 @@ class ManifestReader {
   }
 }
 
-const TOP = ['systems', 'datasets', 'loadBalancers', 'web', 'rules', 'overrides'] as const;
-const SYSTEM = ['profile', 'cpc', 'symbols'] as const;
+const TOP = ['systems', 'datasets', 'loadBalancers', 'web', 'rules', 'overrides', 'ignore'] as const;
+const SYSTEM = ['profile', 'omproute', 'cpc', 'symbols'] as const;
 const LB = ['config', 'scripts', 'partner'] as const;
 const WEB = ['plugins', 'cells'] as const;
 const CELL = ['odrs', 'properties', 'gscs', 'bridgedWith', 'clusters', 'clientNodes'] as const;
@@ -241,10 +241,12 @@ export function parseManifest(file: SourceFile, dir: string, exists: (abs: strin
     web: { plugins: [], cells: [] },
     rules: Object.create(null) as Record<string, RuleSetting>,
     overrides: [],
+    ignore: [],
   };
   const tooDeep = (at: number): ParsedManifest => {
     r.findings.push({
       ruleId: 'syntax',
+      consequence: 'manifest',
       loc: file.lines.loc(file.path, at, Math.min(file.text.length, at + 1)),
       message: `plexlint.yaml: the YAML is nested more than ${MAX_YAML_DEPTH} levels deep here, which plexlint does not read (a plexlint.yaml nests a few levels); nothing in the manifest is used.`,
     });
@@ -259,7 +261,7 @@ export function parseManifest(file: SourceFile, dir: string, exists: (abs: strin
   if (overflow) return tooDeep(overflow.pos[0]);
   for (const e of doc.errors) {
     const [start, end] = e.pos;
-    r.findings.push({ ruleId: 'syntax', loc: file.lines.loc(file.path, start, Math.max(start + 1, end)), message: `plexlint.yaml: ${e.message.split('\n')[0]}` });
+    r.findings.push({ ruleId: 'syntax', consequence: 'manifest', loc: file.lines.loc(file.path, start, Math.max(start + 1, end)), message: `plexlint.yaml: ${e.message.split('\n')[0]}` });
   }
   if (doc.errors.length) return { manifest, findings: r.findings };
   r.targets = anchorTargets(doc);
@@ -272,6 +274,9 @@ export function parseManifest(file: SourceFile, dir: string, exists: (abs: strin
             if (k === 'profile') {
               const p = r.path(v, `systems.${name}.profile`, 'file');
               if (p) entry.profile = p;
+            } else if (k === 'omproute') {
+              const p = r.path(v, `systems.${name}.omproute`, 'file');
+              if (p) entry.omproute = p;
             } else if (k === 'cpc') {
               const c = r.located(v, `systems.${name}.cpc`);
               if (c) entry.cpc = { value: c.value.toUpperCase(), loc: c.loc };
@@ -317,6 +322,9 @@ export function parseManifest(file: SourceFile, dir: string, exists: (abs: strin
         break;
       case 'overrides':
         manifest.overrides = r.list(value, 'overrides', (n) => readOverride(r, n));
+        break;
+      case 'ignore':
+        manifest.ignore = r.list(value, 'ignore', (n) => r.located(n, 'ignore entry'));
         break;
       default:
         break;

@@ -38,7 +38,8 @@ export function checkDefinitions(ast: ProfileAst, findings: Finding[]): void {
       loc: name.loc,
       message:
         `${statement} ${name.raw}: ${same ? `a ${statement} of this name` : `the ${first.statement} ${name.text}`} is already defined ` +
-        `(${first.loc.file === name.loc.file ? `line ${first.loc.line}` : `${first.loc.file} line ${first.loc.line}`}), so the stack rejects this ${statement}. ` +
+        `(${first.loc.file === name.loc.file ? `line ${first.loc.line}` : `${first.loc.file} line ${first.loc.line}`}), so plexlint assumes the stack rejects this ${statement} ` +
+        '(IBM requires the names to be unique but does not document the message). ' +
         (same
           ? `Give it another name, or delete the first one before it (${statement === 'INTERFACE' ? `INTERFACE ${name.text} DELETE` : `DELETE ${statement} ${name.text}`}).`
           : 'Links and interfaces share one name space: give one of them another name.'),
