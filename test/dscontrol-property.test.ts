@@ -114,7 +114,7 @@ function check(config: string, goscript?: string): { findings: Finding[]; files:
   findings.push(...built.findings);
   const estate: Estate = { version: 1, files: [...files.keys()], systems: [], sysplex: { members: [], dvipas: [], distributions: [] }, web: emptyWebTier(), loadBalancers: built.loadBalancers };
   for (const rule of rules) {
-    const ctx: RuleContext = { estate, report: (f) => findings.push({ ...f, ruleId: rule.meta.id }) };
+    const ctx: RuleContext = { estate, ruleId: rule.meta.id, report: (f) => findings.push({ ...f, ruleId: rule.meta.id }) };
     rule.check?.(ctx);
   }
   return { findings, files };

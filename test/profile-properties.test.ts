@@ -29,7 +29,7 @@ function analyse(file: SourceFile): Finding[] {
   const system = buildSystem({ name: 'SYSA', nameSource: 'file-name', symbols: SYMBOLS, parsed });
   const estate: Estate = { version: MODEL_VERSION, files: [file.path], systems: [system], sysplex: buildSysplex([system]), web: emptyWebTier(), loadBalancers: [] };
   const findings = [...parsed.findings];
-  for (const rule of rules) rule.check?.({ estate, report: (f) => findings.push({ ...f, ruleId: rule.meta.id }) });
+  for (const rule of rules) rule.check?.({ estate, ruleId: rule.meta.id, report: (f) => findings.push({ ...f, ruleId: rule.meta.id }) });
   return findings;
 }
 

@@ -23,7 +23,7 @@
  * the number of words.
  */
 import { createToken, EmbeddedActionsParser, Lexer, EOF, type DSLMethodOpts, type IOrAlt, type IToken, type ParserMethod, type TokenType } from '../chevrotain.js';
-import type { Finding } from '../../src/core/diagnostic.js';
+import type { Finding, RuleId } from '../../src/core/diagnostic.js';
 import type { Loc } from '../../src/core/loc.js';
 import { didYouMean, suggest } from '../../src/core/suggest.js';
 import type { GenericStatement, OptionNode, Statement, UnknownStatement, Word } from '../../src/frontends/profile/ast.js';
@@ -697,7 +697,7 @@ export class ProfileParser extends EmbeddedActionsParser {
   };
 
   /** A structural error: one finding, and the rest of the statement is skipped. */
-  private fail(loc: Loc, message: string, ruleId = 'syntax'): void {
+  private fail(loc: Loc, message: string, ruleId: RuleId = 'syntax'): void {
     const f = this.frame();
     if (f.broken) return;
     f.broken = true;

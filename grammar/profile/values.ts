@@ -4,7 +4,7 @@
  * the parser recognises a word of that kind where an operand is optional, and the
  * finding IBM's parser would give for a word that is not of it.
  */
-import type { Finding } from '../../src/core/diagnostic.js';
+import type { Finding, RuleId } from '../../src/core/diagnostic.js';
 import { maskToPrefix, parseCidr, parseIp, parseIpv4, parseIpv6, type IpAddress, type Subnet } from '../../src/core/ip.js';
 import { didYouMean } from '../../src/core/suggest.js';
 import type { Word } from '../../src/frontends/profile/ast.js';
@@ -204,7 +204,7 @@ export class ValueReader {
     }
   }
 
-  integer(w: Word, what: string, min: number, max: number, ruleId = 'value-out-of-range', consequence = '', units = false): number | undefined {
+  integer(w: Word, what: string, min: number, max: number, ruleId: RuleId = 'value-out-of-range', consequence = '', units = false): number | undefined {
     if (w.symbolic) return undefined;
     const m = units ? /^(\d+)([KM]?)$/.exec(w.text) : INTEGER.test(w.text) ? [w.text, w.text, ''] : null;
     if (!m) {

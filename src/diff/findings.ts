@@ -13,7 +13,8 @@ export interface FindingsDelta {
 }
 
 /** Identity of a finding across versions. */
-export function fingerprint(d: Pick<Diagnostic, 'ruleId' | 'subject' | 'file' | 'message'>): string {
+/** A finding's fingerprint; the rule id may come from a saved report, so any string is taken. */
+export function fingerprint(d: Pick<Diagnostic, 'subject' | 'file' | 'message'> & { ruleId: string }): string {
   if (d.subject) return `${d.ruleId}|${d.subject}`;
   // Without a subject: the rule, the file and the message with positions taken out.
   const message = d.message.replace(/\blines? \d+(–\d+)?/g, 'line N').replace(/:\d+:\d+/g, '');

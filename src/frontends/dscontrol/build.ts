@@ -31,7 +31,7 @@ import {
 } from '../../../grammar/dscontrol/keywords.js';
 import { splitSpec, type SpecItem } from '../../../grammar/dscontrol/spec.js';
 import { wordText, type WordPayload } from '../../../grammar/dscontrol/tokens.js';
-import type { Finding } from '../../core/diagnostic.js';
+import type { Finding, RuleId } from '../../core/diagnostic.js';
 import { parseIp } from '../../core/ip.js';
 import { spanLocs, type Loc, type LineIndex } from '../../core/loc.js';
 import { didYouMean } from '../../core/suggest.js';
@@ -102,7 +102,7 @@ export class LineBuilder {
     return w;
   }
 
-  private problem(ruleId: string, loc: Loc, message: string): void {
+  private problem(ruleId: RuleId, loc: Loc, message: string): void {
     this.findings.push({ ruleId, loc, message });
   }
 

@@ -9,7 +9,7 @@
  * line breaks inside names and paths. Whatever did parse is checked, also in a
  * file that is not well-formed.
  */
-import type { Finding, Severity } from '../../core/diagnostic.js';
+import type { Finding, RuleId, Severity } from '../../core/diagnostic.js';
 import { related } from '../../core/diagnostic.js';
 import type { Loc } from '../../core/loc.js';
 import { suggest } from '../../core/suggest.js';
@@ -72,7 +72,7 @@ class PluginReader {
   /** Servers outside any ServerCluster (PluginAst.detachedServers). */
   readonly detachedServers: ServerNode[] = [];
 
-  private push(ruleId: string, loc: Loc, message: string, extra: { severity?: Severity; related?: Finding['related'] } = {}): void {
+  private push(ruleId: RuleId, loc: Loc, message: string, extra: { severity?: Severity; related?: Finding['related'] } = {}): void {
     const f: Finding = { ruleId, loc, message };
     if (extra.severity) f.severity = extra.severity;
     if (extra.related?.length) f.related = extra.related;

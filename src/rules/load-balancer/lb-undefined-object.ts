@@ -16,5 +16,5 @@ export const rule = defineRule({
     ],
     emittedBy: 'model builder',
   },
-  check: reportLbRejections('lb-undefined-object'),
+  check: reportLbRejections,
 });

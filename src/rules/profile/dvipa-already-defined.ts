@@ -17,5 +17,5 @@ export const rule = defineRule({
     ],
     emittedBy: 'model builder',
   },
-  check: reportRejections('dvipa-already-defined'),
+  check: reportRejections,
 });
