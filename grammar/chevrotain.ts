@@ -16,7 +16,24 @@ const entry = createRequire(import.meta.url).resolve('chevrotain');
 const bundle = join(dirname(entry), '..', 'chevrotain.mjs');
 const chevrotain = (await import(pathToFileURL(bundle).href)) as typeof ChevrotainApi;
 
-export const { CstParser, EmbeddedActionsParser, Lexer, EOF, createToken, tokenMatcher } = chevrotain;
+export const {
+  CstParser,
+  EmbeddedActionsParser,
+  Lexer,
+  EOF,
+  createToken,
+  tokenMatcher,
+  LLkLookaheadStrategy,
+  Alternation,
+  Alternative,
+  NonTerminal,
+  Option,
+  Repetition,
+  RepetitionMandatory,
+  RepetitionMandatoryWithSeparator,
+  RepetitionWithSeparator,
+  Terminal,
+} = chevrotain;
 export type {
   CstNode,
   CstElement,
@@ -28,4 +45,9 @@ export type {
   IOrAlt,
   DSLMethodOpts,
   ParserMethod,
+  ILookaheadStrategy,
+  ILookaheadValidationError,
+  IProduction,
+  OptionalProductionType,
+  Rule as GrammarRule,
 } from 'chevrotain';

@@ -28,6 +28,7 @@ import type { Loc } from '../../src/core/loc.js';
 import { didYouMean, suggest } from '../../src/core/suggest.js';
 import type { GenericStatement, OptionNode, Statement, UnknownStatement, Word } from '../../src/frontends/profile/ast.js';
 import { damageOf, withDamage } from './damage.js';
+import { FirstTokenLookahead } from './lookahead.js';
 import { KeywordTable, parseNotation, type Notation } from './notation.js';
 import { Scanner, type ProfileToken } from './scanner.js';
 import { EntryList, keywordsOf, type BuildContext, type Element, type Level, type OptionSpec, type Parsed, type StatementSpec } from './spec.js';
@@ -74,16 +75,31 @@ interface Counters {
   consume: number;
   many: number;
   or: number;
+  subrule: number;
 }
 
 type Node =
   | { t: 'slot'; name: string; value: ValueSpec; optional: boolean; unchecked: boolean; when?: (p: Parsed) => boolean; idx: number; seq: Node[]; at: number }
-  | { t: 'options'; table: KeywordTable<OptionSpec>; ordered: boolean; untilEnd: boolean; phase: Phase; loop: DSLMethodOpts<void>; manyIdx: number; seq: Node[]; at: number }
+  | OptionsNode
   | { t: 'keyword'; keyword: Notation; table: KeywordTable<Notation>; optional: boolean; idx: number; then: Node[] }
   | { t: 'choice'; table: KeywordTable<Notation & { body: Node[] }>; idx: number; otherwise?: Node[] }
   | { t: 'variant'; slot: string; table: KeywordTable<Notation & { body: Node[]; removed?: string; advice?: string }> }
   | { t: 'list'; name: string; entry: Node[]; phase: Phase; loop: DSLMethodOpts<void>; manyIdx: number; build?: Extract<Element, { type: 'list' }>['build'] }
   | { t: 'rest'; loop: DSLMethodOpts<void>; manyIdx: number };
+
+/** Keyword options in any order, read by the shared options rule (one loop for every statement's options). */
+interface OptionsNode {
+  t: 'options';
+  table: KeywordTable<OptionSpec>;
+  ordered: boolean;
+  untilEnd: boolean;
+  phase: Phase;
+  loop: DSLMethodOpts<void>;
+  /** Occurrence of the options rule in the statement's rule. */
+  subruleIdx: number;
+  seq: Node[];
+  at: number;
+}
 
 /** One statement, or one list entry, being read. */
 interface Frame {
@@ -155,7 +171,7 @@ export class ProfileParser extends EmbeddedActionsParser {
 
   /** @param validateGrammar run Chevrotain's grammar validations (the test suite does, the CLI does not). */
   constructor(validateGrammar = false) {
-    super(vocabulary, { maxLookahead: 1, recoveryEnabled: false, skipValidations: !validateGrammar });
+    super(vocabulary, { maxLookahead: 1, recoveryEnabled: false, skipValidations: !validateGrammar, lookaheadStrategy: new FirstTokenLookahead() });
     // Chevrotain finds a rule under the parser's property of the rule's name.
     const self = this as unknown as Record<string, unknown>;
     for (const spec of statements) {
@@ -306,7 +322,7 @@ export class ProfileParser extends EmbeddedActionsParser {
   private planOf(spec: StatementSpec): Node[] {
     let plan = this.plans.get(spec);
     if (!plan) {
-      plan = this.compile(spec.body, { consume: 1, many: 0, or: 0 }, spec, undefined);
+      plan = this.compile(spec.body, { consume: 1, many: 0, or: 0, subrule: 0 }, spec, undefined);
       this.plans.set(spec, plan);
     }
     return plan;
@@ -519,28 +535,25 @@ export class ProfileParser extends EmbeddedActionsParser {
         case 'options': {
           const table = new KeywordTable(el.options);
           const phase: Phase = { table, level: spec.level === 'vipadynamic' ? vipaWords : statementWords };
-          const node = {
-            t: 'options' as const,
+          const node: OptionsNode = {
+            t: 'options',
             table,
             ordered: el.ordered,
             untilEnd: el.until === 'end',
             phase,
-            manyIdx: next('many'),
+            subruleIdx: next('subrule'),
             seq,
             at: seq.length,
             loop: undefined as unknown as DSLMethodOpts<void>,
           };
-          const orIdx = next('or');
-          const kwIdx = next('consume');
-          const valueIdx = next('consume');
+          // The occurrence numbers are the options rule's own (the same for every statement).
           const alternatives: IOrAlt<void>[] = [
-            { ALT: () => this.keywordOption(node.table, this.consume(kwIdx, Keyword) as ProfileToken, node.ordered) },
-            { ALT: () => this.unknownOperand(node.table, this.consume(valueIdx, Value) as ProfileToken, node.untilEnd) },
+            { ALT: () => this.keywordOption(node.table, this.consume(0, Keyword) as ProfileToken, node.ordered) },
+            { ALT: () => this.unknownOperand(node.table, this.consume(1, Value) as ProfileToken, node.untilEnd) },
           ];
           node.loop = {
             GATE: () => {
               this.phase = phase;
-              if (this.RECORDING_PHASE) return true;
               const t = this.LA(1) as ProfileToken;
               if (t.tokenType !== Value) return true;
               // Options before a positional operand end at the first other word, unless it is a
@@ -548,7 +561,7 @@ export class ProfileParser extends EmbeddedActionsParser {
               if (!node.untilEnd) return !t.symbolic && (table.tooShortFor(this.upper(t)) !== undefined || this.misspelled(table, t));
               return !this.startsEntry(t);
             },
-            DEF: () => this.or(orIdx, alternatives),
+            DEF: () => this.or(0, alternatives),
           };
           seq.push(node);
           break;
@@ -640,7 +653,7 @@ export class ProfileParser extends EmbeddedActionsParser {
           this.slot(node);
           break;
         case 'options':
-          this.many(node.manyIdx, node.loop);
+          this.subrule(node.subruleIdx, this.optionsRule, { ARGS: [node] });
           break;
         case 'keyword':
           this.requiredKeyword(node);
@@ -675,9 +688,14 @@ export class ProfileParser extends EmbeddedActionsParser {
 
   /** After a structural error: the rest of the statement, up to the next statement. */
   private skipRest(): void {
-    // Only a broken statement has a rest to skip (Chevrotain records the loop all the same).
-    if (this.RECORDING_PHASE || this.frame().broken) this.many(MAX_OCCURRENCE - 3, this.skipLoop);
+    // Only a broken statement has a rest to skip (Chevrotain records the call all the same).
+    if (this.RECORDING_PHASE || this.frame().broken) this.subrule(MAX_OCCURRENCE - 3, this.skipRule);
   }
+
+  /** The rest of a broken statement (one rule that every statement calls). */
+  private readonly skipRule = this.RULE('skipRule', () => {
+    this.many(0, this.skipLoop);
+  });
 
   private readonly skipLoop: DSLMethodOpts<void> = {
     GATE: () => {
@@ -691,8 +709,22 @@ export class ProfileParser extends EmbeddedActionsParser {
       return true;
     },
     DEF: () => {
-      const w = this.word(this.consume(MAX_OCCURRENCE - 3, Operand));
+      const w = this.word(this.consume(0, Operand));
       if (!this.RECORDING_PHASE) this.operand(this.frame(), w);
+    },
+  };
+
+  /**
+   * Keyword options in any order (one rule that every statement's options call, with the
+   * statement's options node). Recorded once without a node: a keyword or another word.
+   */
+  private readonly optionsRule = this.RULE('optionsRule', (node?: OptionsNode) => {
+    this.many(0, node ? node.loop : this.recordedOptions);
+  });
+
+  private readonly recordedOptions: DSLMethodOpts<void> = {
+    DEF: () => {
+      this.or(0, [{ ALT: () => void this.consume(0, Keyword) }, { ALT: () => void this.consume(1, Value) }]);
     },
   };
 

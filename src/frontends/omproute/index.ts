@@ -330,7 +330,7 @@ class StatementBuilder {
 
 export function parseOmproute(file: SourceFile, options: OmprouteOptions = {}): ParsedOmproute {
   const r = new Reader(file, options.symbols ?? new Map());
-  const lexed = ompLexer.tokenize(file.text);
+  const lexed = ompLexer().tokenize(file.text);
   for (const err of lexed.errors) {
     r.report('syntax', file.lines.loc(file.path, err.offset, err.offset + Math.max(1, err.length)), `unexpected character: ${err.message}. ${ENDS}.`);
   }
