@@ -23,9 +23,10 @@
  * the number of words.
  */
 import { createToken, EmbeddedActionsParser, Lexer, EOF, type DSLMethodOpts, type IOrAlt, type IToken, type ParserMethod, type TokenType } from '../chevrotain.js';
-import type { Finding, RuleId } from '../../src/core/diagnostic.js';
+import type { Finding, Fix, RuleId } from '../../src/core/diagnostic.js';
+import { fix, inCaseOf, replaceAt } from '../../src/core/fix.js';
 import type { Loc } from '../../src/core/loc.js';
-import { didYouMean, suggest } from '../../src/core/suggest.js';
+import { didYouMean, suggest, uniqueSuggestion } from '../../src/core/suggest.js';
 import type { GenericStatement, OptionNode, Statement, UnknownStatement, Word } from '../../src/frontends/profile/ast.js';
 import { damageOf, withDamage } from './damage.js';
 import { FirstTokenLookahead } from './lookahead.js';
@@ -135,6 +136,11 @@ export interface BuiltStatement {
 }
 
 const MAX_OCCURRENCE = 255;
+
+/** The fix of a misspelt keyword: the one keyword that close, written in the case of the word it replaces. */
+function respell(w: Word, keyword: string): Fix {
+  return fix(`write ${keyword}`, replaceAt(w.loc, inCaseOf(w.raw, keyword)));
+}
 
 /** What a word action returns while Chevrotain records the grammar (no input then). */
 const RECORDED: Word = { text: '', raw: '', loc: { file: '', line: 1, column: 1, endLine: 1, endColumn: 1 } };
@@ -432,6 +438,8 @@ export class ProfileParser extends EmbeddedActionsParser {
         `${operands.length ? ` and its ${operands.length} operand${operands.length === 1 ? '' : 's'}` : ''} (IBM does not document this).` +
         didYouMean(keyword.text, STATEMENT_NAMES),
     };
+    const certain = keyword.symbolic ? undefined : uniqueSuggestion(keyword.text, STATEMENT_NAMES);
+    if (certain) finding.fix = respell(keyword, certain);
     return { statement, findings: [finding] };
   }
 
@@ -729,13 +737,13 @@ export class ProfileParser extends EmbeddedActionsParser {
   };
 
   /** A structural error: one finding, and the rest of the statement is skipped. */
-  private fail(loc: Loc, message: string, ruleId: RuleId = 'syntax'): void {
+  private fail(loc: Loc, message: string, ruleId: RuleId = 'syntax', fix?: Fix): void {
     const f = this.frame();
     if (f.broken) return;
     f.broken = true;
     f.p.error ??= loc;
     // Messages that do not name the statement themselves get its name in front.
-    add(f, { ruleId, loc, message: ruleId === 'syntax' ? `${this.what()}: ${message}` : message });
+    add(f, { ruleId, loc, message: ruleId === 'syntax' ? `${this.what()}: ${message}` : message, ...(fix ? { fix } : {}) });
   }
 
   /** "DEVICE OSADEV1", "VIPADISTRIBUTE", …: the statement a message is about. */
@@ -1053,12 +1061,14 @@ export class ProfileParser extends EmbeddedActionsParser {
       const near = short?.spec?.level === 'top' ? short.name : suggest(w.text, STATEMENT_NAMES);
       if (near) {
         f.broken = true;
+        const certain = short?.spec?.level === 'top' ? short.name : uniqueSuggestion(w.text, STATEMENT_NAMES);
         add(f, {
           ruleId: 'unknown-statement',
           loc: w.loc,
           message:
             `'${w.raw}' starts a line but is not a TCP/IP profile statement, so plexlint assumes the stack reads it as one more operand of ` +
             `${f.spec.name} (line ${f.p.keyword.loc.line}) and the statement you meant is not processed (IBM does not document this). Did you mean ${near}?`,
+          ...(certain ? { fix: respell(w, certain) } : {}),
         });
         return;
       }
@@ -1069,15 +1079,18 @@ export class ProfileParser extends EmbeddedActionsParser {
       return;
     }
     const statement = f.spec.name;
+    const certain = uniqueSuggestion(w.text, table.names());
+    const correction = certain ? respell(w, certain) : undefined;
     if (!until) {
       // A misspelled keyword before a positional operand: the operands after it cannot be placed.
-      this.fail(w.loc, `'${w.raw}' is not ${/^[AEIOU]/.test(statement) ? 'an' : 'a'} ${statement} operand.${didYouMean(w.text, table.names())}`, 'unknown-operand');
+      this.fail(w.loc, `'${w.raw}' is not ${/^[AEIOU]/.test(statement) ? 'an' : 'a'} ${statement} operand.${didYouMean(w.text, table.names())}`, 'unknown-operand', correction);
       return;
     }
     const finding: Finding = {
       ruleId: 'unknown-operand',
       loc: w.loc,
       message: `'${w.raw}' is not ${/^[AEIOU]/.test(statement) ? 'an' : 'a'} ${statement} operand.${didYouMean(w.text, table.names())}`,
+      ...(correction ? { fix: correction } : {}),
     };
     if (f.spec.unverified) {
       // The table of this statement is not confirmed against IBM's diagram: a warning, and

@@ -15,6 +15,7 @@
  */
 import type { IToken, TokenType } from '../chevrotain.js';
 import type { Finding } from '../../src/core/diagnostic.js';
+import { fix, insertBefore } from '../../src/core/fix.js';
 import type { LineIndex } from '../../src/core/loc.js';
 
 export type SymbolTable = ReadonlyMap<string, string>;
@@ -245,7 +246,6 @@ export class Scanner {
     let end = semi;
     while (end < text.length && !/\s/.test(text[end]!)) end++;
     const glued = text.slice(wordStart, end);
-    const at = this.input.lines.position(semi);
     this.input.findings.push({
       ruleId: 'comment-needs-blank',
       loc: this.loc(wordStart, semi + 1),
@@ -253,7 +253,7 @@ export class Scanner {
         `'${glued}': IBM requires a blank before a ';' that follows an operand, so this ';' is not a valid end of the ` +
         `operand and the stack may read '${glued}' as one operand the statement does not know (IBM does not document ` +
         `exactly what it does; plexlint checks the rest as if the blank were there). Insert a blank before ';'.`,
-      fix: { description: "insert a blank before ';'", edits: [{ file: this.input.file, ...at, endLine: at.line, endColumn: at.column, text: ' ' }] },
+      fix: fix("insert a blank before ';'", insertBefore(this.loc(semi, semi), ' ')),
     });
   }
 }

@@ -5,6 +5,7 @@
  * and blanked for parsing, so that one finding does not become a cascade.
  */
 import type { Finding } from '../../src/core/diagnostic.js';
+import { fix, replaceAt } from '../../src/core/fix.js';
 import type { SourceFile } from '../../src/sources/source-file.js';
 
 function isDigit(c: number): boolean {
@@ -53,6 +54,11 @@ export function blankSequenceNumbers(file: SourceFile, findings: Finding[]): str
       `${count === 1 ? 'this record carries' : `${count} records carry`} a sequence number in columns 73–80. ` +
       'IBM says only "Sequence numbers are not allowed" and names no column limit, so plexlint assumes the stack reads the digits as operands of the statement, which corrupts it. ' +
       'Remove the sequence numbers (ISPF: UNNUM, then NUMBER OFF).',
+    // ISPF's UNNUM: the field is blanked, so the record keeps its length.
+    fix: fix(
+      `blank the sequence numbers in columns 73–80 of ${count === 1 ? 'the record' : `all ${count} records`}`,
+      ...fields.map((f) => replaceAt(lines.loc(file.path, f, f + 8), '        ')),
+    ),
   });
   return pieces.join('');
 }

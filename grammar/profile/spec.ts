@@ -79,6 +79,8 @@ export interface StatementSpec {
   meaning: string;
   /** IBM's syntax summary (hover text). */
   syntax: string;
+  /** More of what IBM says about the statement, for hover text (what users trip over). */
+  details?: string;
   body: Element[];
   /** For a block: its END keyword. */
   end?: Notation;
@@ -306,7 +308,11 @@ export function keywordsOf(els: readonly Element[], values = false, out: Notatio
       }
       if (el.otherwise) keywordsOf(el.otherwise, values, out);
     } else if (el.type === 'variant') {
-      for (const c of el.cases) keywordsOf(c.body, values, out);
+      for (const c of el.cases) {
+        // The case keywords are the values of the variant's slot (DEVICE name MPCIPA …).
+        if (values) out.push(c.keyword);
+        keywordsOf(c.body, values, out);
+      }
     } else if (el.type === 'list') keywordsOf(el.entry, values, out);
   }
   return out;

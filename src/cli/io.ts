@@ -21,7 +21,7 @@ export const packageRoot = (() => {
 export const version: string = (JSON.parse(readFileSync(join(packageRoot, 'package.json'), 'utf8')) as { version: string }).version;
 
 /** Write a file atomically: a temporary file in the same folder, then rename over the target. */
-export function writeAtomic(path: string, content: string): void {
+export function writeAtomic(path: string, content: string | Uint8Array): void {
   const target = resolve(path);
   const tmp = join(dirname(target), `.${Date.now().toString(36)}-${process.pid}.plexlint.tmp`);
   try {

@@ -3,23 +3,40 @@ import { dirname, relative, resolve } from 'node:path';
 import { Chalk } from 'chalk';
 import { Command, Option } from 'commander';
 import type { Finding } from '../core/diagnostic.js';
-import { compile } from '../engine/compile.js';
-import { runScenario, type ScenarioResult } from '../sim/index.js';
-import { parseScenario } from '../sim/scenario.js';
+import { compile, type CompileOptions, type CompileResult } from '../engine/compile.js';
+import type { Estate } from '../model/estate.js';
+import { formatDuration } from '../sim/clock.js';
+import { runScenario, type AfterStep, type ScenarioResult } from '../sim/index.js';
+import { parseScenario, type Scenario } from '../sim/scenario.js';
 import { sourceFromText } from '../sources/source-file.js';
+import { DEFAULT_MAX_PAIRS, sweepFailures } from '../sim/failures.js';
+import { sweepMarkdown } from '../report/sweep/markdown.js';
+import { outages } from '../report/sweep/summary.js';
+import { sweepText } from '../report/sweep/text.js';
 import { silentProgress, type Progress } from '../core/progress.js';
 import { oneEstate } from './compile.js';
 import { examples } from './help.js';
 import { emit, packageRoot, useColor, UsageError } from './io.js';
-import { outputOptions } from './options.js';
+import { estateOptions, lintOptionsFrom, outputOptions, type EstateCliOptions } from './options.js';
 import { terminalProgress } from './progress.js';
+import { expectationText, observedParts, scenarioTally } from '../report/simulate/words.js';
+import { simulateMarkdown } from '../report/simulate/markdown.js';
+import { stepGraph } from '../graph/steps.js';
+import type { Graph } from '../graph/types.js';
+
+/** A scenario's result, with the scenario and the estate it ran on. */
+export interface ScenarioRun {
+  result: ScenarioResult;
+  scenario: Scenario;
+  estate: Estate;
+}
 
 function formatFindings(findings: Finding[]): string {
   return findings.map((f) => `${f.loc.file}:${f.loc.line}:${f.loc.column}: ${f.message}`).join('\n');
 }
 
-/** Read, validate and run one scenario file. */
-export function simulateFile(path: string, cwd: string, progress: Progress = silentProgress): ScenarioResult {
+/** Read and validate one scenario file. */
+export function readScenarioFile(path: string, cwd: string): { scenario: Scenario; display: string } {
   const abs = resolve(cwd, path);
   let text: string;
   try {
@@ -30,15 +47,33 @@ export function simulateFile(path: string, cwd: string, progress: Progress = sil
   const display = relative(cwd, abs).split('\\').join('/');
   const { scenario, findings } = parseScenario(sourceFromText(display, text, abs), (p) => resolve(dirname(abs), p));
   if (!scenario) throw new UsageError(`invalid scenario:\n${formatFindings(findings)}`);
-  progress.phase(`compiling the estate of ${display}`);
-  const compiled = oneEstate(() => (scenario.estate ? compile([dirname(scenario.estate)], { cwd, config: scenario.estate }) : compile(scenario.inputs, { cwd })));
-  const missing = compiled.readErrors.filter((e) => e.explicit);
-  if (missing.length) throw new UsageError(`${display}: ${missing.map((e) => `${e.path} ${e.message}`).join('; ')}`);
-  return runScenario(scenario, compiled.estate, progress);
+  return { scenario, display };
 }
 
-function pct(x: number): string {
-  return `${(x * 100).toFixed(2).replace(/\.?0+$/, '')}%`;
+/** The inputs and options that compile the estate a scenario names (its manifest, or its inputs). */
+export function scenarioEstate(scenario: Scenario, cwd: string): { paths: string[]; options: CompileOptions } {
+  return scenario.estate ? { paths: [dirname(scenario.estate)], options: { cwd, config: scenario.estate } } : { paths: scenario.inputs, options: { cwd } };
+}
+
+/** Fail on inputs the scenario names that cannot be read. */
+export function failOnMissingInputs(display: string, readErrors: CompileResult['readErrors']): void {
+  const missing = readErrors.filter((e) => e.explicit);
+  if (missing.length) throw new UsageError(`${display}: ${missing.map((e) => `${e.path} ${e.message}`).join('; ')}`);
+}
+
+/** Read, validate and run one scenario file. */
+export function simulateFile(path: string, cwd: string, progress: Progress = silentProgress): ScenarioResult {
+  return runScenarioFile(path, cwd, progress).result;
+}
+
+/** Read, validate and run one scenario file; `afterStep` sees the simulation after each step. */
+export function runScenarioFile(path: string, cwd: string, progress: Progress = silentProgress, afterStep?: AfterStep): ScenarioRun {
+  const { scenario, display } = readScenarioFile(path, cwd);
+  progress.phase(`compiling the estate of ${display}`);
+  const { paths, options } = scenarioEstate(scenario, cwd);
+  const compiled = oneEstate(() => compile(paths, options));
+  failOnMissingInputs(display, compiled.readErrors);
+  return { result: runScenario(scenario, compiled.estate, progress, afterStep), scenario, estate: compiled.estate };
 }
 
 export function formatText(results: ScenarioResult[], color: boolean): string {
@@ -46,56 +81,102 @@ export function formatText(results: ScenarioResult[], color: boolean): string {
   const out: string[] = [];
   for (const r of results) {
     out.push('', c.underline(`${r.file}`) + c.dim(`  (seed ${r.seed})`));
+    const clocked = r.steps.some((s) => s.kind === 'advance');
     for (const s of r.steps) {
-      out.push(`  ${c.dim(`${String(s.index).padStart(2)} line ${String(s.line).padEnd(4)}`)} ${s.kind.padEnd(8)} ${s.error ? c.red(s.error) : s.summary}`);
-      const o = s.observed;
-      const parts: string[] = [];
-      if (o.local !== undefined && o.local > 0) parts.push(`local ${pct(o.local)}`);
-      for (const group of ['targets', 'servers', 'members', 'odrs', 'cells'] as const) {
-        for (const [k, v] of Object.entries(o[group] ?? {})) parts.push(`${k} ${pct(v)}`);
-      }
-      if (o.refused) parts.push(c.yellow(`refused ${pct(o.refused)}`));
-      if (o.dropped) parts.push(c.yellow(`dropped ${pct(o.dropped)}`));
-      if (o.failed) parts.push(c.yellow(`failed ${pct(o.failed)}`));
-      if (o.sessionsLost) parts.push(c.yellow(`sessions lost ${o.sessionsLost}`));
-      if (o.connectionsBroken) parts.push(c.yellow(`connections broken ${o.connectionsBroken}`));
+      const when = clocked ? c.dim(` t=${formatDuration(s.time)}`) : '';
+      out.push(`  ${c.dim(`${String(s.index).padStart(2)} line ${String(s.line).padEnd(4)}`)} ${s.kind.padEnd(8)} ${s.error ? c.red(s.error) : s.summary}${when}`);
+      const parts = observedParts(s.observed).map((p) => (p.bad ? c.yellow(p.text) : p.text));
       if (parts.length) out.push(`              ${parts.join('  ')}`);
-      for (const e of s.expectations) {
-        const bound = [e.min !== undefined ? `≥ ${e.min}` : '', e.max !== undefined ? `≤ ${e.max}` : ''].filter(Boolean).join(' and ');
-        const actual = ['sessionsLost', 'connectionsBroken'].includes(e.name) ? String(e.actual) : `${e.actual} (${pct(e.actual)})`;
-        out.push(`              ${e.pass ? c.green('✔') : c.red('✘')} ${e.name} ${bound}: ${actual}`);
-      }
+      for (const e of s.expectations) out.push(`              ${e.pass ? c.green('✔') : c.red('✘')} ${expectationText(e)}`);
     }
-    const all = r.steps.flatMap((s) => s.expectations);
-    const held = all.filter((e) => e.pass).length;
-    const errors = r.steps.filter((s) => s.error).length;
-    out.push(`  ${r.pass ? c.green.bold('PASS') : c.red.bold('FAIL')} ${held} of ${all.length} expectation${all.length === 1 ? '' : 's'} hold${errors ? `, ${errors} step${errors === 1 ? '' : 's'} could not run` : ''}`);
+    out.push(`  ${r.pass ? c.green.bold('PASS') : c.red.bold('FAIL')} ${scenarioTally(r)}`);
   }
   return out.join('\n') + '\n';
 }
 
+interface SimulateOptions extends EstateCliOptions {
+  format: string;
+  output?: string;
+  color?: boolean;
+  failures?: 'single' | 'pairs';
+  maxPairs?: string;
+  seed?: string;
+  progress?: boolean;
+}
+
+/** `--failures`: sweep the estate's single failures or pairs of failures. */
+function failureSweep(paths: string[], opts: SimulateOptions): void {
+  const seed = Number(opts.seed ?? '1');
+  if (!Number.isInteger(seed) || seed < 0) throw new UsageError(`--seed ${opts.seed}: expected a whole number`);
+  const maxPairs = Number(opts.maxPairs ?? DEFAULT_MAX_PAIRS);
+  if (!Number.isInteger(maxPairs) || maxPairs < 0) throw new UsageError(`--max-pairs ${opts.maxPairs}: expected a whole number`);
+  const cli = lintOptionsFrom(opts, paths);
+  const progress = terminalProgress({ option: opts.progress });
+  let text: string;
+  let lost: number;
+  try {
+    progress.phase('compiling the estate');
+    const compiled = oneEstate(() => compile(cli.paths, cli.options));
+    if (compiled.unmatched.length) throw new UsageError(`no files to check in ${compiled.unmatched.join(', ')}`);
+    const missing = compiled.readErrors.filter((e) => e.explicit);
+    if (missing.length) throw new UsageError(missing.map((e) => `${e.path} ${e.message}`).join('; '));
+    const report = sweepFailures(compiled.estate, { mode: opts.failures!, seed, maxPairs, progress });
+    lost = outages(report);
+    text = opts.format === 'json' ? JSON.stringify(report, null, 2) + '\n' : opts.format === 'markdown' ? sweepMarkdown(report) : sweepText(report, useColor(opts.color, Boolean(opts.output)));
+  } finally {
+    progress.end();
+  }
+  emit(text, opts.output);
+  process.exitCode = lost > 0 ? 1 : 0;
+}
+
 export function simulateCommand(): Command {
   const cmd = new Command('simulate')
-    .description('run scenario files over an estate and check their expectations (the scenario format: docs/scenarios.md)')
-    .argument('<scenarios...>', '*.scenario.yaml files')
-    .addOption(new Option('-f, --format <format>', 'output format').choices(['text', 'json']).default('text'))
+    .description('run scenario files over an estate and check their expectations (the scenario format: docs/scenarios.md); with --failures, simulate every single failure (or pair of failures) of an estate')
+    .argument('<paths...>', '*.scenario.yaml files (with --failures: the files or folders of the estate)')
+    .addOption(new Option('-f, --format <format>', 'output format (markdown: a report with a picture of every step with expectations, or of the failure sweep)').choices(['text', 'json', 'markdown']).default('text'))
+    .addOption(new Option('--failures <mode>', 'fail every component on its own (single), or every two that meet on a flow (pairs), and report what each failure loses').choices(['single', 'pairs']))
+    .option('--max-pairs <n>', `with --failures pairs: simulate at most this many pairs (default ${DEFAULT_MAX_PAIRS}); the rest are counted as skipped`)
+    .option('--seed <n>', 'with --failures: seed of the random choices', '1')
     .option('--progress', 'show progress on stderr even when it is not a terminal (--no-progress: never)')
     .option('--no-progress', 'never show progress');
+  estateOptions(cmd);
   outputOptions(cmd);
   cmd.addHelpText(
     'after',
-    examples('simulate', `\nA scenario file names its estate (estate: or inputs:) and its steps: set state, connect, requests, ejb, event, close,\neach with expectations. Every key, with examples: docs/scenarios.md in the package (${packageRoot}/docs/scenarios.md).\n`),
+    examples(
+      'simulate',
+      `\nA scenario file names its estate (estate: or inputs:) and its steps: set state, connect, requests, ejb, event, close, advance,\neach with expectations. Every key, with examples: docs/scenarios.md in the package (${packageRoot}/docs/scenarios.md).\n` +
+        `With --failures the paths are an estate (like check's); the exit code is 1 when a failure loses a service.\n`,
+    ),
   );
-  return cmd.action((files: string[], opts: { format: string; output?: string; color?: boolean; progress?: boolean }) => {
-      const progress = terminalProgress({ option: opts.progress });
-      let results: ScenarioResult[];
-      try {
-        results = files.map((f) => simulateFile(f, process.cwd(), progress));
-      } finally {
-        progress.end();
-      }
-      const text = opts.format === 'json' ? JSON.stringify({ scenarios: results }, null, 2) + '\n' : formatText(results, useColor(opts.color, Boolean(opts.output)));
-      emit(text, opts.output);
-      process.exitCode = results.every((r) => r.pass) ? 0 : results.some((r) => r.steps.some((s) => s.error)) ? 2 : 1;
-    });
+  return cmd.action((paths: string[], opts: SimulateOptions) => {
+    if (opts.failures) return failureSweep(paths, opts);
+    if (opts.maxPairs !== undefined) throw new UsageError('--max-pairs goes with --failures pairs');
+    if (opts.config !== undefined) throw new UsageError('-c goes with --failures: a scenario names its estate itself (estate: or inputs:)');
+    const progress = terminalProgress({ option: opts.progress });
+    let results: ScenarioResult[];
+    const pictures = new Map<string, Graph>();
+    // Pictures only for the markdown report: an event step's picture simulates the flows again in its state.
+    const draw: AfterStep | undefined =
+      opts.format === 'markdown'
+        ? (sim, step, result) => {
+            const graph = stepGraph(sim.estate, step, result, sim.state, `step ${result.index} (line ${result.line}): ${result.summary}`);
+            if (graph) pictures.set(`${step.loc.file}#${result.index}`, graph);
+          }
+        : undefined;
+    try {
+      results = paths.map((f) => runScenarioFile(f, process.cwd(), progress, draw).result);
+    } finally {
+      progress.end();
+    }
+    const text =
+      opts.format === 'json'
+        ? JSON.stringify({ scenarios: results }, null, 2) + '\n'
+        : opts.format === 'markdown'
+          ? simulateMarkdown(results, pictures)
+          : formatText(results, useColor(opts.color, Boolean(opts.output)));
+    emit(text, opts.output);
+    process.exitCode = results.every((r) => r.pass) ? 0 : results.some((r) => r.steps.some((s) => s.error)) ? 2 : 1;
+  });
 }

@@ -71,6 +71,7 @@ import { rule as viparangeLimit } from './sysplex/viparange-limit.js';
 import { rule as dvipaRefusedOnOwnerFailure } from './simulation/dvipa-refused-on-owner-failure.js';
 import { rule as hotstandbyBackupsSameCpc } from './simulation/hotstandby-backups-same-cpc.js';
 import { rule as odrSpraySessionLoss } from './simulation/odr-spray-session-loss.js';
+import { rule as singlePointOfFailure } from './simulation/single-point-of-failure.js';
 
 import { rule as dscontrolUnknownCommand } from './load-balancer/dscontrol-unknown-command.js';
 import { rule as dscontrolUnknownOption } from './load-balancer/dscontrol-unknown-option.js';
@@ -210,6 +211,7 @@ export const rules = [
   dvipaRefusedOnOwnerFailure,
   hotstandbyBackupsSameCpc,
   odrSpraySessionLoss,
+  singlePointOfFailure,
   dscontrolUnknownCommand,
   dscontrolUnknownOption,
   dscontrolInvalidValue,

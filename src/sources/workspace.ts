@@ -7,7 +7,7 @@
  */
 import { basename, isAbsolute, relative, resolve, sep } from 'node:path';
 import { discover, type Discovery, type EstateInputs } from './discover.js';
-import { decode, type Encoding } from './decode.js';
+import { decode, RECORD_LENGTH, type Encoding } from './decode.js';
 import { FsJournal } from './fs-journal.js';
 import { sourceFromText, type SourceFile } from './source-file.js';
 import { timed } from '../core/timing.js';
@@ -130,7 +130,9 @@ export class Workspace {
     if (!isManifest && size > MAX_XML_BYTES && /^\s*</.test(decoded.text.slice(0, 1024))) {
       return { path, message: `is an XML file of ${mb(size)}, larger than the ${mb(MAX_XML_BYTES)} plexlint reads for XML (a plugin-cfg.xml of thousands of clusters is a few MB)` };
     }
-    return sourceFromText(path, decoded.text, abs, decoded.encoding, decoded.bom);
+    const file = sourceFromText(path, decoded.text, abs, decoded.encoding, decoded.bom);
+    if (decoded.splitRecords) file.recordLength = RECORD_LENGTH;
+    return file;
   }
 
   /** Every file of the estate root (for INCLUDE look-ups without a data set mapping). */

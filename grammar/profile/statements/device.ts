@@ -18,6 +18,7 @@ export const device = statement({
   notation: 'DEVice',
   topic: 'DEVICE and LINK statements',
   meaning: 'Defines an IPv4 device: the channel or OSA port a LINK runs over.',
+  details: 'MPCIPA is OSA-Express QDIO or HiperSockets (the device name is the TRLE PORTNAME), VIRTUAL a static VIPA; one LINK per MPCIPA device.',
   syntax:
     'DEVice name MPCIPA [NONROUTER|PRIROUTER|SECROUTER] [AUTORESTART|NOAUTORESTART] | DEVice name VIRTual 0 | DEVice name CTC address [IOBUFFERSIZE n] [AUTORESTART] ' +
     '| DEVice name LCS address [AUTORESTART] | DEVice name MPCPTP [AUTORESTART]',

@@ -1,4 +1,5 @@
 import { parseIpv4 } from '../../../src/core/ip.js';
+import { fix, removeAt } from '../../../src/core/fix.js';
 import { spanLocs } from '../../../src/core/loc.js';
 import type { HomeEntry, HomeStatement } from '../../../src/frontends/profile/ast.js';
 import { listWithStop } from '../kit.js';
@@ -15,6 +16,7 @@ export const home = statement({
   notation: 'HOME',
   topic: 'HOME statement',
   meaning: 'The IPv4 home addresses of links defined by DEVICE and LINK (INTERFACE statements carry their own).',
+  details: 'The predefined link name LOOPBACK adds loopback aliases; 127.0.0.1 itself cannot be added (EZZ0344I). INTERFACE statements carry their own addresses.',
   syntax: 'HOME ip_address link_name …',
   body: [list('entries', [builtSlot('address', v.ipv4('address')), slot('link', v.name('link name', 16))], (p, cx) => {
     const addressWord = p.slots['address']!;
@@ -54,6 +56,8 @@ export const home = statement({
             ? `: if it is the statement, its ${others} other address${others === 1 ? ' is' : 'es are'} not home addresses either (plexlint keeps ${others === 1 ? 'it' : 'them'}). `
             : ' (this HOME statement has no other entry). ') +
           'Remove it; to add a loopback alias (for example a load-balancer cluster address) code another address on the LOOPBACK link.',
+        // Without the entry the statement says what it means; a HOME statement of this entry alone says nothing.
+        fix: others > 0 ? fix('remove the 127.0.0.1 entry', removeAt(entry.loc)) : fix('remove the HOME statement of 127.0.0.1 alone', removeAt(spanLocs(p.keyword.loc, entry.loc))),
       });
       entry.ignored = { reason: 'EZZ0344I', cause: entry.loc };
     }

@@ -7,6 +7,7 @@ export const include = statement({
   notation: 'INCLUDE',
   topic: 'INCLUDE statement',
   meaning: 'Reads the statements of another data set (or member) here, as if they were written in place.',
+  details: 'INCLUDE statements may be nested up to 16 deep.',
   syntax: 'INCLUDE data_set_name',
   body: [slot('dataset', v.dataset('data set name'))],
   requires: ['dataset'],

@@ -30,6 +30,7 @@ export const interfaceStatement = statement({
   notation: 'INTERFace',
   topic: 'INTERFACE statements',
   meaning: 'Defines (or changes, or deletes) an interface with its addresses: OSA-Express QDIO, HiperSockets, static VIPA.',
+  details: 'Replaces DEVICE, LINK and HOME for OSA-Express QDIO, HiperSockets and static VIPAs. The required operands and CHPIDTYPE come first in the documented order; the others in any order.',
   syntax:
     'INTERFace name DEFINE {IPAQENET|IPAQENET6|IPAQIDIO|IPAQIDIO6|VIRTUAL|VIRTUAL6} [options] | INTERFace name {ADDADDR|DELADDR|DEPRADDR} address ' +
     '| INTERFace name {ADDTEMPPREFIX|DELTEMPPREFIX} prefix … | INTERFace name DELete',

@@ -26,6 +26,7 @@ export const ipconfig = statement({
   notation: 'IPCONFig',
   topic: 'IPCONFIG statement',
   meaning: 'Settings of the IPv4 layer: dynamic XCF, sysplex routing, forwarding, multipath, source VIPA.',
+  details: 'DYNAMICXCF gives the stack its dynamic XCF address, over which the stacks of the sysplex link to each other and which VIPADISTRIBUTE DESTIP names; it must be coded on every stack. SYSPLEXROUTING lets WLM-based and WEIGHTEDACTIVE distribution use server health.',
   syntax:
     'IPCONFig [ARPTO s] [DATAGRamfwd|NODATAGRamfwd] [DYNAMICXCF addr {mask|/bits} cost|NODYNAMICXCF] [IGNORERedirect] [MULTIPATH [PERConnection|PERPacket]] ' +
     '[PATHMTUDISCovery] [QDIOACCELerator] [REASSEMBLytimeout s] [SOURCEVIPA] [SYSPLEXRouting] [TCPSTACKSOURCEVipa addr] [TTL n] … (any order)',

@@ -17,6 +17,7 @@ export const link = statement({
   notation: 'LINK',
   topic: 'DEVICE and LINK statements',
   meaning: 'Defines an IPv4 link (network interface) on a device; HOME gives it its address.',
+  details: 'IPAQENET runs on an MPCIPA OSA device, IPAQIDIO on HiperSockets, VIRTUAL is a static VIPA. IPv4 only: IPv6 uses INTERFACE.',
   syntax:
     'LINK name IPAQENET device [options] | LINK name IPAQIDIO device [options] | LINK name VIRTual 0 device | LINK name CTC {0|1} device ' +
     '| LINK name {ETHERnet|802.3|ETHEROR802.3} number device | LINK name MPCPTP device [options]',

@@ -17,6 +17,7 @@ export const port = statement({
   notation: 'PORT',
   topic: 'PORT statement',
   meaning: 'Reserves ports for job names (or RESERVED), and controls access to unreserved ports (UNRSV).',
+  details: 'SHAREPORT lets several listeners share one port; SHAREPORTWLM spreads their connections by WLM server weights.',
   syntax:
     'PORT {num {TCP|UDP} {RESERVED | jobname [NOAUTOLog] [DELAYAcks|NODELAYAcks] [SHAREPort|SHAREPORTWlm] [BIND ipaddr] [SAF resname] [NOSMC|SMC]} ' +
     '| UNRSV {TCP|UDP} {jobname [SAF resname] | * [DENY|SAF resname]} [WHENLISTEN|WHENBIND]} …',

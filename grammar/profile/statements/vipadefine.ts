@@ -22,6 +22,7 @@ export const vipadefine = statement({
   level: 'vipadynamic',
   topic: 'VIPADEFINE statement',
   meaning: 'Defines dynamic VIPAs this stack owns (and activates when it starts).',
+  details: 'An address already in HOME or the dynamic XCF address is rejected (EZZ8307I). MOVEABLE IMMEDIATE moves the DVIPA back at once when its owner returns; WHENIDLE waits until no connection uses it.',
   syntax:
     'VIPADEFine [TIER1|TIER2 [CPCSCOPE]|CPCSCOPE] {[MOVEable IMMEDiate|WHENIDLE] [SERVICEMGR] address_mask ipv4_addr … | [MOVEable IMMEDiate] ipv6_intfname ipv6_addr[/prefix]}',
   body: [leadingOptions(defineKeywords), rest],

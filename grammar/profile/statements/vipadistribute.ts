@@ -40,6 +40,7 @@ export const vipadistribute = statement({
   level: 'vipadynamic',
   topic: 'VIPADISTRIBUTE statement',
   meaning: 'Makes this stack the sysplex distributor of a DVIPA: which ports, to which target stacks, by which method.',
+  details: 'The DVIPA must be defined on this stack by VIPADEFINE or VIPABACKUP. The options before the address may come in any order. DESTIP ALL means every stack linked by dynamic XCF.',
   syntax:
     'VIPADISTribute [DEFINE|DELEte] [DISTMethod {BASEWLM|SERVERWLM|ROUNDROBIN|WEIGHTEDActive|HOTSTANDBY|TARGCONTROLLED}] [OPTLOCAL [n]|NOOPTLOCAL] [SYSPLEXPorts] ' +
     '[TIMEDAFFinity s] [TIER1 group|TIER2 group] [CPCSCOPE] [GRE|ENCAP] [CONTROLPORT port] [PROCTYPE CP n ZAAP n ZIIP n] [PROCXCOST ZAAP n ZIIP n] [ILWEIGHTING n] ' +

@@ -12,6 +12,7 @@ export const vipadynamic = statement({
   contains: 'vipadynamic',
   topic: 'VIPADYNAMIC statement',
   meaning: 'The block of dynamic VIPA statements: VIPADEFINE, VIPABACKUP, VIPADELETE, VIPADISTRIBUTE, VIPARANGE, VIPAROUTE, VIPASMPARMS.',
+  details: 'Only its seven substatements are allowed in it. A syntax error inside the block ends processing of the rest of the block: the statements before it are applied, everything after it is ignored.',
   syntax: 'VIPADynamic {VIPADEFine … | VIPABackup … | VIPADELete … | VIPADISTribute … | VIPARange … | VIPAROUTE … | VIPASMparms …} … ENDVIPADynamic',
   build(p): VipaDynamicBlock {
     const block: VipaDynamicBlock = { kind: 'vipadynamic', loc: p.loc, keyword: p.keyword, statements: p.children as VipaStatement[] };

@@ -1,6 +1,7 @@
 import { isLoopback } from '../../../src/core/ip.js';
 import type { Moveable, VipaRangeStatement, Word } from '../../../src/frontends/profile/ast.js';
-import { didYouMean } from '../../../src/core/suggest.js';
+import { fix, inCaseOf, replaceAt } from '../../../src/core/fix.js';
+import { didYouMean, uniqueSuggestion } from '../../../src/core/suggest.js';
 import { intfName } from '../dvipa.js';
 import { leadingOptions, misplaced, opt, rest, statement } from '../spec.js';
 
@@ -10,6 +11,7 @@ export const viparange = statement({
   level: 'vipadynamic',
   topic: 'VIPARANGE statement',
   meaning: 'A subnet in which applications may create dynamic VIPAs (bind(), SIOCSVIPA ioctl, MODDVIPA).',
+  details: 'Ranges must not contain ordinary addresses of the sysplex.',
   syntax:
     'VIPARange [DEFINE|DELEte] {[MOVEable NONDISRUPTive|DISRUPTive] address_mask ipv4_addr | [MOVEable NONDISRUPTive] ipv6_intfname ipv6_addr/prefix_len} [SAF resname] [ZCX]',
   body: [
@@ -78,7 +80,15 @@ export const viparange = statement({
         if (!name) cx.report({ ruleId: 'syntax', loc: w.loc, message: 'VIPARANGE: SAF needs a resource name' });
         else out.saf = name;
       } else if (w.text === 'ZCX') out.zcx = w.loc;
-      else cx.report({ ruleId: 'unknown-operand', loc: w.loc, message: `VIPARANGE does not take '${w.raw}' here.${didYouMean(w.text, ['SAF', 'ZCX'])}` });
+      else {
+        const certain = uniqueSuggestion(w.text, ['SAF', 'ZCX']);
+        cx.report({
+          ruleId: 'unknown-operand',
+          loc: w.loc,
+          message: `VIPARANGE does not take '${w.raw}' here.${didYouMean(w.text, ['SAF', 'ZCX'])}`,
+          ...(certain ? { fix: fix(`write ${certain}`, replaceAt(w.loc, inCaseOf(w.raw, certain))) } : {}),
+        });
+      }
     }
     return out;
   },

@@ -8,6 +8,7 @@ export const viparoute = statement({
   level: 'vipadynamic',
   topic: 'VIPAROUTE statement',
   meaning: 'Routes distributed connections to a target stack over a normal IP route (GRE) instead of the dynamic XCF link.',
+  details: 'The route\'s MTU must be at least 604 (1308 for IPv6).',
   syntax: 'VIPAROUTE [DEFINE|DELEte] {target_dynxcfip | DEFAULT} target_ip',
   body: [leadingOptions(opt('DEFINE'), opt('DELEte')), rest],
   build(p, cx): VipaRouteStatement {

@@ -9,6 +9,7 @@ export const vipasmparms = statement({
   level: 'vipadynamic',
   topic: 'VIPASMPARMS statement',
   meaning: 'Service manager parameters for DVIPAs coded with SERVICEMGR (IPv4 only).',
+  details: 'Required when a VIPADEFINE or VIPABACKUP has SERVICEMGR.',
   syntax: 'VIPASMparms [SMMCAST mcast_addr] [SMPORT port] [SMPASSWORD password]',
   body: [options(opt('SMMCAST', v.ipv4('multicast address')), opt('SMPORT', v.port('port')), opt('SMPASSWORD', v.text('password')))],
   unverified: true,

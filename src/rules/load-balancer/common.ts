@@ -20,6 +20,7 @@ export function reportLbRejections(ctx: RuleContext): void {
       if (r.ruleId !== ctx.ruleId) continue;
       const finding: Parameters<RuleContext['report']>[0] = { loc: r.loc, message: `${lb.name}: ${r.message}`, subject: `${lb.name} ${r.message.split(':')[0]}` };
       if (r.related?.length) finding.related = r.related.map((x) => rel(x.loc, x.message));
+      if (r.fix) finding.fix = r.fix;
       ctx.report(finding);
     }
   }

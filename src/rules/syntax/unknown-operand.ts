@@ -43,5 +43,6 @@ export const rule = defineRule({
       },
     ],
     emittedBy: 'front end',
+    fixable: true,
   },
 });
