@@ -9,7 +9,7 @@ import type { Finding, RelatedLocation } from '../src/core/diagnostic.js';
 import type { Loc } from '../src/core/loc.js';
 import { parseDscontrol } from '../src/frontends/dscontrol/index.js';
 import { scanGoScript } from '../src/frontends/goscript/index.js';
-import { buildLoadBalancers } from '../src/model/build/lb.js';
+import { buildLoadBalancers } from '../src/model/builders/lb.js';
 import type { Estate } from '../src/model/estate.js';
 import { emptyWebTier } from '../src/model/web.js';
 import { rules } from '../src/rules/registry.js';

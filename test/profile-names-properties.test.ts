@@ -13,7 +13,7 @@ import { allKeywords } from '../grammar/profile/vocabulary.js';
 import type { Finding } from '../src/core/diagnostic.js';
 import type { ProfileAst, Statement } from '../src/frontends/profile/ast.js';
 import { parseProfile } from '../src/frontends/profile/index.js';
-import { buildSystem } from '../src/model/build/system.js';
+import { buildSystem } from '../src/model/builders/system.js';
 import { sourceFromText } from '../src/sources/source-file.js';
 import { fixtureFiles } from './support/fixture-files.js';
 import { fuzz } from './support/fuzz.js';

@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { safeAbbreviations } from '../grammar/profile/vocabulary.js';
 import type { Finding } from '../src/core/diagnostic.js';
 import { parseProfile } from '../src/frontends/profile/index.js';
-import { buildSystem } from '../src/model/build/system.js';
+import { buildSystem } from '../src/model/builders/system.js';
 import { sourceFromText } from '../src/sources/source-file.js';
 import { fuzz } from './support/fuzz.js';
 import { fixtureFiles } from './support/fixture-files.js';

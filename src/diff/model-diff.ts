@@ -10,7 +10,7 @@
  */
 import type { Loc } from '../core/loc.js';
 import type { Estate } from '../model/estate.js';
-import { portsText } from '../model/build/sysplex.js';
+import { portsText } from '../model/builders/sysplex.js';
 
 export type Value = string | number | boolean | null | string[];
 

@@ -14,7 +14,7 @@ import { detectKind } from '../frontends/detect.js';
 import type { Manifest } from '../frontends/manifest/index.js';
 import { parsePlugin, type PluginAst } from '../frontends/plugin/index.js';
 import { parseClusterXml } from '../frontends/was/index.js';
-import { buildWeb, type ClusterXmlInput } from '../model/build/web.js';
+import { buildWeb, type ClusterXmlInput } from '../model/builders/web.js';
 import type { WebTier } from '../model/web.js';
 import type { SourceFile } from '../sources/source-file.js';
 import type { Driver } from './driver.js';

@@ -12,7 +12,7 @@ import { dispatchTargets, presence, rangeHolding, serverName, systemByName, type
  * stack registers every non-loopback HOME address with the OSA (INTERFACE
  * IPAQENET); loopback addresses are not valid OSPF interfaces (RouterID).
  * What OMPROUTE advertises is read from the stack's OMPROUTE configuration when
- * one is attached (src/model/build/routing.ts); without one, from the profile alone.
+ * one is attached (src/model/builders/routing.ts); without one, from the profile alone.
  */
 const CONSEQUENCE: Record<Exclude<Presence['kind'], 'loopback'>, string> = {
   real: 'a real interface address: the stack registers it with the OSA, which then answers ARP for it, and dynamic routing (OMPROUTE) can advertise it',

@@ -1,6 +1,6 @@
 import { defineRule } from '../rule.js';
 import { rel } from '../helpers.js';
-import { portsText } from '../../model/build/sysplex.js';
+import { portsText } from '../../model/builders/sysplex.js';
 
 /** VIPADISTRIBUTE page: the DVIPA must be "defined on the same stack by a VIPADEFINE or VIPABACKUP statement". */
 export const rule = defineRule({

@@ -1,6 +1,6 @@
 import { defineRule } from '../rule.js';
 import { rel, systemsByName } from '../helpers.js';
-import { portsText } from '../../model/build/sysplex.js';
+import { portsText } from '../../model/builders/sysplex.js';
 import type { Distribution } from '../../model/estate.js';
 
 const DEFAULT_CONTROLPORT = 1702;
