@@ -10,36 +10,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { allKeywords } from '../grammar/profile/vocabulary.js';
-import type { Finding } from '../src/core/diagnostic.js';
 import type { ProfileAst, Statement } from '../src/frontends/profile/ast.js';
-import { parseProfile } from '../src/frontends/profile/index.js';
-import { buildSystem } from '../src/model/builders/system.js';
-import { sourceFromText } from '../src/sources/source-file.js';
 import { fixtureFiles } from './support/fixture-files.js';
 import { fuzz } from './support/fuzz.js';
-
-const SYMBOLS = { SYSNAME: 'SYSA', HOSTIP: '10.20.1.11', XCFIP: '10.30.1.1', SVIPA: '10.21.1.11' };
-
-function parse(text: string) {
-  return parseProfile(sourceFromText('SYSA.tcpip', text), { symbols: new Map(Object.entries(SYMBOLS)) });
-}
-
-function semantics(text: string): { model: unknown; rules: string[] } {
-  const parsed = parse(text);
-  const system = buildSystem({ name: 'SYSA', nameSource: 'file-name', symbols: SYMBOLS, parsed });
-  return { model: withoutLocations(system.stack), rules: parsed.findings.map((f: Finding) => f.ruleId).sort() };
-}
-
-const POSITION_KEYS = new Set(['file', 'line', 'column', 'endLine', 'endColumn', 'lines']);
-
-function withoutLocations(x: unknown): unknown {
-  if (typeof x === 'string') return x.replace(/\bline \d+/g, 'line N');
-  if (Array.isArray(x)) return x.map(withoutLocations);
-  if (x === null || typeof x !== 'object') return x;
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(x)) if (k !== 'loc' && !k.endsWith('Loc') && !POSITION_KEYS.has(k)) out[k] = withoutLocations(v);
-  return out;
-}
+import { parseSysa, semantics } from './support/semantics.js';
 
 /** The names the profile defines with DEVICE, LINK and INTERFACE. */
 function definedNames(ast: ProfileAst): string[] {
@@ -134,7 +108,7 @@ function renameStrings(x: unknown, map: Map<string, string>, key = ''): unknown 
 const PROFILES = fixtureFiles()
   .filter((f) => f.kind === 'profile' && f.text.split(/\r?\n/).every((l) => l.length < 73))
   .map((f) => {
-    const ast = parse(f.text).ast;
+    const ast = parseSysa(f.text).ast;
     const names = definedNames(ast);
     return { ...f, names, at: occurrences(ast, new Set(names)) };
   })
