@@ -14,7 +14,8 @@
  * - failure sweep: every single failure of the large estate vs. one check of it;
  * - language server: re-checking one edited profile of a 32-stack estate (target 150 ms), vs. the floor of
  *   that estate.
- * - graph: building the picture of the large estate vs. the check it needs, and each format's size.
+ * - graph: building the picture of the large estate vs. the check it needs, and each format's size;
+ * - diff: `plexlint diff` vs. checking both sides, and as the estate doubles (./diff.ts).
  *
  * Prints a table and writes bench/results.json.
  */
@@ -30,6 +31,7 @@ import { formatters } from '../src/report/index.js';
 import { Simulation } from '../src/sim/index.js';
 import { sendRequests } from '../src/sim/web.js';
 import { sweepFailures } from '../src/sim/failures.js';
+import { benchDiff, diffRows } from './diff.js';
 import { generate, generatePortList, LARGE, PORT_LIST } from './generate.js';
 import { graphBench } from './graph.js';
 
@@ -226,6 +228,13 @@ async function main(): Promise<void> {
     const sw = sweep(dir);
     const lsp = lspRecheck();
     const graph = await graphBench(dir);
+    const work = mkdtempSync(join(tmpdir(), 'plexlint-bench-diff-'));
+    let diff;
+    try {
+      diff = benchDiff(dir, work);
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+    }
     const results = {
       machine: { node: process.version, cpus: (await_cpus()), platform: process.platform },
       estate: { ...gen, size: LARGE },
@@ -254,6 +263,7 @@ async function main(): Promise<void> {
       },
       sweep: { ms: Math.round(sw.ms), failures: sw.runs, flows: sw.flows, checkMs: Math.round(best.ms), ratio: +(sw.ms / best.ms).toFixed(2), target: 10 },
       graph,
+      diff,
     };
     const rows: [string, string, string][] = [
       ['estate', `${gen.files} files, ${gen.profileLines.toLocaleString('en')} profile lines`, ''],
@@ -271,6 +281,7 @@ async function main(): Promise<void> {
       ['single-failure sweep', `${results.sweep.ms} ms`, `${results.sweep.ratio}× one check (${results.sweep.checkMs} ms; ${results.sweep.failures} failures, ${results.sweep.flows} flows; target ≤ 10×)`],
       ['graph (large estate)', `${graph.buildMs} ms`, `${graph.ratio}× its check (${graph.checkMs} ms); ${graph.nodes} nodes, ${graph.edges} edges, ${graph.mergedAway} merged away`],
       ...Object.entries(graph.formats).map(([f, v]): [string, string, string] => [`  -f ${f}`, `${v.bytes.toLocaleString('en')} bytes`, `${v.ms} ms to render`]),
+      ...diffRows(diff),
     ];
     const w = Math.max(...rows.map((r) => r[0].length));
     const w2 = Math.max(...rows.map((r) => r[1].length));

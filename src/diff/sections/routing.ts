@@ -1,18 +1,17 @@
 /**
- * Dynamic routing in the semantic diff (src/model/routing.ts): the OMPROUTE
+ * Model-diff sections of dynamic routing (src/model/routing.ts): the OMPROUTE
  * configuration of each system, its interface definitions, and — the
  * consequence reviewers care about — which addresses each stack advertises,
  * how and when. A changed definition shows up next to the addresses whose
  * advertisement it changes.
  */
-import { registerCollection, type Value } from './model-diff.js';
+import { perSystem, v, type Section } from './section.js';
 
-const v = (x: unknown): Value => (x === undefined ? null : (x as Value));
-
-registerCollection({
-  name: 'OMPROUTE configuration',
-  items: (e) =>
-    e.systems.flatMap((s) => {
+export const routingSections: Section[] = [
+  perSystem(
+    'OMPROUTE configuration',
+    (s) => s.routing?.config ?? null,
+    (s) => {
       const c = s.routing?.config;
       if (!c) return [];
       return [
@@ -33,13 +32,12 @@ registerCollection({
           loc: c.routerId?.loc ?? { file: c.file, line: 1, column: 1, endLine: 1, endColumn: 1 },
         },
       ];
-    }),
-});
-
-registerCollection({
-  name: 'OMPROUTE definition',
-  items: (e) =>
-    e.systems.flatMap((s) =>
+    },
+  ),
+  perSystem(
+    'OMPROUTE definition',
+    (s) => s.routing?.config.interfaces ?? null,
+    (s) =>
       (s.routing?.config.interfaces ?? []).map((d) => ({
         key: `${s.name} ${d.statement} ${d.address}`,
         object: `${d.statement} ${d.address} on ${s.name}`,
@@ -54,13 +52,11 @@ registerCollection({
         },
         loc: d.loc,
       })),
-    ),
-});
-
-registerCollection({
-  name: 'advertised address',
-  items: (e) =>
-    e.systems.flatMap((s) =>
+  ),
+  perSystem(
+    'advertised address',
+    (s) => s.routing?.addresses ?? null,
+    (s) =>
       (s.routing?.addresses ?? []).map((a) => ({
         key: `${s.name} ${a.address} ${a.role}`,
         object: `${a.address} (${a.what}) on ${s.name}`,
@@ -72,5 +68,5 @@ registerCollection({
         },
         loc: a.loc,
       })),
-    ),
-});
+  ),
+];
