@@ -128,3 +128,16 @@ export function generate(dir: string, size: EstateSize = LARGE): { files: number
   for (let f = 0; f < size.pluginFiles; f++) writeFileSync(join(dir, 'web', `plugin-cfg-${f}.xml`), plugin(f, size));
   return { files: 2 * size.systems + size.pluginFiles, profileLines };
 }
+
+/** The large single profile: one PORT statement of 1.5 million entries, about 48 MB. */
+export const PORT_LIST = { entries: 1_500_000 };
+
+/** Write PORTLIST.tcpip (one PORT list) into `dir`; returns its size. */
+export function generatePortList(dir: string, size: { entries: number } = PORT_LIST): { entries: number; bytes: number } {
+  mkdirSync(dir, { recursive: true });
+  const lines = ['; one PORT list of reserved ports - generated for the plexlint benchmark', 'PORT'];
+  for (let p = 0; p < size.entries; p++) lines.push(`  ${1024 + (p % 60000)} TCP JOB${String(p % 97).padStart(4, '0')} ; entry ${p}`);
+  const text = lines.join('\n') + '\n';
+  writeFileSync(join(dir, 'PORTLIST.tcpip'), text);
+  return { entries: size.entries, bytes: text.length };
+}

@@ -224,7 +224,7 @@ describe('a large change set stays readable', () => {
 });
 
 describe('findings delta', () => {
-  const finding = (line: number, message = 'm'): Diagnostic => ({ ruleId: 'r', severity: 'warning', message, file: 'f', line, column: 1, endLine: line, endColumn: 2 });
+  const finding = (line: number, message = 'm'): Diagnostic => ({ ruleId: 'syntax', severity: 'warning', message, file: 'f', line, column: 1, endLine: line, endColumn: 2 });
   it('matches findings of the same identity in the order of their locations, and lists the fixed ones in theirs', () => {
     const before = [finding(1), finding(2), finding(3, 'other'), finding(4)];
     const after = [finding(10), finding(11, 'new one')];

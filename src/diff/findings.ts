@@ -17,8 +17,11 @@ export interface FindingsDelta {
   unchanged: Diagnostic[];
 }
 
-/** Identity of a finding across versions (also the `fingerprint` of `--format json`, which `--baseline` reads). */
-export function fingerprint(d: Pick<Diagnostic, 'ruleId' | 'subject' | 'file' | 'message'>): string {
+/**
+ * Identity of a finding across versions (also the `fingerprint` of `--format json`, which `--baseline` reads). The
+ * rule id may come from a saved report, so any string is taken.
+ */
+export function fingerprint(d: Pick<Diagnostic, 'subject' | 'file' | 'message'> & { ruleId: string }): string {
   if (d.subject) return `${d.ruleId}|${d.subject}`;
   // Without a subject: the rule, the file and the message with positions taken out.
   const message = d.message.replace(/\blines? \d+(–\d+)?/g, 'line N').replace(/:\d+:\d+/g, '');

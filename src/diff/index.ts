@@ -17,7 +17,7 @@ import type { EstateInputs } from '../sources/discover.js';
 import { behaviourDelta, type BehaviourChange } from './behaviour.js';
 import { displayChanges, displayFindings, displayPath } from './display.js';
 import { pairEstates, type EstatePair } from './estates.js';
-import { emptyEstate } from '../model/build/empty.js';
+import { emptyEstate } from '../model/builders/empty.js';
 import { findingsDelta, type FindingsDelta } from './findings.js';
 import type { FlowSource } from './flows.js';
 import { diffModels, type Change } from './model-diff.js';

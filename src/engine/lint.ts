@@ -53,6 +53,7 @@ export function runRules(compiled: CompileResult): Finding[] {
     if (!ruleRuns(rule, compiled)) continue;
     const ctx: RuleContext = {
       estate: compiled.estate,
+      ruleId: rule.meta.id,
       report: (f) => findings.push({ ...f, ruleId: rule.meta.id }),
     };
     rule.check(ctx);
@@ -73,36 +74,32 @@ export function shortenMessage(message: string): string {
   return message.replace(/\S{201,}/g, (w) => `${w.slice(0, 80)}…${w.slice(-20)} [${w.length} characters]`);
 }
 
-const SYSTEM_PREFIX = /^([A-Z0-9@#$_]{1,16}): ([\s\S]*)$/;
-
 /**
- * A statement in a member that several stacks INCLUDE has one location for all
- * of them, so a per-stack rule reports it once per stack with the same text after
- * the stack's name. Those become one finding naming the stacks.
+ * Names the stack of each per-stack finding in front of its message. A statement in a
+ * member that several stacks INCLUDE has one location for all of them, so a per-stack
+ * rule reports it once per stack with the same text: those become one finding naming
+ * the stacks.
  */
-export function mergeAcrossSystems(findings: Finding[]): Finding[] {
-  const groups = new Map<string, { first: Finding; names: string[]; rest: string }>();
+export function nameSystems(findings: Finding[]): Finding[] {
+  const groups = new Map<string, { first: Finding; names: string[] }>();
   const out: Finding[] = [];
   for (const f of findings) {
-    const m = SYSTEM_PREFIX.exec(f.message);
-    if (!m) {
+    if (f.system === undefined) {
       out.push(f);
       continue;
     }
     const { loc } = f;
-    const key = `${f.ruleId}|${loc.file}|${loc.line}|${loc.column}|${loc.endLine}|${loc.endColumn}|${m[2]}`;
+    const key = `${f.ruleId}|${loc.file}|${loc.line}|${loc.column}|${loc.endLine}|${loc.endColumn}|${f.message}`;
     const g = groups.get(key);
     if (g) {
-      if (!g.names.includes(m[1]!)) g.names.push(m[1]!);
+      if (!g.names.includes(f.system)) g.names.push(f.system);
       continue;
     }
     const copy = { ...f };
-    groups.set(key, { first: copy, names: [m[1]!], rest: m[2]! });
+    groups.set(key, { first: copy, names: [f.system] });
     out.push(copy);
   }
-  for (const g of groups.values()) {
-    if (g.names.length > 1) g.first.message = `${g.names.join(', ')}: ${g.rest}`;
-  }
+  for (const g of groups.values()) g.first.message = `${g.names.join(', ')}: ${g.first.message}`;
   return out;
 }
 
@@ -245,7 +242,7 @@ function reportScope(compiled: CompileResult): ((file: string) => boolean) | und
 /** Rules, inline directives and the configured severities over one compiled estate. */
 export function lintCompiled(compiled: CompileResult, options: LintOptions = {}): LintResult {
   const config = new RuleConfig(compiled.manifest, options.rules, compiled.workspace.cwd);
-  const findings: Finding[] = mergeAcrossSystems([...compiled.findings, ...timed('rules', () => runRules(compiled)), ...manifestRuleIds(compiled)]);
+  const findings: Finding[] = nameSystems([...compiled.findings, ...timed('rules', () => runRules(compiled)), ...manifestRuleIds(compiled)]);
   // Unreadable files found by a folder scan are findings (binary ones are simply not
   // configuration files); files named explicitly make the run fail (exit 2, see the CLI).
   for (const e of compiled.readErrors) {

@@ -1,6 +1,6 @@
 /** Model-diff sections of the TCP/IP stacks and the sysplex (src/model/stack.ts, src/model/estate.ts). */
 import type { Distribution } from '../../model/estate.js';
-import { portsText } from '../../model/build/sysplex.js';
+import { portsText } from '../../model/builders/sysplex.js';
 import { perSystem, v, whole, type Item, type Section } from './section.js';
 
 export const stackSections: Section[] = [

@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Alias, Document, Node, Pair } from 'yaml';
 import { yaml } from '../../core/libs.js';
-import type { Finding, Fix } from '../../core/diagnostic.js';
+import type { Finding, Fix, RuleId } from '../../core/diagnostic.js';
 import { fix, replaceAt } from '../../core/fix.js';
 import type { Loc } from '../../core/loc.js';
 import { didYouMean, uniqueSuggestion } from '../../core/suggest.js';
@@ -136,7 +136,7 @@ class ManifestReader {
     return this.file.lines.loc(this.file.path, r[0], Math.max(r[0] + 1, r[1]));
   }
 
-  private problem(ruleId: string, node: Node | Pair | null | undefined, message: string, fix?: Fix): void {
+  private problem(ruleId: RuleId, node: Node | Pair | null | undefined, message: string, fix?: Fix): void {
     const n = node && 'key' in node ? (node.key as Node) : (node as Node | null | undefined);
     this.findings.push({ ruleId, loc: this.loc(n), message, ...(fix ? { fix } : {}) });
   }

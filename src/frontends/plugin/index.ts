@@ -9,7 +9,7 @@
  * line breaks inside names and paths. Whatever did parse is checked, also in a
  * file that is not well-formed.
  */
-import type { Finding, Fix, Severity } from '../../core/diagnostic.js';
+import type { Finding, Fix, RuleId, Severity } from '../../core/diagnostic.js';
 import { related } from '../../core/diagnostic.js';
 import { fix, replaceAt } from '../../core/fix.js';
 import type { Loc } from '../../core/loc.js';
@@ -86,7 +86,7 @@ class PluginReader {
     return this.source.text;
   }
 
-  private push(ruleId: string, loc: Loc, message: string, extra: { severity?: Severity; related?: Finding['related']; fix?: Fix } = {}): void {
+  private push(ruleId: RuleId, loc: Loc, message: string, extra: { severity?: Severity; related?: Finding['related']; fix?: Fix } = {}): void {
     const f: Finding = { ruleId, loc, message };
     if (extra.severity) f.severity = extra.severity;
     if (extra.related?.length) f.related = extra.related;

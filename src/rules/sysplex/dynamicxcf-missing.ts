@@ -28,6 +28,14 @@ export const rule = defineRule({
     ],
   },
   check(ctx) {
+    // The systems that distribute each DVIPA (looked up once per backup DVIPA of every stack).
+    const distributorsOf = new Map<string, Set<string>>();
+    for (const x of ctx.estate.sysplex.distributions) {
+      if (x.role === 'undefined') continue;
+      const set = distributorsOf.get(x.dvipa) ?? new Set<string>();
+      set.add(x.system);
+      distributorsOf.set(x.dvipa, set);
+    }
     for (const s of ctx.estate.systems) {
       const v4 = s.stack.dynamicXcf.v4;
       const v6 = s.stack.dynamicXcf.v6;
@@ -36,7 +44,7 @@ export const rule = defineRule({
       for (const d of s.stack.distributions) if (!has(d.version)) reasons.push({ loc: d.loc, why: `it distributes ${d.dvipa}`, version: d.version });
       for (const dv of s.stack.dvipas) {
         if (dv.role !== 'backup' || has(dv.version)) continue;
-        const distributors = [...new Set(ctx.estate.sysplex.distributions.filter((x) => x.dvipa === dv.address && x.system !== s.name && x.role !== 'undefined').map((x) => x.system))];
+        const distributors = [...(distributorsOf.get(dv.address) ?? [])].filter((system) => system !== s.name);
         if (distributors.length) reasons.push({ loc: dv.loc, why: `it backs up ${dv.address}, which ${distributors.join(' and ')} ${distributors.length === 1 ? 'distributes' : 'distribute'}`, version: dv.version });
       }
       const mine = new Set(ownedAddresses(s).map((o) => o.address));

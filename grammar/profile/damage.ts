@@ -1,10 +1,10 @@
 /**
  * What the stack does with a statement that has a finding: the "scope of
- * damage" of IBM's profile processing (IP Configuration Reference, statement
- * syntax rules; the EZZ messages of the VIPADYNAMIC statements).
+ * damage" of IBM's profile processing (IP Configuration Reference, "Statement
+ * syntax for configuration statements"; the EZZ messages of the VIPADYNAMIC
+ * statements).
  */
-import { append } from '../../core/append.js';
-import type { Finding } from '../../core/diagnostic.js';
+import type { Finding } from '../../src/core/diagnostic.js';
 
 export type Damage = 'none' | 'entry' | 'statement' | 'block';
 
@@ -92,31 +92,7 @@ export function worst(a: Damage, b: Damage): Damage {
   return order.indexOf(a) >= order.indexOf(b) ? a : b;
 }
 
-/** Where builders push findings; `capture` tells one statement's findings apart. */
-export class FindingSink {
-  private target: Finding[] = [];
-
-  push(...items: Finding[]): number {
-    return this.target.push(...items);
-  }
-
-  /** Append a list of any length (push(...list) overflows the stack on a long one). */
-  pushAll(items: readonly Finding[]): number {
-    return append(this.target, items).length;
-  }
-
-  capture<T>(fn: () => T): { value: T; findings: Finding[] } {
-    const saved = this.target;
-    const mine: Finding[] = [];
-    this.target = mine;
-    try {
-      return { value: fn(), findings: mine };
-    } finally {
-      this.target = saved;
-    }
-  }
-}
-
-export interface Sink {
-  push(...items: Finding[]): number;
+/** Append a sentence to a finding's message. */
+export function addSentence(f: Finding, sentence: string): void {
+  f.message = `${/[.?!]$/.test(f.message) ? f.message : `${f.message}.`} ${sentence}.`;
 }
