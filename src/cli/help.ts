@@ -28,7 +28,7 @@ const EXAMPLES: Record<string, [string, string][]> = {
     ['plexlint graph --scenario fixtures/scenarios/sysplex-distributor.scenario.yaml --step 2 -f dot', "the shares in a scenario's state after its second step, as Graphviz DOT"],
   ],
   diff: [
-    ['plexlint diff git:origin/main .', 'what a pull request changes, against the main branch'],
+    ['plexlint diff git:origin/main . -f markdown', 'what a pull request changes in every estate of the repository, as a comment'],
     ['plexlint diff old/PLEX1 prod/PLEX1 --fail-on behaviour --fail-on new-findings', 'two folders; fail only on routing changes or new findings'],
     ['plexlint diff git:HEAD . -f github --scenario failover.scenario.yaml', 'GitHub annotations, with a scenario run on both sides'],
   ],

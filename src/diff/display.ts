@@ -2,21 +2,14 @@
  * A diff compares the two sides with paths relative to each side's own root (the same file has the same name on
  * both sides). What the user reads names files relative to the working directory, like every other command: the
  * new side's locations get the path of its root (`net/profiles/SYSB.tcpip` for `diff git:HEAD net`), the old
- * side's the path of its own. A git:<ref> side is laid out like the working tree, so its paths need nothing.
+ * side's the path of its own (./sides.ts: a git:<ref> side is laid out like the working tree, so its root has the
+ * path it has there).
  */
-import { isAbsolute, relative, sep } from 'node:path';
+import { isAbsolute } from 'node:path';
 import type { Diagnostic } from '../core/diagnostic.js';
 import type { Loc } from '../core/loc.js';
 import type { Change } from './model-diff.js';
 import type { FindingsDelta } from './findings.js';
-
-/** The prefix that makes a side's paths relative to the working directory ('' when they are already). */
-export function sidePrefix(cwd: string, sideRoot: string, isGit: boolean): string {
-  if (isGit) return '';
-  const rel = relative(cwd, sideRoot);
-  if (rel === '') return '';
-  return `${(isAbsolute(rel) ? sideRoot : rel).split(sep).join('/')}/`;
-}
 
 /** A side's file as the report names it. */
 export function displayPath(prefix: string, file: string): string {
