@@ -168,6 +168,20 @@ describe('the reports of several estates', () => {
   });
 });
 
+describe('--scenario with several estates', () => {
+  it('a scenario runs on the estate it names only; one that names none of them is a usage error', () => {
+    const scenario = join(work, 'plex1.scenario.yaml');
+    writeFileSync(scenario, `estate: repo/prod/PLEX1/plexlint.yaml\nsteps:\n  - connect: { from: client, to: "10.40.1.4:9080", count: 600 }\n`);
+    const r = runDiff('git:HEAD', '.', repo, { scenarios: [scenario] });
+    const steps = r.estates.map((e) => `${e.estate} ${e.behaviour.filter((b) => b.flow.startsWith(scenario)).length}`);
+    expect(steps).toEqual(['prod/PLEX1 1', 'dev/PLEX3 0', 'old/PLEX4 0', 'test/PLEX2 0']);
+    writeFileSync(scenario, `estate: base/prod/PLEX1/plexlint.yaml\nsteps:\n  - connect: { from: client, to: "10.40.1.4:9080", count: 600 }\n`);
+    const run = runCli(['diff', 'git:HEAD', '.', '--scenario', scenario], { cwd: repo });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toBe(`plexlint: --scenario ${scenario}: the estate it names (../base/prod/PLEX1) is none of the estates diffed (dev/PLEX3, old/PLEX4, prod/PLEX1, test/PLEX2)\n`);
+  });
+});
+
 describe('moved and renamed manifests', () => {
   it('a manifest moved to another folder is an estate removed and one added; renamed in its folder, the same estate', () => {
     const dir = join(work, 'moves');

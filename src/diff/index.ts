@@ -21,7 +21,7 @@ import { emptyEstate } from '../model/builders/empty.js';
 import { findingsDelta, type FindingsDelta } from './findings.js';
 import type { FlowSource } from './flows.js';
 import { diffModels, type Change } from './model-diff.js';
-import { scenarioFlows } from './scenarios.js';
+import { readScenarios, ScenarioFileError, scenarioFlows, type ScenarioFile } from './scenarios.js';
 import { openSide, SideError, type Side } from './sides.js';
 
 /** What the report says about the files of a diff: each by the name the report gives it. */
@@ -173,6 +173,23 @@ function diffPair(pair: EstatePair, sides: readonly [Side, Side], plans: readonl
   };
 }
 
+/**
+ * The scenarios of each estate: with one estate, all of them (a scenario stands in for the estate it names); with
+ * several, each runs on the estate whose folder holds the estate it names (the deepest), and one that names none of
+ * them is a usage error.
+ */
+function scenariosByEstate(scenarios: readonly ScenarioFile[], folders: readonly string[]): ScenarioFile[][] {
+  if (folders.length === 1) return [[...scenarios]];
+  const inside = (folder: string, path: string): boolean => folder === '.' || path === folder || path.startsWith(`${folder}/`);
+  const own: ScenarioFile[][] = folders.map(() => []);
+  for (const s of scenarios) {
+    const at = folders.reduce((best, f, i) => (inside(f, s.folder) && (best < 0 || f.length > folders[best]!.length) ? i : best), -1);
+    if (at < 0) throw new ScenarioFileError(`--scenario ${s.path}: the estate it names (${s.folder}) is none of the estates diffed (${folders.join(', ')})`);
+    own[at]!.push(s);
+  }
+  return own;
+}
+
 /** All estates together: what single-estate reports, the exit code and the summary line read. */
 function merged(estates: EstateDiff[]): Omit<EstateDiff, 'estate' | 'status' | 'manifest'> {
   if (estates.length === 1) {
@@ -195,7 +212,7 @@ export function runDiff(beforeSpec: string, afterSpec: string, cwd: string, opti
   const progress = options.progress ?? silentProgress;
   const { exhaustive, scenarios, threshold, diagram, progress: _progress, ...lintOptions } = options;
   // Scenario files are read first: a bad one is a usage error before any work.
-  const extra = scenarios?.length ? [scenarioFlows(scenarios, cwd)] : [];
+  const scenarioFiles = scenarios?.length ? readScenarios(scenarios, cwd) : [];
   // A git:<ref> side reads, at that revision, the paths the other side names.
   const pathsFor = (other: string): string[] => (other.startsWith('git:') ? ['.'] : [other]);
   const before = openSide(beforeSpec, cwd, pathsFor(afterSpec));
@@ -212,10 +229,12 @@ export function runDiff(beforeSpec: string, afterSpec: string, cwd: string, opti
     // Two revisions of one repository (or --config, one manifest for both): the same folder is the same estate.
     const byFolderOnly = (before.git || after.git) && !options.config;
     const pairs = pairEstates({ side: before, estates: plans[0]?.discovery.estates ?? [] }, { side: after, estates: plans[1]?.discovery.estates ?? [] }, byFolderOnly);
-    const estates = pairs.map((pair) =>
+    const shown = pairs.map((pair) => shownPath(after.prefix, pair.folder));
+    const ownScenarios = scenariosByEstate(scenarioFiles, shown);
+    const estates = pairs.map((pair, i) =>
       diffPair(pair, [before, after], plans, {
         threshold: threshold ?? 0.01,
-        extra,
+        extra: ownScenarios[i]!.length ? [scenarioFlows(ownScenarios[i]!)] : [],
         exhaustive: exhaustive === true,
         diagram: diagram === true,
         title: `routing changes: ${beforeSpec} → ${afterSpec}${pairs.length > 1 ? `, estate ${pair.folder}` : ''}`,

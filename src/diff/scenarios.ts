@@ -8,7 +8,7 @@
  * it is skipped only when the two estates are the same.
  */
 import { readFileSync } from 'node:fs';
-import { dirname, relative, resolve } from 'node:path';
+import { dirname, relative, resolve, sep } from 'node:path';
 import type { Estate } from '../model/estate.js';
 import { simulationFor, type Observed } from '../sim/index.js';
 import { parseScenario, type Scenario } from '../sim/scenario.js';
@@ -30,8 +30,24 @@ function load(path: string, cwd: string): Scenario {
   return scenario;
 }
 
-export function scenarioFlows(paths: string[], cwd: string): FlowSource {
-  const scenarios = paths.map((p) => ({ path: p, scenario: load(p, cwd) }));
+/** A scenario file named with --scenario, read. */
+export interface ScenarioFile {
+  path: string;
+  scenario: Scenario;
+  /** The folder of the estate it names (its manifest's, else its first input's), relative to the working directory. */
+  folder: string;
+}
+
+/** Read the scenario files (a bad one is a usage error before any work). */
+export function readScenarios(paths: string[], cwd: string): ScenarioFile[] {
+  return paths.map((p) => {
+    const scenario = load(p, cwd);
+    const named = scenario.estate ? dirname(scenario.estate) : scenario.inputs[0] ?? cwd;
+    return { path: p, scenario, folder: relative(cwd, named).split(sep).join('/') || '.' };
+  });
+}
+
+export function scenarioFlows(scenarios: readonly ScenarioFile[]): FlowSource {
   return {
     name: 'scenarios',
     groups(before, after) {

@@ -7,8 +7,8 @@
  *
  * The flows are those the routing delta found changed, with the outcomes it
  * simulated on each side (./measured.ts): the picture simulates nothing again,
- * so it costs a few decisions per changed flow and the structure of the two
- * estates. Both sides are drawn on their own structure and compared by node and
+ * so it costs a few decisions per changed flow and the structure of the parts
+ * of the two estates those flows go through. Both sides are drawn on their own structure and compared by node and
  * flow ids, which name things by what they are (a system, an address, a plug-in
  * file by its path below the estate's folder), so the two sides of a diff agree
  * even though they sit in different folders.
@@ -33,7 +33,10 @@ export const EVERY_FLOW = 'every flow';
 /** One side of the diff: its structure, with the measured flows' outcomes on that side drawn on it. */
 function side(estate: Estate, measured: readonly MeasuredFlow[] | typeof EVERY_FLOW, pick: (m: MeasuredFlow) => MeasuredFlow['before']): Graph {
   if (measured === EVERY_FLOW) return buildGraph(estate, { title: '', maxNodes: 0 });
-  const parts = structure(estate);
+  // Only the DVIPAs and plug-in files the flows go through: a large estate has thousands of others.
+  const dvipas = new Set(measured.flatMap((m) => (m.ref.kind === 'dvipa' ? [m.ref.address] : [])));
+  const plugins = new Set(measured.flatMap((m) => (m.ref.kind === 'route' ? [m.ref.plugin] : [])));
+  const parts = structure(estate, { dvipas, plugins });
   const flows = drawMeasured(parts, measured.map((m) => ({ ref: m.ref, observed: pick(m) })));
   return assemble(parts, flows, '');
 }

@@ -97,7 +97,17 @@ function dvipaDetails(dv: SysplexDvipa, dists: Distribution[]): string[] {
 
 const ROUTING_NAMES: Record<string, string> = { ospf: 'OSPF', rip: 'RIP', ipv6Ospf: 'IPv6 OSPF', ipv6Rip: 'IPv6 RIP' };
 
-function sysplex(parts: GraphParts): void {
+/**
+ * The part of an estate a picture needs, when it draws a few flows of a large estate (the picture of a diff): the
+ * DVIPAs by address and the plug-in files by their path below the estate's folder. Everything else is drawn whole
+ * (systems, balancers and cells are few).
+ */
+export interface StructureScope {
+  dvipas: ReadonlySet<string>;
+  plugins: ReadonlySet<string>;
+}
+
+function sysplex(parts: GraphParts, scope: StructureScope | undefined): void {
   const { estate } = parts;
   const members = new Set(estate.sysplex.members);
   const plex = members.size ? parts.group({ id: 'sysplex', kind: 'sysplex', label: `sysplex: ${estate.sysplex.members.length} systems` }) : undefined;
@@ -113,6 +123,7 @@ function sysplex(parts: GraphParts): void {
     for (const f of [...s.files, ...(s.routing ? [s.routing.config.file] : [])]) if (!parts.fileOwners.has(f)) parts.fileOwners.set(f, n.id);
   });
   estate.sysplex.dvipas.forEach((dv, i) => {
+    if (scope && !scope.dvipas.has(dv.address)) return;
     const dists = dv.distributions.flatMap((id) => {
       const found = parts.distribution(id);
       return found ? [{ d: found.d, k: found.index }] : [];
@@ -184,7 +195,7 @@ export function lbClusterNode(group: string, address: string): string {
   return `lbc:${group.slice('lb:'.length)}:${address}`;
 }
 
-function web(parts: GraphParts): void {
+function web(parts: GraphParts, scope: StructureScope | undefined): void {
   const { estate } = parts;
   const ix = webIndexOf(estate);
   const cellGroup = (cell: string): string => parts.group({ id: `cell:${cell}`, kind: 'cell', label: `cell ${cell}` });
@@ -229,6 +240,7 @@ function web(parts: GraphParts): void {
   }
   ix.plugins.forEach((p, pi) => {
     const key = parts.key(p.p.file);
+    if (scope && !scope.plugins.has(key)) return;
     const group = parts.group({ id: `plugin:${key}`, kind: 'plugin', label: `plug-in ${key}` });
     parts.fileOwners.set(p.p.file, group);
     p.clusters.forEach((c, ci) => {
@@ -267,12 +279,12 @@ export function pluginClusterNode(pluginKey: string, cluster: string): string {
   return `pc:${pluginKey}#${cluster}`;
 }
 
-/** The structure of an estate: the client, the sysplex, the balancers and the WebSphere tier. */
-export function structure(estate: Estate): GraphParts {
+/** The structure of an estate: the client, the sysplex, the balancers and the WebSphere tier (or the part in `scope`). */
+export function structure(estate: Estate, scope?: StructureScope): GraphParts {
   const parts = new GraphParts(estate);
   parts.node('client', CLIENT, 'clients', { details: ['outside the sysplex'] });
   loadBalancers(parts);
-  web(parts);
-  sysplex(parts);
+  web(parts, scope);
+  sysplex(parts, scope);
   return parts;
 }
