@@ -84,8 +84,8 @@ export function firstFatalError(text: string): FatalError | undefined {
 /**
  * The offset of the character saxes stopped at, from its position just after it. saxes reads a CR LF pair as one
  * line end (XML 1.0 §2.11) and its position is then past both characters: the character is the pair, which starts
- * at the CR. `position - 1` would be the LF, which belongs to no line's text: a finding there would have a column
- * beyond the end of its line.
+ * at the CR. `position - 1` would be the LF, and the character before it (the CR, not the '<' of `<` CR LF) would
+ * decide what the message says.
  */
 function stoppedAt(text: string, position: number): number {
   const off = Math.max(0, position - 1);
@@ -221,9 +221,7 @@ function unclosedConstruct(text: string): { start: number; length: number; what:
 
 function describe(text: string, message: string, off: number, position: number, open: OpenTag[], firstRoot: OpenTag | undefined, lastClosed: OpenTag | undefined): FatalError {
   const point = (at: number, what: string, fix: string, related?: FatalError['related']): FatalError => {
-    let start = Math.max(0, Math.min(at, text.length));
-    // A point on the LF of a CR LF pair is the line end, which starts at the CR (the LF is in no line's text).
-    if (text[start] === '\n' && text[start - 1] === '\r') start--;
+    const start = Math.max(0, Math.min(at, text.length));
     const end = start < text.length && text[start] !== '\n' && text[start] !== '\r' ? start + (text.codePointAt(start)! > 0xffff ? 2 : 1) : start;
     const r: FatalError = { start, end, what, fix };
     if (related) r.related = related;
