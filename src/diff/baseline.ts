@@ -63,13 +63,9 @@ export function baselineFingerprints(spec: string, cwd: string, currentPaths: st
   if (!spec.startsWith('git:') && spec.endsWith('.json') && existsSync(abs) && statSync(abs).isFile()) return fromReport(abs, cwd);
   if (!spec.startsWith('git:') && !existsSync(abs)) throw new BaselineError(`--baseline ${spec} does not exist`);
   const side = openSide(spec, cwd, currentPaths.length ? currentPaths : ['.']);
-  try {
-    const r = lint(side.paths, { ...options, cwd: side.cwd });
-    const root = spec.startsWith('git:') ? side.cwd : rootOf(side.paths.map((p) => relative(side.cwd, p)), side.cwd);
-    return { fingerprints: rebase(r.diagnostics, side.cwd, root), root };
-  } finally {
-    side.cleanup();
-  }
+  const r = lint(side.paths, { ...options, cwd: side.cwd, ...(side.fs ? { fs: side.fs } : {}) });
+  const root = spec.startsWith('git:') ? side.cwd : rootOf(side.paths.map((p) => relative(side.cwd, p)), side.cwd);
+  return { fingerprints: rebase(r.diagnostics, side.cwd, root), root };
 }
 
 /** The current findings that the baseline does not have (a multiset difference). */

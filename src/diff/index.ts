@@ -4,7 +4,7 @@ import { behaviourDelta, type BehaviourChange } from './behaviour.js';
 import { findingsDelta, type FindingsDelta } from './findings.js';
 import { diffModels, type Change } from './model-diff.js';
 import { scenarioFlows } from './scenarios.js';
-import { openSide } from './sides.js';
+import { openSide, SideError, type Side } from './sides.js';
 
 export interface DiffResult {
   before: string;
@@ -26,31 +26,20 @@ export function runDiff(beforeSpec: string, afterSpec: string, cwd: string, opti
   // A git:<ref> side reads, at that revision, the paths the other side names.
   const pathsFor = (other: string): string[] => (other.startsWith('git:') ? ['.'] : [other]);
   const before = openSide(beforeSpec, cwd, pathsFor(afterSpec));
-  let after;
-  try {
-    after = openSide(afterSpec, cwd, pathsFor(beforeSpec));
-  } catch (e) {
-    before.cleanup();
-    throw e;
-  }
-  try {
-    const lintOpts = (side: { cwd: string }): LintOptions => ({ ...options, cwd: side.cwd });
-    const a = lint(before.paths, lintOpts(before));
-    const b = lint(after.paths, lintOpts(after));
-    const fatal = [...a.compiled.readErrors, ...b.compiled.readErrors].filter((e) => e.explicit);
-    if (fatal.length) throw new Error(fatal.map((e) => `${e.path} ${e.message}`).join('; '));
-    return {
-      before: beforeSpec,
-      after: afterSpec,
-      afterRoot: after.cwd,
-      changes: diffModels(a.compiled.estate, b.compiled.estate),
-      behaviour: behaviourDelta(a.compiled.estate, b.compiled.estate, options.threshold ?? 0.01, options.scenarios?.length ? [scenarioFlows(options.scenarios, cwd)] : []),
-      findings: findingsDelta(a.diagnostics, b.diagnostics),
-    };
-  } finally {
-    before.cleanup();
-    after.cleanup();
-  }
+  const after = openSide(afterSpec, cwd, pathsFor(beforeSpec));
+  const lintOpts = (side: Side): LintOptions => ({ ...options, cwd: side.cwd, ...(side.fs ? { fs: side.fs } : {}) });
+  const a = lint(before.paths, lintOpts(before));
+  const b = lint(after.paths, lintOpts(after));
+  const fatal = [...a.compiled.readErrors, ...b.compiled.readErrors].filter((e) => e.explicit);
+  if (fatal.length) throw new SideError(fatal.map((e) => `${e.path} ${e.message}`).join('; '));
+  return {
+    before: beforeSpec,
+    after: afterSpec,
+    afterRoot: after.cwd,
+    changes: diffModels(a.compiled.estate, b.compiled.estate),
+    behaviour: behaviourDelta(a.compiled.estate, b.compiled.estate, options.threshold ?? 0.01, options.scenarios?.length ? [scenarioFlows(options.scenarios, cwd)] : []),
+    findings: findingsDelta(a.diagnostics, b.diagnostics),
+  };
 }
 
 export type { Change } from './model-diff.js';

@@ -14,6 +14,7 @@ import { parseManifest, type Manifest } from '../frontends/manifest/index.js';
 import { buildSysplex } from '../model/build/sysplex.js';
 import { MODEL_VERSION, type Estate } from '../model/estate.js';
 import type { Encoding } from '../sources/decode.js';
+import type { FsJournal } from '../sources/fs-journal.js';
 import type { SourceFile } from '../sources/source-file.js';
 import { loadWorkspace, type ReadError, type Workspace } from '../sources/workspace.js';
 import { createDriver } from './driver.js';
@@ -25,6 +26,8 @@ export interface CompileOptions {
   cwd?: string;
   config?: string;
   encoding?: Encoding;
+  /** Where the files come from: the disk by default; the files of a git revision for `diff git:<ref>`. */
+  fs?: FsJournal;
 }
 
 export interface CompileResult {

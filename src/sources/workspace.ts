@@ -8,6 +8,7 @@
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { decode, type Encoding } from './decode.js';
 import { FsJournal } from './fs-journal.js';
+import { isReadFailure } from './read-file.js';
 import { sourceFromText, type SourceFile } from './source-file.js';
 import { timed } from '../core/timing.js';
 
@@ -118,8 +119,10 @@ export class Workspace {
     const limit = isManifest ? MAX_MANIFEST_BYTES : MAX_FILE_BYTES;
     const size = this.fs.size(abs);
     if (size > limit) return { path, message: `is ${mb(size)}, larger than the ${mb(limit)} plexlint reads${isManifest ? ' for a manifest' : ''}` };
-    const bytes = this.fs.read(abs);
-    if ('error' in bytes) return { path, message: `cannot be read: ${bytes.error}` };
+    const bytes = this.fs.read(abs, limit);
+    if (isReadFailure(bytes)) {
+      return { path, message: bytes.code === 'EFBIG' ? `grew beyond the ${mb(limit)} plexlint reads while it was read` : bytes.why };
+    }
     // The manifest is written on a workstation, whatever the inputs are: --encoding is for the inputs.
     const decoded = decode(bytes, isManifest ? undefined : this.encoding);
     if (decoded.binary) {
