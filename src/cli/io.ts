@@ -1,7 +1,8 @@
-/** Output plumbing shared by the commands: atomic -o writes, colour decisions, package paths. */
-import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+/** Output plumbing shared by the commands: -o writes (./write-file.ts), colour decisions, package paths. */
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { writeAtomic } from './write-file.js';
 
 /** The package root (works from src/ under vitest and from dist/src/ when built). */
 export const packageRoot = (() => {
@@ -20,19 +21,6 @@ export const packageRoot = (() => {
 
 export const version: string = (JSON.parse(readFileSync(join(packageRoot, 'package.json'), 'utf8')) as { version: string }).version;
 
-/** Write a file atomically: a temporary file in the same folder, then rename over the target. */
-export function writeAtomic(path: string, content: string): void {
-  const target = resolve(path);
-  const tmp = join(dirname(target), `.${Date.now().toString(36)}-${process.pid}.plexlint.tmp`);
-  try {
-    writeFileSync(tmp, content);
-    renameSync(tmp, target);
-  } catch (e) {
-    rmSync(tmp, { force: true });
-    throw e;
-  }
-}
-
 /** Colour when writing to a terminal, unless NO_COLOR / --no-color; FORCE_COLOR forces it. */
 export function useColor(option: boolean | undefined, toFile: boolean, stream: { isTTY?: boolean } = process.stdout): boolean {
   if (option === false || toFile) return false;
@@ -42,10 +30,11 @@ export function useColor(option: boolean | undefined, toFile: boolean, stream: {
   return stream.isTTY === true;
 }
 
+/** The report: to the -o file (./write-file.ts; a failure is one line and exit 2) or to stdout. */
 export function emit(content: string, output: string | undefined): void {
   if (output) writeAtomic(output, content);
   else process.stdout.write(content);
 }
 
-/** A usage or input error: one clear line, exit 2. */
-export class UsageError extends Error {}
+export { UsageError } from './usage-error.js';
+export { writeAtomic, WriteError } from './write-file.js';

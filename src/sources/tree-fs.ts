@@ -10,7 +10,7 @@
  * `.`, empty, absolute or holding a backslash is refused when the tree is built
  * (unsafePath), so no name can mean another place, in memory or elsewhere.
  */
-import { basename, dirname, join, relative, resolve, sep } from 'node:path';
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { resolveLinks, type FileSystem, type PathKind } from './fs-journal.js';
 import type { ReadFailure } from './read-file.js';
 
@@ -25,6 +25,8 @@ export interface TreeEntry {
 }
 
 type Node = { kind: 'dir'; children: Set<string> } | { kind: 'file'; size: number } | { kind: 'link'; target: string };
+
+const OUTSIDE: Node = { kind: 'file', size: 0 };
 
 /** Why a tree path is not a plain relative path, or undefined when it is one. */
 export function unsafePath(path: string): string | undefined {
@@ -79,10 +81,21 @@ export class TreeFs implements FileSystem {
     }
   }
 
-  /** The node a path names, following symbolic links (also in the folders on the way). */
+  /**
+   * The node a path names, following symbolic links (also in the folders on the way). What a link
+   * leads to outside the tree is unknown — the disk is never asked — and counts as a file, which the
+   * workspace then refuses as outside the estate, as it does a link to a file outside on disk.
+   */
   private follow(path: string): Node | undefined {
     const real = this.realpath(path);
-    return real === null ? undefined : this.nodes.get(real);
+    if (real === null) return undefined;
+    if (!this.inside(real)) return this.inside(resolve(path)) ? OUTSIDE : undefined;
+    return this.nodes.get(real);
+  }
+
+  private inside(abs: string): boolean {
+    const rel = relative(this.root, abs);
+    return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
   }
 
   kind(path: string): PathKind {
@@ -107,7 +120,9 @@ export class TreeFs implements FileSystem {
       path,
       (p) => {
         const n = this.nodes.get(p);
-        return n === undefined ? 'missing' : n.kind === 'link' ? 'link' : 'other';
+        // The folders above the mount point are there (as folders, nothing in them is known).
+        if (n === undefined) return this.root.startsWith(p.endsWith(sep) ? p : p + sep) ? 'other' : 'missing';
+        return n.kind === 'link' ? 'link' : 'other';
       },
       (p) => (this.nodes.get(p) as { target: string }).target,
     );
@@ -120,7 +135,7 @@ export class TreeFs implements FileSystem {
 
   read(path: string, maxBytes: number): Buffer | ReadFailure {
     const real = this.realpath(path);
-    const n = real === null ? undefined : this.nodes.get(real);
+    const n = real === null || !this.inside(real) ? undefined : this.nodes.get(real);
     if (real === null || n === undefined) return { code: 'ENOENT', why: 'does not exist' };
     if (n.kind !== 'file') return { code: 'ENOTREG', why: n.kind === 'dir' ? 'is a folder, not a regular file' : 'is not a regular file' };
     if (n.size > maxBytes) return { code: 'EFBIG', why: `is larger than the ${maxBytes} bytes plexlint reads` };
