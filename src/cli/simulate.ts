@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { Chalk } from 'chalk';
 import { Command, Option } from 'commander';
@@ -6,25 +5,23 @@ import type { Finding } from '../core/diagnostic.js';
 import { compile } from '../engine/compile.js';
 import { runScenario, type ScenarioResult } from '../sim/index.js';
 import { parseScenario } from '../sim/scenario.js';
-import { sourceFromText } from '../sources/source-file.js';
+import { readScenarioFile, scenarioSandbox } from '../sources/side-files.js';
 import { emit, useColor, UsageError } from './io.js';
 
+/** One line per finding, each `plexlint: file:line:column: message` like every other error line. */
 function formatFindings(findings: Finding[]): string {
-  return findings.map((f) => `${f.loc.file}:${f.loc.line}:${f.loc.column}: ${f.message}`).join('\n');
+  return findings.map((f) => `${f.loc.file}:${f.loc.line}:${f.loc.column}: ${f.message}`).join('\nplexlint: ');
 }
 
 /** Read, validate and run one scenario file. */
 export function simulateFile(path: string, cwd: string): ScenarioResult {
   const abs = resolve(cwd, path);
-  let text: string;
-  try {
-    text = readFileSync(abs, 'utf8');
-  } catch (e) {
-    throw new UsageError(`${path}: cannot be read (${(e as NodeJS.ErrnoException).code ?? String(e)})`);
-  }
   const display = relative(cwd, abs).split('\\').join('/');
-  const { scenario, findings } = parseScenario(sourceFromText(display, text, abs), (p) => resolve(dirname(abs), p));
-  if (!scenario) throw new UsageError(`invalid scenario:\n${formatFindings(findings)}`);
+  const file = readScenarioFile(abs, display);
+  if (typeof file === 'string') throw new UsageError(`${path} ${file}`);
+  const sandbox = scenarioSandbox(abs, cwd);
+  const { scenario, findings } = parseScenario(file, (p) => sandbox.resolve(p));
+  if (!scenario) throw new UsageError(formatFindings(findings));
   const compiled = scenario.estate
     ? compile([dirname(scenario.estate)], { cwd, config: scenario.estate })
     : compile(scenario.inputs, { cwd });

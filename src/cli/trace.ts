@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import { Chalk } from 'chalk';
 import { Command } from 'commander';
@@ -9,7 +8,7 @@ import { parseStateFile } from '../sim/scenario.js';
 import { mergeState } from '../sim/state.js';
 import { checkWebState, traceRequest, webRuntime } from '../sim/web.js';
 import { resolveMemberKey, resolveOdrKey } from '../sim/web-index.js';
-import { sourceFromText } from '../sources/source-file.js';
+import { readScenarioFile } from '../sources/side-files.js';
 import { emit, useColor, UsageError } from './io.js';
 
 interface TraceOptions {
@@ -62,13 +61,9 @@ export function traceCommand(): Command {
       const sim = new Simulation(compiled.estate, seed);
       if (opts.state) {
         const abs = resolve(opts.state);
-        let text: string;
-        try {
-          text = readFileSync(abs, 'utf8');
-        } catch {
-          throw new UsageError(`--state ${opts.state}: cannot be read`);
-        }
-        const parsed = parseStateFile(sourceFromText(relative(process.cwd(), abs), text, abs));
+        const file = readScenarioFile(abs, relative(process.cwd(), abs));
+        if (typeof file === 'string') throw new UsageError(`--state ${opts.state} ${file}`);
+        const parsed = parseStateFile(file);
         if (!parsed.state) throw new UsageError(`--state ${opts.state}: ${parsed.findings.map((f) => `${f.loc.line}:${f.loc.column} ${f.message}`).join('; ')}`);
         try {
           checkWebState(sim, parsed.state);

@@ -4,7 +4,9 @@
  * stack trace.
  */
 import type { Node } from 'yaml';
+import { append } from '../core/append.js';
 import { yaml } from '../core/libs.js';
+import { parseYamlFile } from '../core/yaml-doc.js';
 import type { Finding } from '../core/diagnostic.js';
 import type { Loc } from '../core/loc.js';
 import { didYouMean } from '../core/suggest.js';
@@ -185,37 +187,80 @@ class Reader {
   }
 }
 
-export function parseScenario(file: SourceFile, resolvePath: (p: string) => string): { scenario?: Scenario; findings: Finding[] } {
+/**
+ * @param resolvePath the absolute path an `estate:` or `inputs:` entry names, or why it may not be used
+ *                    (outside the scenario's sandbox, src/sources/side-files.ts): a finding on the entry
+ */
+export function parseScenario(file: SourceFile, resolvePath: (p: string) => string | { error: string }): { scenario?: Scenario; findings: Finding[] } {
   const r = new Reader(file);
-  const doc = yaml().parseDocument(file.text, { prettyErrors: false, uniqueKeys: true });
-  for (const e of doc.errors) {
-    r.findings.push({ ruleId: 'syntax', loc: file.lines.loc(file.path, e.pos[0], Math.max(e.pos[0] + 1, e.pos[1])), message: e.message.split('\n')[0]! });
-  }
-  if (doc.errors.length) return { findings: r.findings };
+  const parsed = parseYamlFile(file, { label: '', typical: 'a scenario nests a few levels' });
+  append(r.findings, parsed.findings);
+  const doc = parsed.doc;
+  if (!doc || r.findings.length) return { findings: r.findings };
   const scenario: Scenario = { file: file.path, inputs: [], seed: 1, steps: [] };
   let stepsNode: Node | null = null;
+  let refused = false;
   for (const [k, v] of r.map(doc.contents as Node | null, 'scenario', ['estate', 'inputs', 'seed', 'steps', 'description'])) {
+    const path = (n: Node | null, what: string): string | undefined => {
+      const p = r.str(n, what);
+      const abs = p ? resolvePath(p) : undefined;
+      if (typeof abs === 'object') {
+        r.fail(n, `${what}: ${abs.error}`);
+        refused = true;
+      }
+      return typeof abs === 'string' ? abs : undefined;
+    };
     if (k === 'estate') {
-      const p = r.str(v, 'estate');
-      if (p) scenario.estate = resolvePath(p);
+      const p = path(v, 'estate');
+      if (p) scenario.estate = p;
     } else if (k === 'inputs') {
       if (!yaml().isSeq(v)) r.fail(v, 'inputs must be a list of files or folders');
       else for (const i of v.items) {
-        const p = r.str(i as Node, 'inputs entry');
-        if (p) scenario.inputs.push(resolvePath(p));
+        const p = path(i as Node, 'inputs entry');
+        if (p) scenario.inputs.push(p);
       }
     } else if (k === 'seed') {
       const x = r.num(v, 'seed', 0, 2 ** 32 - 1);
       if (x !== undefined) scenario.seed = Math.floor(x);
     } else if (k === 'steps') stepsNode = v;
   }
-  if (!scenario.estate && scenario.inputs.length === 0) r.fail(doc.contents, 'a scenario needs `estate:` (a plexlint.yaml) or `inputs:` (files or folders)');
+  if (!scenario.estate && scenario.inputs.length === 0 && !refused) r.fail(doc.contents, 'a scenario needs `estate:` (a plexlint.yaml) or `inputs:` (files or folders)');
   if (!stepsNode || !yaml().isSeq(stepsNode)) r.fail(stepsNode ?? doc.contents, 'a scenario needs `steps:`, a list');
   else for (const item of stepsNode.items) {
     const step = readStep(r, item as Node);
     if (step) scenario.steps.push(step);
   }
+  checkVolume(r, scenario.steps);
   return r.findings.length ? { findings: r.findings } : { scenario, findings: [] };
+}
+
+/**
+ * What one scenario may simulate in all. The simulator keeps every open connection (about 140 bytes) and every
+ * session (about 530 bytes with its cookie jar) and decides each connection, request and call on its own (1 to
+ * 2 million a second): these limits keep a scenario within about 1 GB and 10 s. Shares and session counts need
+ * far less — a scenario of 10,000 requests measures a share to a hundredth.
+ */
+export const MAX_SIMULATED = 5_000_000;
+export const MAX_SESSIONS = 1_000_000;
+
+/** The step that takes the scenario over a limit is an error (docs/robustness.md), so the run never starts. */
+function checkVolume(r: Reader, steps: Step[]): void {
+  let simulated = 0;
+  let sessions = 0;
+  for (const step of steps) {
+    if (step.kind === 'connect' || step.kind === 'requests' || step.kind === 'ejb') simulated += step.count;
+    if (step.kind === 'requests') sessions += step.sessions;
+    const over =
+      simulated > MAX_SIMULATED
+        ? `the scenario simulates ${simulated.toLocaleString('en-US')} connections, requests and EJB calls up to this step, more than the ${MAX_SIMULATED.toLocaleString('en-US')} plexlint simulates in one scenario`
+        : sessions > MAX_SESSIONS
+          ? `the scenario opens ${sessions.toLocaleString('en-US')} sessions up to this step, more than the ${MAX_SESSIONS.toLocaleString('en-US')} plexlint simulates in one scenario`
+          : undefined;
+    if (over) {
+      r.findings.push({ ruleId: 'syntax', loc: step.loc, message: `${over} (to stay within about 1 GB and 10 s); use smaller counts: 10,000 requests measure a share to a hundredth.` });
+      return;
+    }
+  }
 }
 
 function readStep(r: Reader, n: Node): Step | undefined {
@@ -300,11 +345,10 @@ function readStep(r: Reader, n: Node): Step | undefined {
 /** A runtime-state file for `plexlint trace --state`: the body of a `set` step. */
 export function parseStateFile(file: SourceFile): { state?: Partial<RuntimeState>; findings: Finding[] } {
   const r = new Reader(file);
-  const doc = yaml().parseDocument(file.text, { prettyErrors: false });
-  for (const e of doc.errors) {
-    r.findings.push({ ruleId: 'syntax', loc: file.lines.loc(file.path, e.pos[0], Math.max(e.pos[0] + 1, e.pos[1])), message: e.message.split('\n')[0]! });
-  }
-  if (doc.errors.length) return { findings: r.findings };
+  const parsed = parseYamlFile(file, { label: '', typical: 'a state file nests a few levels' });
+  append(r.findings, parsed.findings);
+  const doc = parsed.doc;
+  if (!doc || r.findings.length) return { findings: r.findings };
   const state = r.state(doc.contents as Node | null);
   return r.findings.length ? { findings: r.findings } : { state, findings: [] };
 }
