@@ -1,6 +1,7 @@
 import { relative, resolve } from 'node:path';
 import { Chalk } from 'chalk';
 import { Command } from 'commander';
+import { parseIp } from '../core/ip.js';
 import { compile } from '../engine/compile.js';
 import type { TraceStep } from '../sim/distributor.js';
 import { Simulation, SimulationError } from '../sim/index.js';
@@ -51,8 +52,10 @@ export function traceCommand(): Command {
     .action((paths: string[], opts: TraceOptions) => {
       if (opts.url === undefined && (opts.from === undefined || opts.to === undefined)) throw new UsageError('trace needs --from and --to (a connection) or --url (a plug-in request)');
       if (opts.url !== undefined && (opts.from !== undefined || opts.to !== undefined)) throw new UsageError('--url traces a plug-in request; it does not take --from or --to');
-      const m = opts.to !== undefined ? /^(.+):(\d{1,5})$/.exec(opts.to) : null;
-      if (opts.url === undefined && !m) throw new UsageError(`--to ${opts.to}: expected address:port`);
+      const m = opts.to !== undefined ? /^\[?([^\]]+?)\]?:(\d{1,5})$/.exec(opts.to) : null;
+      if (opts.url === undefined && !m) throw new UsageError(`--to ${opts.to}: expected address:port (an IPv6 address in brackets: [2001:db8::1]:443)`);
+      if (m && !parseIp(m[1]!)) throw new UsageError(`--to ${opts.to}: ${m[1]} is not an IPv4 or IPv6 address`);
+      if (m && (Number(m[2]) < 1 || Number(m[2]) > 65535)) throw new UsageError(`--to ${opts.to}: port ${m[2]} is not from 1 to 65535`);
       const seed = Number(opts.seed);
       if (!Number.isInteger(seed) || seed < 0) throw new UsageError(`--seed ${opts.seed}: expected a whole number`);
       const compiled = compile(paths, { ...(opts.config ? { config: opts.config } : {}) });

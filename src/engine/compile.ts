@@ -52,7 +52,7 @@ export function compile(paths: string[], options: CompileOptions = {}): CompileR
   if (ws.manifestPath) {
     const mf = driver.read(ws.manifestPath, true);
     if (mf) {
-      const parsed = parseManifest(mf, dirname(ws.manifestPath), (p) => ws.fs.exists(p));
+      const parsed = parseManifest(mf, dirname(ws.manifestPath), (p) => ws.mayExist(p));
       manifest = parsed.manifest;
       append(findings, parsed.findings);
       kinds.set(mf.path, 'manifest');

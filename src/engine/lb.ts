@@ -50,7 +50,7 @@ export function registerLoadBalancerFiles(manifest: Manifest | undefined, driver
       kinds.set(config.path, 'dscontrol');
     }
     // A scripts folder outside the estate is not listed: read() reports it (exit 2).
-    if (entry.scripts && ws.fs.exists(entry.scripts.abs) && !ws.contains(entry.scripts.abs)) read(entry.scripts.abs, true);
+    if (entry.scripts && !ws.contains(entry.scripts.abs)) read(entry.scripts.abs, true);
     else if (entry.scripts && ws.fs.exists(entry.scripts.abs)) {
       const files = ws.fs.kind(entry.scripts.abs) === 'dir' ? listFolder(ws, entry.scripts.abs) : [entry.scripts.abs];
       for (const abs of files) {

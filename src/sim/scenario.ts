@@ -8,6 +8,7 @@ import { append } from '../core/append.js';
 import { yaml } from '../core/libs.js';
 import { parseYamlFile } from '../core/yaml-doc.js';
 import type { Finding } from '../core/diagnostic.js';
+import { parseIp } from '../core/ip.js';
 import type { Loc } from '../core/loc.js';
 import { didYouMean } from '../core/suggest.js';
 import type { SourceFile } from '../sources/source-file.js';
@@ -287,6 +288,10 @@ function readStep(r: Reader, n: Node): Step | undefined {
       const m = to ? /^(.+):(\d{1,5})$/.exec(to.replace(/^\[(.*)\]:/, '$1:')) : null;
       if (!m) {
         r.fail(f['to'] ?? body, 'connect.to must be "address:port"');
+        return undefined;
+      }
+      if (!parseIp(m[1]!) || Number(m[2]) < 1 || Number(m[2]) > 65535) {
+        r.fail(f['to']!, `connect.to: ${parseIp(m[1]!) ? `port ${m[2]} is not from 1 to 65535` : `${m[1]} is not an IPv4 or IPv6 address`}`);
         return undefined;
       }
       if (!from || count === undefined) return undefined;

@@ -139,6 +139,9 @@ export function readXml(file: SourceFile, options: ReadXmlOptions): ReadXmlResul
   if (enc) findings.push(enc);
   const entities = entityFinding(file, loc, options);
   if (entities) findings.push(entities);
+  // fast-xml-parser's validator passes over the internal subset of a DOCTYPE without reading it.
+  const subset = wellFormed ? internalSubsetFinding(file, loc, options) : undefined;
+  if (subset) findings.push(subset);
   const control = controlCharacterFinding(file, loc, options);
   if (control) findings.push(control);
   const multipleRoots = validation !== true && validation !== undefined && /Multiple possible root/i.test(validation.err.msg) && roots.length > 1;
@@ -480,6 +483,40 @@ function entityFinding(file: SourceFile, loc: (s: number, e: number) => Loc, opt
       `(they can read local files or expand exponentially), so values that use them are checked as written; ` +
       `${options.consumer} may read them differently. The files WAS generates have no DOCTYPE: remove it.`,
   };
+}
+
+/** Markup declarations of a DOCTYPE's internal subset (XML 1.0 §2.8 markupdecl). */
+const MARKUP_DECLARATION = /^<!(ELEMENT|ATTLIST|ENTITY|NOTATION)[\s%]/;
+
+/**
+ * What a DOCTYPE's internal subset `[…]` may hold (XML 1.0 §2.8 intSubset):
+ * markup declarations, processing instructions, comments, parameter-entity
+ * references and blanks. Anything else (`<!DOCTYPE Config [[[[…]>`) makes
+ * every conforming XML parser reject the file.
+ */
+function internalSubsetFinding(file: SourceFile, loc: (s: number, e: number) => Loc, options: ReadXmlOptions): Finding | undefined {
+  const text = file.text;
+  const start = text.search(/<!DOCTYPE/i);
+  if (start < 0) return undefined;
+  const end = doctypeEnd(text, start);
+  const open = text.indexOf('[', start);
+  if (open < 0 || open > end) return undefined;
+  const problem = (at: number, what: string): Finding => ({
+    ruleId: 'syntax',
+    loc: loc(at, Math.min(end, at + 1)),
+    message: `'${what}' cannot stand in the DOCTYPE's internal subset, which holds only markup declarations (<!ELEMENT, <!ATTLIST, <!ENTITY, <!NOTATION), comments and processing instructions: an XML parser rejects the file, so ${options.consumer} cannot load it. The files WAS generates have no DOCTYPE: remove it.`,
+  });
+  for (let i = open + 1; i < end; ) {
+    const c = text.charCodeAt(i);
+    if (isSpace(c)) i++;
+    else if (c === 93 /* ] */) return undefined;
+    else if (text.startsWith('<!--', i)) i = endAfter(text, '-->', i + 4);
+    else if (text.startsWith('<?', i)) i = endAfter(text, '?>', i + 2);
+    else if (MARKUP_DECLARATION.test(text.slice(i, i + 11))) i = offsetAfterTag(text, i);
+    else if (c === 37 /* % */ && /^%[A-Za-z_:][\w.:-]*;/.test(text.slice(i, i + 200))) i = text.indexOf(';', i) + 1;
+    else return problem(i, /[\w.-]/.test(text[i]!) ? /^[\w.-]{1,40}/.exec(text.slice(i, i + 40))![0] : text[i]!);
+  }
+  return undefined;
 }
 
 /** Offset of a validator (line, col): its lines end at \n (a \r before it is not counted). */
