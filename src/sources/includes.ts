@@ -46,7 +46,8 @@ export class EstateIncludeResolver implements IncludeResolver {
     if (mapping) {
       // A mapping out of the estate is not looked into: whether the member exists there is not plexlint's to say.
       if (!this.ws.contains(mapping.abs)) return this.outside(dataset, `plexlint.yaml maps ${dsn} to ${this.ws.display(mapping.abs)}`);
-      if (member) found = candidates(mapping.abs, member).find((p) => this.ws.fs.exists(p));
+      // A candidate that is a symbolic link counts whatever it leads to (a dangling one too): it is judged below.
+      if (member) found = candidates(mapping.abs, member).find((p) => this.ws.fs.lkind(p) !== 'missing');
       else if (this.ws.fs.kind(mapping.abs) === 'file') found = mapping.abs;
       if (!found) {
         return {

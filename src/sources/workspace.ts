@@ -163,9 +163,9 @@ export class Workspace {
    * The files of a folder of the estate, in a stable order. Hidden files, the
    * folders in SKIP_DIRS (./fs-journal.ts) and files that are never inputs are left out. A
    * symbolic link to a folder is followed only when the folder lies inside the
-   * estate and has not been scanned yet (so a link loop ends); a link to a
-   * folder outside the estate is listed as a file, which read() refuses with a
-   * clear message.
+   * estate and has not been scanned yet (so a link loop ends); a link that leads
+   * out of the estate is listed as a file, which read() refuses with a clear
+   * message, without looking at what it leads to.
    */
   scan(dir: string): string[] {
     const out: string[] = [];
@@ -178,11 +178,15 @@ export class Workspace {
       for (const name of this.fs.list(d)) {
         const p = join(d, name);
         const lkind = this.fs.lkind(p);
+        // A link out of the estate is listed, so that read() refuses it — whatever is (or is not) at its end,
+        // which is never looked at.
+        if (lkind === 'link' && !this.contains(p)) {
+          if (!SKIP_EXT.test(name)) out.push(p);
+          continue;
+        }
         const kind = lkind === 'link' ? this.fs.kind(p) : lkind;
-        if (kind === 'dir') {
-          if (lkind === 'link' && !this.contains(p)) out.push(p);
-          else walk(p, depth + 1);
-        } else if (kind === 'file' && !SKIP_EXT.test(name)) out.push(p);
+        if (kind === 'dir') walk(p, depth + 1);
+        else if (kind === 'file' && !SKIP_EXT.test(name)) out.push(p);
       }
     };
     walk(dir, 0);
