@@ -63,7 +63,30 @@ const MAX_QUOTED_WORD = 200;
  */
 export function shortenMessage(message: string): string {
   if (message.length <= MAX_QUOTED_WORD) return message;
-  return message.replace(/\S{201,}/g, (w) => `${w.slice(0, 80)}…${w.slice(-20)} [${w.length} characters]`);
+  // A scan, not /\S{201,}/g: V8's regular expressions overflow the stack on a run of millions of characters.
+  const parts: string[] = [];
+  let copied = 0;
+  for (let i = 0; i < message.length; ) {
+    if (isBlank(message.charCodeAt(i))) {
+      i++;
+      continue;
+    }
+    let end = i;
+    while (end < message.length && !isBlank(message.charCodeAt(end))) end++;
+    if (end - i > MAX_QUOTED_WORD) {
+      parts.push(message.slice(copied, i), `${message.slice(i, i + 80)}…${message.slice(end - 20, end)} [${end - i} characters]`);
+      copied = end;
+    }
+    i = end;
+  }
+  if (copied === 0) return message;
+  parts.push(message.slice(copied));
+  return parts.join('');
+}
+
+/** What \s matches in a message: blanks, line ends and the other white space a quoted word cannot hold. */
+function isBlank(c: number): boolean {
+  return c === 32 || (c >= 9 && c <= 13) || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
 }
 
 const SYSTEM_PREFIX = /^([A-Z0-9@#$_]{1,16}): ([\s\S]*)$/;

@@ -16,6 +16,7 @@
  * "<node>_<member>" — the names WAS generates (plugin-cfg-odr.md §1.6, §1.7).
  * Such a pair goes down and up together, whichever key the scenario uses.
  */
+import { compileWildcard, type Wildcard } from '../core/wildcard.js';
 import type { Estate } from '../model/estate.js';
 import type {
   Cell,
@@ -91,7 +92,8 @@ export interface RouteIx {
 export interface VhostIx {
   vh: VirtualHost;
   /** Host pattern (lower case) as a regular expression; `*` matches any host. */
-  host: RegExp;
+  /** The host part of the VirtualHost Name, `*` a wildcard (linear-time, src/core/wildcard.ts). */
+  host: Wildcard;
   exact: boolean;
 }
 
@@ -162,10 +164,6 @@ export function gcd(a: number, b: number): number {
   b = Math.abs(b);
   while (b) [a, b] = [b, a % b];
   return a;
-}
-
-function globRegExp(pattern: string): RegExp {
-  return new RegExp(`^${pattern.split('*').map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`, 'i');
 }
 
 function clusterIx(plugin: PluginConfig, c: PluginCluster, servers: ServerIx[]): ClusterIx {
@@ -285,7 +283,7 @@ export function webIndexOf(estate: Estate): WebIndex {
       if (vhostGroups.has(g.name)) continue;
       vhostGroups.set(
         g.name,
-        g.hosts.map((vh) => ({ vh, host: globRegExp(vh.host.trim()), exact: !vh.host.includes('*') })),
+        g.hosts.map((vh) => ({ vh, host: compileWildcard(vh.host.trim(), { ignoreCase: true }), exact: !vh.host.includes('*') })),
       );
     }
     const uriGroups = new Map<string, PluginUri[]>();

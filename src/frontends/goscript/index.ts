@@ -16,7 +16,7 @@ import type { Finding } from '../../core/diagnostic.js';
 import { parseIp } from '../../core/ip.js';
 import type { Loc } from '../../core/loc.js';
 import type { SourceFile } from '../../sources/source-file.js';
-import { expand, parse, tokenize, type ShNode, type ShWord } from './shell.js';
+import { expand, MAX_SHELL_NESTING, parse, tokenize, type ShNode, type ShWord } from './shell.js';
 
 export const GO_SCRIPT_NAMES = ['goActive', 'goStandby', 'goInOp', 'goIdle', 'highavailChange', 'serverUp', 'serverDown', 'managerAlert', 'managerClear'] as const;
 export type GoScriptName = (typeof GO_SCRIPT_NAMES)[number];
@@ -106,7 +106,14 @@ class Scanner {
 
   run(file: SourceFile, ctx: Context): void {
     const cmd = /\.(cmd|bat)$/i.test(file.path);
-    const nodes = parse(tokenize(file.text, cmd));
+    const { nodes, tooDeepAt } = parse(tokenize(file.text, cmd));
+    if (tooDeepAt !== undefined) {
+      this.findings.push({
+        ruleId: 'syntax',
+        loc: this.loc(file, tooDeepAt, Math.min(file.text.length, tooDeepAt + 1)),
+        message: `commands are nested more than ${MAX_SHELL_NESTING} levels deep here (a go script nests a few); plexlint reads the script only up to this point, so the commands after it are not checked. Check the script's parentheses, braces and keywords (sh -n).`,
+      });
+    }
     this.exec(nodes, file, cmd, ctx);
   }
 

@@ -166,9 +166,24 @@ export function tokenize(text: string, cmd: boolean): Token[] {
 
 const RESERVED = new Set(['if', 'then', 'elif', 'else', 'fi', 'while', 'until', 'for', 'do', 'done', 'case', 'esac', 'in', '{', '}', '!', 'function', 'select']);
 
+/** Compound commands nested deeper than this are not read (a go script nests a few levels). */
+export const MAX_SHELL_NESTING = 100;
+
+export interface Parsed {
+  nodes: ShNode[];
+  /** Offset of the token where nesting passed MAX_SHELL_NESTING: the script is read up to it. */
+  tooDeepAt?: number;
+}
+
+function tokenStart(t: Token): number {
+  return t.kind === 'word' ? t.w.start : t.start;
+}
+
 /** Parse tokens into compound commands. */
-export function parse(tokens: Token[]): ShNode[] {
+export function parse(tokens: Token[]): Parsed {
   let p = 0;
+  let depth = 0;
+  let tooDeepAt: number | undefined;
   const peek = (): Token | undefined => tokens[p];
   const isWord = (t: Token | undefined, ...raws: string[]): boolean => t?.kind === 'word' && raws.includes(t.w.raw);
   const isOp = (t: Token | undefined, ...ops: string[]): boolean => t?.kind === 'op' && ops.includes(t.op);
@@ -187,6 +202,22 @@ export function parse(tokens: Token[]): ShNode[] {
 
   const list = (endWords: string[], endOps: string[] = []): ShNode[] => {
     const out: ShNode[] = [];
+    // Each level of nesting is a level of recursion: stop reading where it gets deeper than any script does,
+    // rather than let the stack overflow (3,000 '(' in a row).
+    if (depth >= MAX_SHELL_NESTING) {
+      tooDeepAt ??= p < tokens.length ? tokenStart(tokens[p]!) : undefined;
+      p = tokens.length;
+      return out;
+    }
+    depth++;
+    try {
+      return listBody(out, endWords, endOps);
+    } finally {
+      depth--;
+    }
+  };
+
+  const listBody = (out: ShNode[], endWords: string[], endOps: string[]): ShNode[] => {
     for (;;) {
       const andOr = skipSeparators();
       const t = peek();
@@ -361,7 +392,7 @@ export function parse(tokens: Token[]): ShNode[] {
     out.push(...list([]));
     if (p === before) p++; // a stray terminator at top level: skip it
   }
-  return out;
+  return tooDeepAt === undefined ? { nodes: out } : { nodes: out, tooDeepAt };
 }
 
 export interface Expanded {
