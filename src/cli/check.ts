@@ -12,6 +12,7 @@ import { summaryCounts } from '../report/stylish.js';
 import { rules } from '../rules/registry.js';
 import { supportedEncodings, type Encoding } from '../sources/decode.js';
 import { loadWorkspace, type ReadError } from '../sources/workspace.js';
+import { stringifyJson, visible } from '../report/escape.js';
 import { emit, useColor, UsageError, version, writeAtomic } from './io.js';
 import { projectLinks, ruleDocs } from './links.js';
 
@@ -84,7 +85,7 @@ export function printConfig(file: string, opts: CommonOptions, cwd = process.cwd
     const parsed = parseManifest(source, resolve(ws.manifestPath, '..'));
     manifest = parsed.manifest;
     const errors = parsed.findings.filter((f) => f.ruleId === 'syntax' || f.ruleId === 'manifest-invalid-value');
-    for (const e of errors) process.stderr.write(`plexlint: ${e.loc.file}:${e.loc.line}:${e.loc.column}: ${e.message}\n`);
+    for (const e of errors) process.stderr.write(`plexlint: ${visible(`${e.loc.file}:${e.loc.line}:${e.loc.column}: ${e.message}`)}\n`);
   }
   const config = new RuleConfig(manifest, parseRuleOptions(opts.rule), cwd);
   const display = ws.display(resolve(cwd, file));
@@ -94,7 +95,7 @@ export function printConfig(file: string, opts: CommonOptions, cwd = process.cwd
     manifest: manifest ? ws.display(ws.manifestPath!) : null,
     rules: Object.fromEntries(rules.map((r) => [r.meta.id, effective[r.meta.id] ?? r.meta.severity])),
   };
-  return JSON.stringify(out, null, 2) + '\n';
+  return stringifyJson(out);
 }
 
 /** What every formatter gets from one lint run (also used by the tests, so they see what users see). */
@@ -148,7 +149,7 @@ export function checkOutcome(paths: string[], lintOptions: LintOptions, cache: {
   if (!cache) return outcomeOf(lint(paths, lintOptions));
   const cwd = process.cwd();
   const note = (text: string): void => {
-    if (cache.debug) process.stderr.write(`plexlint: cache: ${text}\n`);
+    if (cache.debug) process.stderr.write(`plexlint: cache: ${visible(text)}\n`);
   };
   const key = cacheKey(version, {
     paths: (paths.length ? paths : ['.']).map((p) => resolve(cwd, p)),
@@ -170,14 +171,14 @@ export function checkOutcome(paths: string[], lintOptions: LintOptions, cache: {
   const result = lint(paths, lintOptions);
   const outcome = outcomeOf(result);
   if (read.kind === 'foreign') {
-    process.stderr.write(`plexlint: warning: ${cache.location} is not a plexlint cache file; it is left as it is and nothing is cached.\n`);
+    process.stderr.write(`plexlint: warning: ${visible(cache.location)} is not a plexlint cache file; it is left as it is and nothing is cached.\n`);
     return outcome;
   }
   try {
     writeAtomic(cache.location, updatedCache(read, { key, observations: result.compiled.workspace.fs.observations(), outcome }));
     cacheStats.writes++;
   } catch (e) {
-    process.stderr.write(`plexlint: warning: cannot write the cache ${cache.location} (${(e as NodeJS.ErrnoException).code ?? String(e)}); the next run checks everything again.\n`);
+    process.stderr.write(`plexlint: warning: cannot write the cache ${visible(cache.location)} (${(e as NodeJS.ErrnoException).code ?? String(e)}); the next run checks everything again.\n`);
   }
   return outcome;
 }

@@ -1,3 +1,4 @@
+import { stringifyJson } from '../report/escape.js';
 import { Command } from 'commander';
 import { lint } from '../engine/lint.js';
 import { commonOptions, encodingOption, failOnExplicitReadErrors, parseRuleOptions, type CommonOptions } from './check.js';
@@ -16,7 +17,7 @@ export function compileCommand(): Command {
       rules: parseRuleOptions(opts.rule),
     });
     failOnExplicitReadErrors(result.compiled.readErrors);
-    emit(JSON.stringify(result.compiled.estate, null, 2) + '\n', opts.output);
+    emit(stringifyJson(result.compiled.estate), opts.output);
     const errors = result.diagnostics.filter((d) => d.severity === 'error');
     if (errors.length) {
       process.stderr.write(`plexlint: the input has ${errors.length} error${errors.length === 1 ? '' : 's'}; run plexlint check for the details.\n`);

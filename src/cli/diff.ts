@@ -1,3 +1,4 @@
+import { stringifyJson } from '../report/escape.js';
 import { Command, Option } from 'commander';
 import { runDiff, type DiffResult } from '../diff/index.js';
 import { SideError } from '../diff/sides.js';
@@ -48,7 +49,7 @@ export function diffCommand(): Command {
         opts.format === 'github'
           ? github({ diagnostics: result.findings.new, files: [], cwd: result.afterRoot, color: false, toolVersion: version })
           : opts.format === 'json'
-          ? JSON.stringify({ before: result.before, after: result.after, changes: result.changes, behaviour: result.behaviour, findings: result.findings }, null, 2) + '\n'
+          ? stringifyJson({ before: result.before, after: result.after, changes: result.changes, behaviour: result.behaviour, findings: result.findings })
           : opts.format === 'markdown'
             ? diffMarkdown(result)
             : diffText(result, useColor(opts.color, Boolean(opts.output)));

@@ -6,11 +6,12 @@ import { compile } from '../engine/compile.js';
 import { runScenario, type ScenarioResult } from '../sim/index.js';
 import { parseScenario } from '../sim/scenario.js';
 import { readScenarioFile, scenarioSandbox } from '../sources/side-files.js';
+import { stringifyJson, visible } from '../report/escape.js';
 import { emit, useColor, UsageError } from './io.js';
 
-/** One line per finding, each `plexlint: file:line:column: message` like every other error line. */
-function formatFindings(findings: Finding[]): string {
-  return findings.map((f) => `${f.loc.file}:${f.loc.line}:${f.loc.column}: ${f.message}`).join('\nplexlint: ');
+/** One line per finding, each `file:line:column: message` (printed as `plexlint: …` like every other error line). */
+function formatFindings(findings: Finding[]): string[] {
+  return findings.map((f) => `${f.loc.file}:${f.loc.line}:${f.loc.column}: ${f.message}`);
 }
 
 /** Read, validate and run one scenario file. */
@@ -38,14 +39,15 @@ export function formatText(results: ScenarioResult[], color: boolean): string {
   const c = new Chalk({ level: color ? 1 : 0 });
   const out: string[] = [];
   for (const r of results) {
-    out.push('', c.underline(`${r.file}`) + c.dim(`  (seed ${r.seed})`));
+    // Names from the files are shown with their control characters escaped (src/report/escape.ts).
+    out.push('', c.underline(visible(r.file)) + c.dim(`  (seed ${r.seed})`));
     for (const s of r.steps) {
-      out.push(`  ${c.dim(`${String(s.index).padStart(2)} line ${String(s.line).padEnd(4)}`)} ${s.kind.padEnd(8)} ${s.error ? c.red(s.error) : s.summary}`);
+      out.push(`  ${c.dim(`${String(s.index).padStart(2)} line ${String(s.line).padEnd(4)}`)} ${s.kind.padEnd(8)} ${s.error ? c.red(visible(s.error)) : visible(s.summary)}`);
       const o = s.observed;
       const parts: string[] = [];
       if (o.local !== undefined && o.local > 0) parts.push(`local ${pct(o.local)}`);
       for (const group of ['targets', 'servers', 'members', 'odrs', 'cells'] as const) {
-        for (const [k, v] of Object.entries(o[group] ?? {})) parts.push(`${k} ${pct(v)}`);
+        for (const [k, v] of Object.entries(o[group] ?? {})) parts.push(`${visible(k)} ${pct(v)}`);
       }
       if (o.refused) parts.push(c.yellow(`refused ${pct(o.refused)}`));
       if (o.dropped) parts.push(c.yellow(`dropped ${pct(o.dropped)}`));
@@ -56,7 +58,7 @@ export function formatText(results: ScenarioResult[], color: boolean): string {
       for (const e of s.expectations) {
         const bound = [e.min !== undefined ? `≥ ${e.min}` : '', e.max !== undefined ? `≤ ${e.max}` : ''].filter(Boolean).join(' and ');
         const actual = ['sessionsLost', 'connectionsBroken'].includes(e.name) ? String(e.actual) : `${e.actual} (${pct(e.actual)})`;
-        out.push(`              ${e.pass ? c.green('✔') : c.red('✘')} ${e.name} ${bound}: ${actual}`);
+        out.push(`              ${e.pass ? c.green('✔') : c.red('✘')} ${visible(e.name)} ${bound}: ${actual}`);
       }
     }
     const all = r.steps.flatMap((s) => s.expectations);
@@ -76,7 +78,7 @@ export function simulateCommand(): Command {
     .option('--no-color', 'never colour the output')
     .action((files: string[], opts: { format: string; output?: string; color?: boolean }) => {
       const results = files.map((f) => simulateFile(f, process.cwd()));
-      const text = opts.format === 'json' ? JSON.stringify({ scenarios: results }, null, 2) + '\n' : formatText(results, useColor(opts.color, Boolean(opts.output)));
+      const text = opts.format === 'json' ? stringifyJson({ scenarios: results }) : formatText(results, useColor(opts.color, Boolean(opts.output)));
       emit(text, opts.output);
       process.exitCode = results.every((r) => r.pass) ? 0 : results.some((r) => r.steps.some((s) => s.error)) ? 2 : 1;
     });

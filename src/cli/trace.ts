@@ -10,6 +10,7 @@ import { mergeState } from '../sim/state.js';
 import { checkWebState, traceRequest, webRuntime } from '../sim/web.js';
 import { resolveMemberKey, resolveOdrKey } from '../sim/web-index.js';
 import { readScenarioFile } from '../sources/side-files.js';
+import { visible } from '../report/escape.js';
 import { emit, useColor, UsageError } from './io.js';
 
 interface TraceOptions {
@@ -27,9 +28,10 @@ interface TraceOptions {
 }
 
 function lines(c: InstanceType<typeof Chalk>, title: string, trace: TraceStep[], result: string): string {
-  const out = [c.bold(title)];
+  // Names and values from the files are shown with their control characters escaped (src/report/escape.ts).
+  const out = [c.bold(visible(title))];
   const width = String(trace.length).length + 1;
-  trace.forEach((s, i) => out.push(`  ${c.dim(`${i + 1}.`.padEnd(width))} ${c.cyan(s.what.padEnd(13))} ${s.detail}`));
+  trace.forEach((s, i) => out.push(`  ${c.dim(`${i + 1}.`.padEnd(width))} ${c.cyan(visible(s.what).padEnd(13))} ${visible(s.detail)}`));
   out.push(`  ${c.bold('→')} ${result}`);
   return out.join('\n') + '\n';
 }
@@ -114,13 +116,15 @@ export function traceCommand(): Command {
         if (typeof t === 'string') throw new UsageError(`--url ${opts.url}: ${t}`);
         const o = t.outcome;
         const result = t.error
-          ? c.yellow(t.error)
+          ? c.yellow(visible(t.error))
           : !o?.server
             ? c.red('the request fails: no server is available')
             : c.green(
-                `${o.server.name} (${o.server.s.transports[0] ? `${o.server.s.transports[0].hostname}:${o.server.s.transports[0].port}` : 'no transport'})` +
-                  (o.odr !== undefined ? `; completed by ODR ${o.odr}, served by cell ${o.cell}` : '') +
-                  (o.affinity ? ', by affinity' : ''),
+                visible(
+                  `${o.server.name} (${o.server.s.transports[0] ? `${o.server.s.transports[0].hostname}:${o.server.s.transports[0].port}` : 'no transport'})` +
+                    (o.odr !== undefined ? `; completed by ODR ${o.odr}, served by cell ${o.cell}` : '') +
+                    (o.affinity ? ', by affinity' : ''),
+                ),
               ) + (o.lost ? c.red(' — the session is lost') : '');
         emit(lines(c, `request ${opts.url}`, t.trace, result), opts.output);
         return;
@@ -132,10 +136,10 @@ export function traceCommand(): Command {
       const d = sim.distributor.connect(from, m![1]!, Number(m![2]), true);
       const result =
         d.outcome === 'refused'
-          ? c.red(`refused: ${d.reason}`)
+          ? c.red(visible(`refused: ${d.reason}`))
           : d.outcome === 'local'
-            ? c.green(`stays local on ${d.target} (OPTLOCAL)`)
-            : c.green(`${d.outcome === 'direct' ? 'goes directly' : `distributed by ${d.distributor}`} to ${d.target}`);
+            ? c.green(visible(`stays local on ${d.target} (OPTLOCAL)`))
+            : c.green(visible(`${d.outcome === 'direct' ? 'goes directly' : `distributed by ${d.distributor}`} to ${d.target}`));
       emit(lines(c, `connection from ${from} to ${m![1]}:${m![2]}`, d.trace, result), opts.output);
     });
 }

@@ -5,6 +5,7 @@
  */
 import { resolve } from 'node:path';
 import type { Diagnostic } from '../core/diagnostic.js';
+import { stringifyJson } from './escape.js';
 import type { Formatter } from './types.js';
 import { fingerprint } from '../diff/findings.js';
 
@@ -46,5 +47,5 @@ export const json: Formatter = ({ diagnostics, files, cwd, suppressed = [] }) =>
     fixableWarningCount: 0,
     usedDeprecatedRules: [],
   }));
-  return JSON.stringify(results, null, 2) + '\n';
+  return stringifyJson(results);
 };

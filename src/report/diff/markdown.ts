@@ -4,13 +4,21 @@
  * limit (65,536 characters) with a note when cut.
  */
 import type { DiffResult } from '../../diff/index.js';
+import { visible } from '../escape.js';
 import { describeChange } from './describe.js';
 
 export const GITHUB_COMMENT_LIMIT = 65536;
 const FOLD_AFTER = 10;
 
+/**
+ * Text from the files in a pull-request comment: control characters escaped
+ * (../escape.ts), and the Markdown and HTML punctuation backslash-escaped
+ * (CommonMark §2.4), so that a name such as `[x](https://…)` or `<img …>` in a
+ * configuration is shown as written, never as a link or HTML, and `|` does not
+ * end a table cell.
+ */
 function escapeCell(s: string): string {
-  return s.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
+  return visible(s).replace(/[\\`*_[\]<>|~&!]/g, '\\$&');
 }
 
 function section(title: string, rows: string[], header?: string): string {
@@ -27,7 +35,7 @@ export function diffMarkdown(r: DiffResult, limit = GITHUB_COMMENT_LIMIT): strin
     `## plexlint: ${r.changes.length} configuration change${r.changes.length === 1 ? '' : 's'}, ` +
     `${r.behaviour.length} routing change${r.behaviour.length === 1 ? '' : 's'}, ` +
     `${f.new.length} new finding${f.new.length === 1 ? '' : 's'}${errors ? ` (${errors} error${errors === 1 ? '' : 's'})` : ''}, ${f.fixed.length} fixed\n\n` +
-    `\`${r.before}\` → \`${r.after}\`\n\n`;
+    `${escapeCell(r.before)} → ${escapeCell(r.after)}\n\n`;
   const sections = [
     section(
       'New findings',
