@@ -4,12 +4,14 @@
  */
 import type { Diagnostic, Finding } from '../core/diagnostic.js';
 import { compareLocs } from '../core/loc.js';
+import { MAX_QUOTED_WORD } from '../core/quote.js';
 import { didYouMean } from '../core/suggest.js';
 import { timed } from '../core/timing.js';
 import { findRule, rules } from '../rules/registry.js';
 import type { Rule, RuleContext } from '../rules/rule.js';
 import { compile, type CompileOptions, type CompileResult } from './compile.js';
 import { registerIds, RuleConfig, type Level } from './config.js';
+import { FindingLimit } from './finding-limit.js';
 import { applySuppressions, type Directive, type SuppressedDiagnostic } from './suppress.js';
 
 export interface LintOptions extends CompileOptions {
@@ -39,22 +41,26 @@ export function ruleRuns(rule: Rule, compiled: CompileResult): boolean {
 }
 
 /** Run every model rule over a compiled estate. */
-export function runRules(compiled: CompileResult): Finding[] {
+/**
+ * Run every model rule over a compiled estate. With a limit (./finding-limit.ts), findings over it are counted
+ * as they are reported, never kept.
+ */
+export function runRules(compiled: CompileResult, limit?: FindingLimit): Finding[] {
   const findings: Finding[] = [];
   for (const rule of rules) {
     if (!rule.check) continue;
     if (!ruleRuns(rule, compiled)) continue;
     const ctx: RuleContext = {
       estate: compiled.estate,
-      report: (f) => findings.push({ ...f, ruleId: rule.meta.id }),
+      report: (f) => {
+        if (!limit || limit.admit(rule.meta.id, f.loc, f.severity)) findings.push({ ...f, ruleId: rule.meta.id });
+      },
     };
     rule.check(ctx);
   }
   return findings;
 }
 
-/** Longest run of non-blank characters a message quotes in full. */
-const MAX_QUOTED_WORD = 200;
 
 /**
  * Messages quote the offending text; a "word" of a megabyte (one line of a
@@ -175,7 +181,10 @@ export function lint(paths: string[], options: LintOptions = {}): LintResult {
   if (process.env['PLEXLINT_TEST_FAULT'] === 'lint') throw new Error('fault injected by PLEXLINT_TEST_FAULT=lint');
   const compiled = compile(paths, options);
   const config = new RuleConfig(compiled.manifest, options.rules, compiled.workspace.cwd);
-  const findings: Finding[] = mergeAcrossSystems([...compiled.findings, ...timed('rules', () => runRules(compiled)), ...manifestRuleIds(compiled)]);
+  const limit = new FindingLimit();
+  const frontEnd = limit.filter(compiled.findings);
+  const fromRules = timed('rules', () => runRules(compiled, limit));
+  const findings: Finding[] = mergeAcrossSystems([...frontEnd, ...fromRules, ...manifestRuleIds(compiled), ...limit.summaries()]);
   // Unreadable files found by a folder scan are findings (binary ones are simply not
   // configuration files); files named explicitly make the run fail (exit 2, see the CLI).
   for (const e of compiled.readErrors) {

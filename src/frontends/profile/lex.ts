@@ -10,6 +10,7 @@
 import { profileLexer, classifyWord } from '../../../grammar/profile/tokens.js';
 import type { IToken } from '../../../grammar/chevrotain.js';
 import type { Finding } from '../../core/diagnostic.js';
+import { quoteWord } from '../../core/quote.js';
 import type { SourceFile } from '../../sources/source-file.js';
 
 /** What the front end attaches to each word token. */
@@ -128,6 +129,22 @@ function tokenize(text: string, lineOf: (offset: number) => number): Lexed {
   return out;
 }
 
+/** The symbols an operand names without a value, listed (the first few) and counted. */
+function unresolvedSymbolFinding(file: SourceFile, operand: string, first: { start: number; length: number }, all: { name: string }[]): Finding {
+  const names = [...new Set(all.map((u) => `&${u.name}.`))];
+  const listed = names.length <= 3 ? names.join(', ').replace(/, ([^,]*)$/, ' and $1') : `${names.slice(0, 3).join(', ')} and ${names.length - 3} more`;
+  const times = all.length > names.length ? ` (${all.length.toLocaleString('en-US')} uses)` : '';
+  const subject = names.length === 1 ? `system symbol ${listed}${times} has` : `system symbols ${listed}${times} have`;
+  return {
+    ruleId: 'unresolved-symbol',
+    loc: file.lines.loc(file.path, first.start, first.start + first.length),
+    message:
+      `${subject} no value here, so plexlint keeps '${quoteWord(operand)}' as a symbolic ` +
+      'operand and skips the checks that need its value. Give its value in plexlint.yaml (systems.<name>.symbols) ' +
+      'to check it.',
+  };
+}
+
 export function lexProfile(file: SourceFile, symbols: SymbolTable, findings: Finding[]): LexedProfile {
   const text = blankSequenceNumbers(file, findings);
   const result = tokenize(text, (offset) => file.lines.lineOf(offset));
@@ -179,21 +196,18 @@ export function lexProfile(file: SourceFile, symbols: SymbolTable, findings: Fin
     let symbolic = false;
     let resolved = token.image;
     if (token.image.includes('&')) {
+      // One finding per operand, however many symbols it holds: a finding per symbol that quoted the
+      // whole operand took memory quadratic in its length (100,000 '&A.' in one word: gigabytes).
+      const unresolved: { name: string; start: number; length: number }[] = [];
       resolved = token.image.replace(SYMBOL, (whole: string, name: string, _dot: string, offset: number) => {
         const value = symbols.get(name.toUpperCase());
         if (value !== undefined) return value;
         symbolic = true;
-        const start = token.startOffset + offset;
-        findings.push({
-          ruleId: 'unresolved-symbol',
-          loc: file.lines.loc(file.path, start, start + whole.length),
-          message:
-            `system symbol &${name.toUpperCase()}. has no value here, so plexlint keeps '${token.image}' as a symbolic ` +
-            'operand and skips the checks that need its value. Give its value in plexlint.yaml (systems.<name>.symbols) ' +
-            'to check it.',
-        });
+        unresolved.push({ name: name.toUpperCase(), start: token.startOffset + offset, length: whole.length });
         return whole;
       });
+      const first = unresolved[0];
+      if (first) findings.push(unresolvedSymbolFinding(file, token.image, first, unresolved));
     }
     const upper = resolved.toUpperCase();
     const type = classifyWord(upper);

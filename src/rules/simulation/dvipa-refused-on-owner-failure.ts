@@ -22,11 +22,12 @@ export const rule = defineRule({
     const { estate } = ctx;
     // One simulation for every DVIPA: each check fails the owner and restores it.
     const sim = new Simulation(estate, 1);
+    const byId = new Map(estate.sysplex.distributions.map((d) => [d.id, d]));
     for (const dv of estate.sysplex.dvipas) {
       const owner = dv.owners[0];
       if (!owner || dv.owners.length > 1 || !dv.backups.some((b) => b.system !== owner.system)) continue;
       for (const id of dv.distributions) {
-        const d = estate.sysplex.distributions.find((x) => x.id === id);
+        const d = byId.get(id);
         if (!d || d.system !== owner.system) continue;
         const port = d.ports[0]?.from ?? 1;
         sim.distributor.connect('client', dv.address, port); // the DVIPA is active while the owner is up

@@ -1,6 +1,14 @@
 import { defineRule } from '../rule.js';
 import { ownedAddresses, rel } from '../helpers.js';
 import { ipconfigAnchor } from './scope.js';
+import type { Loc } from '../../core/loc.js';
+import type { Distribution } from '../../model/estate.js';
+
+interface Targeted {
+  d: Distribution;
+  t: Distribution['targets'][number];
+  order: [number, number];
+}
 
 /**
  * IP Configuration Guide, dynamic XCF: DYNAMICXCF must be coded in every
@@ -17,24 +25,33 @@ export const rule = defineRule({
     source: 'IBM IP Configuration Guide, dynamic XCF ("DYNAMICXCF must be coded on every stack"); tcpip-profile.md §4',
   },
   check(ctx) {
+    // Indexes built once, so that the rule is linear in the size of the model (not stacks × distributions).
+    const distributorsOf = new Map<string, Set<string>>();
+    const targetedAt = new Map<string, Targeted[]>();
+    ctx.estate.sysplex.distributions.forEach((d, di) => {
+      if (d.role !== 'undefined') (distributorsOf.get(d.dvipa) ?? distributorsOf.set(d.dvipa, new Set()).get(d.dvipa)!).add(d.system);
+      if (d.routing) return;
+      d.targets.forEach((t, ti) => {
+        if (t.address) (targetedAt.get(t.address) ?? targetedAt.set(t.address, []).get(t.address)!).push({ d, t, order: [di, ti] });
+      });
+    });
     for (const s of ctx.estate.systems) {
       const v4 = s.stack.dynamicXcf.v4;
       const v6 = s.stack.dynamicXcf.v6;
       const has = (version: 4 | 6): boolean => (version === 4 ? Boolean(v4) : Boolean(v6));
-      const reasons: { loc: import('../../core/loc.js').Loc; why: string; version: 4 | 6 }[] = [];
+      if (has(4) && has(6)) continue;
+      const reasons: { loc: Loc; why: string; version: 4 | 6 }[] = [];
       for (const d of s.stack.distributions) if (!has(d.version)) reasons.push({ loc: d.loc, why: `it distributes ${d.dvipa}`, version: d.version });
       for (const dv of s.stack.dvipas) {
         if (dv.role !== 'backup' || has(dv.version)) continue;
-        const distributors = [...new Set(ctx.estate.sysplex.distributions.filter((x) => x.dvipa === dv.address && x.system !== s.name && x.role !== 'undefined').map((x) => x.system))];
+        const distributors = [...(distributorsOf.get(dv.address) ?? [])].filter((x) => x !== s.name);
         if (distributors.length) reasons.push({ loc: dv.loc, why: `it backs up ${dv.address}, which ${distributors.join(' and ')} ${distributors.length === 1 ? 'distributes' : 'distribute'}`, version: dv.version });
       }
-      const mine = new Set(ownedAddresses(s).map((o) => o.address));
-      for (const d of ctx.estate.sysplex.distributions) {
-        if (d.routing) continue;
-        for (const t of d.targets) {
-          if (t.address && mine.has(t.address) && !has(d.version)) reasons.push({ loc: t.loc, why: `${d.system} names it as a DESTIP target of ${d.dvipa}`, version: d.version });
-        }
-      }
+      const targeted: Targeted[] = [];
+      for (const address of new Set(ownedAddresses(s).map((o) => o.address))) for (const x of targetedAt.get(address) ?? []) targeted.push(x);
+      // In the order of the distributions and their targets.
+      targeted.sort((a, b) => a.order[0] - b.order[0] || a.order[1] - b.order[1]);
+      for (const { d, t } of targeted) if (!has(d.version)) reasons.push({ loc: t.loc, why: `${d.system} names it as a DESTIP target of ${d.dvipa}`, version: d.version });
       if (reasons.length === 0) continue;
       const first = reasons[0]!;
       ctx.report({
