@@ -11,7 +11,7 @@ import { findRule, rules } from '../rules/registry.js';
 import type { Rule, RuleContext } from '../rules/rule.js';
 import { compile, type CompileOptions, type CompileResult } from './compile.js';
 import { registerIds, RuleConfig, type Level } from './config.js';
-import { FindingLimit } from './finding-limit.js';
+import { FindingLimit } from '../core/finding-limit.js';
 import { applySuppressions, type Directive, type SuppressedDiagnostic } from './suppress.js';
 
 export interface LintOptions extends CompileOptions {

@@ -11,6 +11,7 @@
  */
 import type { Finding, Severity } from '../../core/diagnostic.js';
 import { related } from '../../core/diagnostic.js';
+import { FindingLimit } from '../../core/finding-limit.js';
 import type { Loc } from '../../core/loc.js';
 import { suggest } from '../../core/suggest.js';
 import type { SourceFile } from '../../sources/source-file.js';
@@ -69,8 +70,16 @@ function describeDefault(s: AttrSpec): string {
 
 class PluginReader {
   readonly findings: Finding[] = [];
+  /** At most so many findings of a rule in the file (src/core/finding-limit.ts): an element of 500,000 unknown attributes. */
+  readonly limit = new FindingLimit();
 
-  private push(ruleId: string, loc: Loc, message: string, extra: { severity?: Severity; related?: Finding['related'] } = {}): void {
+  /** Whether a finding of the rule at this place is kept; when not, it is only counted (build no message for it). */
+  private room(ruleId: string, loc: Loc, severity?: Severity): boolean {
+    return this.limit.admit(ruleId, loc, severity);
+  }
+
+  private push(ruleId: string, loc: Loc, message: string, extra: { severity?: Severity; related?: Finding['related'] } = {}, admitted = false): void {
+    if (!admitted && !this.room(ruleId, loc, extra.severity)) return;
     const f: Finding = { ruleId, loc, message };
     if (extra.severity) f.severity = extra.severity;
     if (extra.related?.length) f.related = extra.related;
@@ -121,6 +130,7 @@ class PluginReader {
   }
 
   private unknownAttribute(el: XmlElement, a: XmlAttribute, s: ElementSpec): void {
+    if (!this.room('plugin-unknown-attribute', a.nameLoc, s.open ? 'info' : undefined)) return;
     const known = Object.keys(s.attrs);
     const caseOnly = known.find((k) => k.toLowerCase() === a.name.toLowerCase());
     const near = caseOnly ?? suggest(a.name, known, false);
@@ -131,9 +141,11 @@ class PluginReader {
         `${el.name} has no attribute ${a.name}: attribute names are case-sensitive, so ${PLUGIN} ignores it and ${caseOnly} ${
           s.attrs[caseOnly]!.default === undefined ? 'stays unset' : `keeps its default (${String(s.attrs[caseOnly]!.default)})`
         }. Write ${caseOnly}.`,
+        {},
+        true,
       );
     } else if (near) {
-      this.push('plugin-unknown-attribute', a.nameLoc, `${el.name} has no attribute ${a.name}: ${PLUGIN} ignores it. Did you mean ${near}?`);
+      this.push('plugin-unknown-attribute', a.nameLoc, `${el.name} has no attribute ${a.name}: ${PLUGIN} ignores it. Did you mean ${near}?`, {}, true);
     } else if (s.open) {
       this.push(
         'plugin-unknown-attribute',
@@ -141,9 +153,10 @@ class PluginReader {
         `${el.name} attribute ${a.name} is not one plexlint knows; the web server's plug-in custom properties are written onto Config, so it may be one of those. ` +
           `If it is not, ${PLUGIN} ignores it.`,
         { severity: 'info' },
+        true,
       );
     } else {
-      this.push('plugin-unknown-attribute', a.nameLoc, `${el.name} has no attribute ${a.name}: ${PLUGIN} ignores it. Remove it.`);
+      this.push('plugin-unknown-attribute', a.nameLoc, `${el.name} has no attribute ${a.name}: ${PLUGIN} ignores it. Remove it.`, {}, true);
     }
   }
 
@@ -386,5 +399,5 @@ export function parsePlugin(file: SourceFile): ParsedPlugin {
     }
     r.misplacedOrUnknown(root, undefined, { attrs: {}, children: { Config: { spec: 'Config' } } });
   }
-  return { ast, findings: [...xmlFindings, ...r.findings] };
+  return { ast, findings: [...xmlFindings, ...r.findings, ...r.limit.summaries()] };
 }

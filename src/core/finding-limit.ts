@@ -7,9 +7,14 @@
  * screens of one problem repeated (compilers stop after a few errors:
  * clang's -ferror-limit). Memory for findings is then bounded by the number of
  * rules and files, not by the size of a file.
+ *
+ * A front end that finds many problems in one file keeps a limit of its own,
+ * so that it does not even build the messages it would drop (plugin-cfg.xml:
+ * an element with 500,000 unknown attributes); the engine's limit passes its
+ * summary findings through as they are.
  */
-import type { Finding } from '../core/diagnostic.js';
-import type { Loc } from '../core/loc.js';
+import type { Finding } from './diagnostic.js';
+import type { Loc } from './loc.js';
 
 export const MAX_FINDINGS_PER_RULE_AND_FILE = 10_000;
 
@@ -19,6 +24,9 @@ interface Count {
   first?: Loc;
   severity?: Finding['severity'];
 }
+
+/** Summary findings made by some limit: counted once, by the limit that made them. */
+const SUMMARIES = new WeakSet<Finding>();
 
 export class FindingLimit {
   /** Rule → file → counts (no key string built per finding). */
@@ -45,7 +53,7 @@ export class FindingLimit {
 
   /** The findings admitted, in order. */
   filter(findings: Finding[]): Finding[] {
-    return findings.filter((f) => this.admit(f.ruleId, f.loc, f.severity));
+    return findings.filter((f) => SUMMARIES.has(f) || this.admit(f.ruleId, f.loc, f.severity));
   }
 
   /** One finding per rule and file that went over the limit, saying how many were left out. */
@@ -61,6 +69,7 @@ export class FindingLimit {
           `are not listed: plexlint reports the first ${this.max.toLocaleString('en-US')} of a rule in a file. Fix those and check again.`,
       };
       if (c.severity) f.severity = c.severity;
+      SUMMARIES.add(f);
       out.push(f);
     }
     return out;
