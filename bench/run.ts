@@ -7,7 +7,10 @@
  *   splitting it into tokens with one regular-expression pass; with the
  *   per-stage split (read, lex, parse, model, rules, report) and peak memory;
  * - cold start: `plexlint check` of one small file vs. `node -e 0`;
- * - simulator: sysplex-distributor decisions per second vs. a baseline loop.
+ * - simulator: sysplex-distributor decisions per second vs. a baseline loop;
+ * - robustness (./robustness.ts): check time for 1000, 2000 and 4000 stacks and
+ *   the ratio of each doubling (linear: about 2), and the hostile inputs of
+ *   docs/robustness.md against the budget of 10 s and 1 GB.
  *
  * Prints a table and writes bench/results.json.
  */
@@ -22,6 +25,7 @@ import { formatters } from '../src/report/index.js';
 import { Simulation } from '../src/sim/index.js';
 import { sendRequests } from '../src/sim/web.js';
 import { generate, LARGE } from './generate.js';
+import { robustnessBench } from './robustness.js';
 
 const root = join(fileURLToPath(import.meta.url), '..', '..', '..');
 
@@ -131,6 +135,7 @@ function main(): void {
     const peak = process.resourceUsage().maxRSS / 1024;
     const cold = coldStart(join(root, 'fixtures', 'example', 'profiles', 'SYSA.tcpip'));
     const simr = simulator(dir);
+    const robust = robustnessBench(root);
     const results = {
       machine: { node: process.version, cpus: (await_cpus()), platform: process.platform },
       estate: { ...gen, size: LARGE },
@@ -144,6 +149,8 @@ function main(): void {
         pluginSessionRequestsPerSecond: Math.round(simr.pluginSessionsPerSecond),
         target: 1_000_000,
       },
+      stackScaling: { ...robust.scaling, target: 'each doubling ≤ 2.5×' },
+      hostileInputs: { budget: { seconds: 10, memoryMB: 1024 }, runs: robust.hostile },
     };
     const rows: [string, string, string][] = [
       ['estate', `${gen.files} files, ${gen.profileLines.toLocaleString('en')} profile lines`, ''],
@@ -154,6 +161,16 @@ function main(): void {
       ['distributor decisions', `${results.simulator.decisionsPerSecond.toLocaleString('en')}/s`, `baseline loop ${results.simulator.baselinePerSecond.toLocaleString('en')}/s (target > 1,000,000/s)`],
       ['plug-in requests', `${results.simulator.pluginRequestsPerSecond.toLocaleString('en')}/s`, 'weighted round robin, no sessions (target > 1,000,000/s)'],
       ['plug-in requests in sessions', `${results.simulator.pluginSessionRequestsPerSecond.toLocaleString('en')}/s`, '1000 sessions, affinity by clone ID'],
+      [
+        'stack scaling',
+        robust.scaling.stacks.map((n, i) => `${n}: ${robust.scaling.ms[i]} ms`).join(', '),
+        `doubling ratios ${robust.scaling.ratios.map((r) => `${r}×`).join(', ')} (linear ≈ 2; target ≤ 2.5×)`,
+      ],
+      ...robust.hostile.map((h): [string, string, string] => [
+        `  ${h.name}`,
+        `${(h.ms / 1000).toFixed(1)} s, ${h.peakMB} MB`,
+        `${h.ms <= 10_000 && h.peakMB <= 1024 && h.exit !== null && h.exit <= 2 ? 'within' : 'OVER'} 10 s and 1 GB (exit ${h.exit})`,
+      ]),
     ];
     const w = Math.max(...rows.map((r) => r[0].length));
     const w2 = Math.max(...rows.map((r) => r[1].length));
