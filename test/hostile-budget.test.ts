@@ -1,0 +1,98 @@
+/**
+ * Memory and work bounds on small hostile inputs (the security review's items 2 and 9): each run has a capped
+ * heap, which the code before this work exceeded — a 300 KB profile of 100,000 `&A.` symbols took 4.2 GB, and
+ * 10^6 `START A` lines 2.6 GB. Time is measured by `npm run bench` (bench/robustness.ts), never asserted here.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { MAX_FINDINGS_PER_RULE_AND_FILE } from '../src/core/finding-limit.js';
+import { editDistance, suggest } from '../src/core/suggest.js';
+import { lint } from '../src/engine/lint.js';
+import { hasStackTrace, runCli } from './support/cli.js';
+
+const root = mkdtempSync(join(tmpdir(), 'plexlint-hostile-budget-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+let n = 0;
+function estate(files: Record<string, string>): string {
+  const dir = join(root, `e${++n}`);
+  for (const [name, text] of Object.entries(files)) {
+    mkdirSync(join(dir, name, '..'), { recursive: true });
+    writeFileSync(join(dir, name), text);
+  }
+  return dir;
+}
+
+describe('one finding per operand, quoting a bounded part of it', () => {
+  it('HOME and 100,000 &A. symbols in one word: one unresolved-symbol finding with a count (256 MB heap)', () => {
+    const dir = estate({ 'SYSA.tcpip': `HOME ${'&A.'.repeat(100_000)}\n` });
+    const r = runCli(['check', '.', '--format', 'gcc'], { cwd: dir, maxOldSpaceMb: 256 });
+    expect(hasStackTrace(r.stderr)).toBe(false);
+    expect(r.code).toBe(1);
+    const lines = r.stdout.trimEnd().split('\n');
+    expect(lines.filter((l) => l.endsWith('[unresolved-symbol]'))).toEqual([
+      `SYSA.tcpip:1:6: note: system symbol &A. (100,000 uses) has no value here, so plexlint keeps '${'&A.'.repeat(26)}&A…${'A.&'.repeat(6)}A. [300000 characters]' as a symbolic operand and skips the checks that need its value. Give its value in plexlint.yaml (systems.<name>.symbols) to check it. [unresolved-symbol]`,
+    ]);
+    expect(lines.every((l) => l.length < 1000)).toBe(true);
+  });
+
+  it('several symbols in one operand are named in one finding', () => {
+    const dir = estate({ 'plexlint.yaml': 'systems:\n  SYSA: { profile: SYSA.tcpip }\n', 'SYSA.tcpip': 'HOME &NET.&HOST. &NET.&HOST.&X.&Y. L1\n' });
+    const messages = lint([dir], { cwd: dir }).diagnostics.filter((d) => d.ruleId === 'unresolved-symbol').map((d) => `${d.column} ${d.message.split(' has')[0]!.split(' have')[0]}`);
+    expect(messages).toEqual(['6 system symbols &NET. and &HOST.', '18 system symbols &NET., &HOST., &X. and 1 more']);
+  });
+});
+
+describe(`at most ${MAX_FINDINGS_PER_RULE_AND_FILE.toLocaleString('en-US')} findings of a rule in a file`, () => {
+  it('150,000 START A lines: 10,000 undefined-reference errors and one that counts the rest (192 MB heap)', () => {
+    const dir = estate({ 'SYSA.tcpip': 'START A\n'.repeat(150_000) });
+    const r = runCli(['check', '.', '--format', 'gcc'], { cwd: dir, maxOldSpaceMb: 192 });
+    expect(hasStackTrace(r.stderr)).toBe(false);
+    expect(r.code).toBe(1);
+    const lines = r.stdout.trimEnd().split('\n');
+    expect(lines).toHaveLength(MAX_FINDINGS_PER_RULE_AND_FILE + 1);
+    expect(lines.at(-1)).toBe(
+      'SYSA.tcpip:10001:7: error: 140,000 more findings of undefined-reference in this file from here on are not listed: plexlint reports the first 10,000 of a rule in a file. Fix those and check again. [undefined-reference]',
+    );
+  });
+
+  it('an XML element with 200,000 attributes: the plug-in front end counts what it does not list (192 MB heap)', () => {
+    const attrs: string[] = [];
+    for (let i = 0; i < 200_000; i++) attrs.push(`attr${String(i).padStart(6, '0')}="v"`);
+    const dir = estate({ 'plugin-cfg.xml': `<?xml version="1.0"?>\n<Config ${attrs.join(' ')}>\n</Config>\n` });
+    const r = runCli(['check', '.', '--format', 'gcc'], { cwd: dir, maxOldSpaceMb: 192 });
+    expect(hasStackTrace(r.stderr)).toBe(false);
+    expect(r.code).toBe(0);
+    const lines = r.stdout.trimEnd().split('\n');
+    expect(lines).toHaveLength(MAX_FINDINGS_PER_RULE_AND_FILE + 1);
+    expect(lines.at(-1)).toMatch(/^plugin-cfg\.xml:2:\d+: note: 190,000 more findings of plugin-unknown-attribute in this file from here on are not listed/);
+  });
+
+  it('the count is one finding, never counted again by the engine (a front end and the rules share nothing else)', () => {
+    const dir = estate({ 'SYSA.tcpip': 'HOME 10.1.1.300 LOOPBACK\n'.repeat(MAX_FINDINGS_PER_RULE_AND_FILE + 5) });
+    const d = lint([dir], { cwd: dir }).diagnostics.filter((x) => x.ruleId === 'invalid-address');
+    expect(d).toHaveLength(MAX_FINDINGS_PER_RULE_AND_FILE + 1);
+    expect(d.at(-1)!.message).toMatch(/^5 more findings of invalid-address/);
+  });
+});
+
+describe('did-you-mean with a length bound', () => {
+  it('a 3 MB word is farther than the bound from every keyword, without comparing its characters', () => {
+    const word = 'A'.repeat(3_000_000);
+    expect(editDistance(word, 'IPCONFIG', 2)).toBe(3);
+    expect(editDistance('IPCONFIGG', 'IPCONFIG', 2)).toBe(1);
+    expect(editDistance('DYNAMCXCF', 'DYNAMICXCF', 1)).toBe(1);
+    expect(editDistance('DYNAMCXCF', 'DYNAMICXCF')).toBe(1);
+    expect(suggest(word, ['IPCONFIG', 'SYSPLEXROUTING'])).toBeUndefined();
+    expect(suggest('SYSPLEXROUTNG', ['IPCONFIG', 'SYSPLEXROUTING'])).toBe('SYSPLEXROUTING');
+  });
+
+  it('IPCONFIG and one 3 MB word: one finding quoting a shortened word', () => {
+    const dir = estate({ 'SYSA.tcpip': `IPCONFIG ${'A'.repeat(3_000_000)}\n` });
+    const r = runCli(['check', '.', '--format', 'gcc'], { cwd: dir, maxOldSpaceMb: 256 });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/^SYSA\.tcpip:1:10: error: 'A{79}…A{19}' \[3000002 characters\] is not an IPCONFIG operand/m);
+  });
+});
