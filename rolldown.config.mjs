@@ -1,13 +1,13 @@
 // Bundles the compiled CLI (dist/src/cli/main.js) into one file, dist/plexlint.mjs.
 // Loading ~150 ES modules one by one costs more start-up time than everything else
 // plexlint does on a small file; one module loads in a fraction of it.
-// Chevrotain (loaded from its own bundle file), fast-xml-parser and yaml (loaded
-// on first use) stay external.
+// Chevrotain (loaded from its own bundle file), fast-xml-parser, saxes, mvdan-sh
+// and yaml (loaded on first use) stay external.
 import { defineConfig } from 'rolldown';
 
 export default defineConfig({
   input: 'dist/src/cli/main.js',
   platform: 'node',
-  external: [/^node:/, 'chevrotain', 'fast-xml-parser', 'yaml'],
+  external: [/^node:/, 'chevrotain', 'fast-xml-parser', 'mvdan-sh', 'saxes', 'yaml'],
   output: { file: 'dist/plexlint.mjs', format: 'esm', sourcemap: true },
 });

@@ -114,10 +114,14 @@ describe('check --print-config', () => {
     expect(Object.keys(b.rules)).toEqual(rules.map((r) => r.meta.id));
     expect(b.rules['home-duplicate-address']).toBe('info');
     expect(b.rules['syntax']).toBe('error');
-    const sysa = JSON.parse((await run('check', '--print-config', `${estate}/profiles/SYSA.tcpip`, '--config', config, '--rule', 'unused-suppression=off', '--rule', 'syntax=off')).stdout) as { rules: Record<string, string> };
+    const sysa = JSON.parse((await run('check', '--print-config', `${estate}/profiles/SYSA.tcpip`, '--config', config, '--rule', 'unused-suppression=off')).stdout) as { rules: Record<string, string> };
     expect(sysa.rules['home-duplicate-address']).toBe('warning');
     expect(sysa.rules['unused-suppression']).toBe('off');
-    expect(sysa.rules['syntax']).toBe('error'); // cannot be turned off
+  });
+  it('names the manifest the lookup found and the estate root (no --config needed from a sub-folder)', async () => {
+    const r = await run('check', '--print-config', `${estate}/profiles/SYSB.tcpip`);
+    const b = JSON.parse(r.stdout) as { manifest: string; estateRoot: string; ignored: string | false };
+    expect(b).toMatchObject({ manifest: `${estate}/plexlint.yaml`, estateRoot: estate, ignored: false });
   });
   it('works for a file that does not exist yet (globs are about paths) and lints nothing', async () => {
     const r = await run('check', '--print-config', `${estate}/profiles/NEW.tcpip`, '-o', join(tmp, 'config.json'));

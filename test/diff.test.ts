@@ -129,7 +129,7 @@ describe('diff --scenario and --format github', () => {
     expect(mine.map((b) => b.flow)).toEqual(['fixtures/scenarios/sysplex-distributor.scenario.yaml step 1 (line 8, connect)']);
     expect(mine[0]!.measures.find((m) => m.measure === 'kept local')).toMatchObject({ before: 1, after: 0 });
   });
-  it('annotates only the new findings, with paths relative to the new side', () => {
+  it('annotates only the new findings, with paths relative to the working directory (where GitHub looks)', () => {
     const bin = join(root, 'bin', 'plexlint.js');
     let out = '';
     try {
@@ -138,6 +138,13 @@ describe('diff --scenario and --format github', () => {
       out = (e as { stdout: Buffer }).stdout.toString();
     }
     expect(out.trim().split('\n')).toHaveLength(1);
-    expect(out).toMatch(/^::notice file=profiles\/SYSB\.tcpip,line=24,.*title=optlocal-zero-wlm::/);
+    expect(out).toMatch(/^::notice file=fixtures\/diff\/optlocal\/new\/profiles\/SYSB\.tcpip,line=24,.*title=optlocal-zero-wlm::/);
+  });
+  it('names files relative to the working directory in every format: new side under its folder, old side under its own', () => {
+    const r = runDiff('fixtures/diff/optlocal/old', 'fixtures/diff/optlocal/new', root);
+    expect(r.findings.new.map((d) => d.file)).toEqual(['fixtures/diff/optlocal/new/profiles/SYSB.tcpip']);
+    const changed = r.changes.find((c) => c.oldLoc && c.newLoc)!;
+    expect(changed.oldLoc!.file).toMatch(/^fixtures\/diff\/optlocal\/old\//);
+    expect(changed.newLoc!.file).toMatch(/^fixtures\/diff\/optlocal\/new\//);
   });
 });

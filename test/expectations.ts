@@ -7,6 +7,7 @@
  * twice expects two findings on that line.
  */
 import { readFileSync } from 'node:fs';
+import { decode } from '../src/sources/decode.js';
 
 export interface Expected {
   file: string;
@@ -17,7 +18,8 @@ export interface Expected {
 const PATTERN = /(?:;|#|<!--)\s*expect(-next-line)?:\s*([a-z0-9-]+(?:\s*,\s*[a-z0-9-]+)*)/g;
 
 export function expectationsIn(file: string, display: string): Expected[] {
-  const text = readFileSync(file, 'latin1');
+  // Decoded as plexlint decodes it, so fixtures in UTF-16 or EBCDIC state their expectations too.
+  const text = decode(readFileSync(file)).text;
   const out: Expected[] = [];
   text.split(/\r?\n/).forEach((line, i) => {
     for (const m of line.matchAll(PATTERN)) {

@@ -6,13 +6,17 @@
  * must be well-formed XML; SARIF must pass Microsoft's SARIF validator.
  */
 import { spawnSync } from 'node:child_process';
-import { chmodSync, cpSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterAll, describe, expect, it } from 'vitest';
 import { reportInput } from '../src/cli/check.js';
+import { installedDocs } from '../src/cli/links.js';
+import { rules } from '../src/rules/registry.js';
+import { runMain } from './support/main.js';
 import type { Diagnostic } from '../src/core/diagnostic.js';
 import { lint } from '../src/engine/lint.js';
 import { escapeData, escapeProperty, githubLine } from '../src/report/github.js';
@@ -316,6 +320,18 @@ describe('sarif', () => {
     const cross = run.results.find((r) => r.ruleId === 'vipadistribute-undefined-dvipa')!;
     expect(cross.relatedLocations?.[0]?.physicalLocation.artifactLocation.uri).toBe('fixtures/estates/bad-formats/profiles/SYSB.tcpip');
   });
+  it('check -f sarif: every rule has a helpUri (the installed docs page while package.json has no homepage)', async () => {
+    const r = await runMain('check', 'fixtures/estates/bad-formats', '-f', 'sarif');
+    const log = JSON.parse(r.stdout) as SarifLog;
+    const driver = log.runs[0]!.tool.driver;
+    expect(driver.rules.length).toBeGreaterThan(0);
+    expect(driver.rules.every((x) => rules.some((r) => r.meta.id === x.id))).toBe(true);
+    for (const rule of driver.rules) {
+      expect(rule.helpUri, rule.id).toMatch(/^(https?|file):\/\/\S+\/docs\/rules\/[a-z0-9-]+\.md$/);
+      if (rule.helpUri!.startsWith('file:')) expect(existsSync(fileURLToPath(rule.helpUri!)), rule.helpUri).toBe(true);
+    }
+    expect(driver.informationUri).toBeUndefined(); // package.json has no homepage yet
+  });
   it('with project links (package.json repository), the driver and the rules carry them', () => {
     const links = { informationUri: 'https://example.invalid/plexlint', ruleUrl: (id: string) => `https://example.invalid/plexlint/docs/rules/${id}.md` };
     const withLinks = sarifLog({ ...input, links }) as unknown as SarifLog;
@@ -354,6 +370,8 @@ describe('sarif', () => {
       ['plain', input],
       ['links', { ...input, links: { informationUri: 'https://example.invalid/plexlint', ruleUrl: (id) => `https://example.invalid/plexlint/docs/rules/${id}.md` } }],
       ['empty', { ...input, diagnostics: [] }],
+      // What the command line gives while package.json has no homepage or repository: helpUri to the installed page.
+      ['installed', { ...input, links: installedDocs(join(import.meta.dirname, '..')) }],
     ];
     for (const [name, i] of cases) {
       const file = join(tmp, `${name}.sarif`);

@@ -155,4 +155,76 @@ describe('go-script scanner', () => {
     const r = scanGoScript(self, () => self);
     expect(r.ast.ops.length).toBeGreaterThan(0);
   });
+
+  it('reads what a shell parser reads: ${VAR:-default}, export and typeset, quotes, backslashes, pipelines', () => {
+    const text = [
+      '#!/bin/ksh',
+      'export CL=10.60.1.1 IF',
+      'typeset -x NM=255.255.255.255',
+      'ifconfig lo0 alias ${CL} netmask $NM',
+      'ifconfig lo0 alias ${UNSET:-10.60.1.2} netmask $NM',
+      'ifconfig "lo"0 alias \\10.60.1.3 | tee -a /tmp/log',
+      'ifconfig lo0 alias $(cat /etc/cluster)',
+      'x=$((1+2)) ; ip addr add ${CL}/32 dev lo',
+      '',
+    ].join('\n');
+    expect(ops(text)).toEqual([
+      '4 add 10.60.1.1 lo0 loopback',
+      '5 add 10.60.1.2 lo0 loopback',
+      '6 add 10.60.1.3 lo0 loopback',
+      '7 add - lo0 loopback',
+      '8 add 10.60.1.1 lo loopback',
+    ]);
+  });
+
+  it('a >> redirection broken across a line: a syntax error where bash -n reports it; only the commands before it are read', () => {
+    const text = ['#!/bin/ksh', 'CL=10.60.1.1', 'ifconfig en0 alias $CL', 'print "Executor is inop" >>', '/var/log/ha.log', 'ifconfig en0 delete $CL', ''].join('\n');
+    const r = scan(text, 'lb/goInOp');
+    expect(r.findings.map((f) => [f.ruleId, f.loc.line, f.loc.column])).toEqual([['syntax', 4, 26]]);
+    expect(r.findings[0]!.message).toContain('>> needs its file name on the same line');
+    expect(r.findings[0]!.message).toContain('3 lines from here on are not run');
+    expect(ops(text, 'lb/goInOp')).toEqual(['3 add 10.60.1.1 en0 adapter']);
+  });
+
+  it('an if without fi: the syntax error where the if starts, and nothing of it runs', () => {
+    const r = scan('#!/bin/ksh\nifconfig lo0 alias 10.60.1.1\nif true; then\n  ifconfig lo0 delete 10.60.1.1\n');
+    expect(r.findings.map((f) => [f.ruleId, f.loc.line, f.loc.column])).toEqual([['syntax', 3, 1]]);
+    expect(r.ast.ops.map((o) => o.op)).toEqual(['add']);
+  });
+
+  it('columns count characters, not the bytes of the UTF-8 text', () => {
+    const r = scan('#!/bin/ksh\necho \"état\" >>\n');
+    expect(r.findings.map((f) => [f.loc.line, f.loc.column])).toEqual([[2, 13]]);
+  });
+
+  it('CRLF line ends: one finding on the first line end; the commands are still read', () => {
+    const r = scan('#!/bin/ksh\r\nifconfig lo0 alias 10.60.1.1\r\n');
+    expect(r.findings.map((f) => [f.ruleId, f.loc.line, f.loc.column])).toEqual([['goscript-crlf-line-ends', 1, 11]]);
+    expect(r.findings[0]!.message).toContain('/bin/ksh^M: bad interpreter');
+    expect(r.ast.ops.map((o) => o.address)).toEqual(['10.60.1.1']);
+    expect(scan('rem x\r\nnetsh interface ip add address "Loopback" 10.60.1.1 255.255.255.255\r\n', 'lb/goActive.cmd').findings).toEqual([]);
+  });
+
+  it('3,000 ( end in one positioned syntax finding, never a RangeError', () => {
+    const text = '('.repeat(3000);
+    const r = scan(text);
+    expect(r.findings).toHaveLength(1);
+    expect(r.findings[0]!.ruleId).toBe('syntax');
+    expect(r.findings[0]!.loc.line).toBe(1);
+    expect(r.findings[0]!.loc.column).toBeGreaterThan(1);
+    expect(r.findings[0]!.loc.column).toBeLessThanOrEqual(3000);
+    expect(r.findings[0]!.message).toContain('nested here more deeply');
+  });
+
+  it('Windows scripts: a command after if, or in an if block, is conditional', () => {
+    const text = ['@echo off', 'set CL=10.60.1.1', 'if exist c:\\lb\\ha.flag netsh interface ip add address "Loopback" %CL% 255.255.255.255', 'if "%1"=="x" (', '  dscontrol executor configure %cl%', ')', 'dscontrol executor unconfigure %CL%', ''].join('\r\n');
+    expect(ops(text, 'lb/goActive.cmd')).toEqual(['3 add 10.60.1.1 Loopback loopback cond', '5 add 10.60.1.1 - adapter cond', '7 remove 10.60.1.1 - adapter']);
+  });
+
+  it('a syntax error must be one in both Korn and bash grammars: ksh93 for ((…)) is none; an unknown construct is reported, never thrown', () => {
+    expect(scan('#!/bin/ksh\nfor ((i = 0; i < 2; i++)); do ifconfig lo0 alias 10.60.1.1; done\n').findings).toEqual([]);
+    const r = scan('#!/bin/ksh\nfor(@ a in x; do :; done\n');
+    expect(r.findings.map((f) => [f.ruleId, f.loc.line, f.loc.column])).toEqual([['syntax', 2, 1]]);
+    expect(r.findings[0]!.message).toContain('"for" must be followed by a literal');
+  });
 });

@@ -30,7 +30,7 @@ describe('internal errors', () => {
       const r = runCli(args, { cwd: dir, env: { PLEXLINT_TEST_FAULT: 'lint' } });
       expect(r.code).toBe(2);
       expect(r.stderr.split('\n')[0]).toBe('plexlint: internal error: Error: fault injected by PLEXLINT_TEST_FAULT=lint');
-      expect(r.stderr).toMatch(/\n\s+at lint \(.*lint\.js:\d+:\d+\)/);
+      expect(r.stderr).toMatch(/\n\s+at lint(All)? \(.*lint\.js:\d+:\d+\)/);
     }
   });
 

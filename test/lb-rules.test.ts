@@ -25,7 +25,8 @@ describe('load-balancer rules', () => {
     expect(LB_RULES.map((r) => r.meta.id).sort()).toEqual(
       [
         'dispatch-cluster-advertised', 'dispatch-cluster-not-in-home', 'dscontrol-invalid-value', 'dscontrol-unknown-command',
-        'dscontrol-unknown-option', 'goidle-with-ha', 'goscript-unresolved-address', 'ha-no-nfa-heartbeat', 'ha-no-replication',
+        'dscontrol-unknown-option', 'goidle-with-ha',
+        'goscript-crlf-line-ends', 'goscript-unresolved-address', 'ha-no-nfa-heartbeat', 'ha-no-replication',
         'ha-partner-config-differs', 'ha-partner-mismatch', 'ha-standby-keeps-cluster-alias', 'ha-statements-order', 'ha-takeover-without-both', 'lb-executor-configure',
         'lb-mixed-product-lines', 'lb-product-line-keyword', 'lb-undefined-object', 'nat-affinity-algorithm', 'nat-missing-client-gateway',
         'nat-missing-return-address', 'nat-missing-router', 'nat-return-address-conflict', 'nat-target-cluster-on-loopback',

@@ -3,13 +3,13 @@
  * single-server clusters, well-formed): plexlint must report exactly the
  * findings that are real, at their exact positions.
  *
- * Checked by hand against ../shared/reference/plugin-cfg-odr.md:
+ * Checked by hand against the file:
  * - 29 ServerClusters, 29 UriGroups, 29 Routes, one VirtualHostGroup with 9
  *   VirtualHosts; every Route resolves; no name is defined twice; no URI is
  *   routed twice; LoadBalance="Round Robin" everywhere; no CloneIDs (so no
  *   affinity checks apply); no PrimaryServers; RemoveSpecialHeaders="true".
  * - The one real finding: the https Transport of server GDB30EENode01_server1
- *   (line 27) has a stashfile but no keyring Property (§1.8: https transports
+ *   (line 27) has a stashfile but no keyring Property (https transports
  *   carry keyring and stashfile; every other https transport of the file has
  *   both).
  */

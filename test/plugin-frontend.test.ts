@@ -59,7 +59,7 @@ describe('positions', () => {
       const { findings } = readXml(src(text), { consumer: 'the plug-in' });
       expect(findings).toHaveLength(1);
       expect(findings[0]!.ruleId).toBe('syntax');
-      expect(at(findings[0]!)).toEqual([4, 5, 4, 12]);
+      expect(at(findings[0]!)).toEqual([4, 7, 4, 12]);
       expect(findings[0]!.related?.[0]).toMatchObject({ line: 3, column: 5 });
     }
   });
@@ -70,7 +70,7 @@ describe('recovery', () => {
     const text = '<Config>\n<ServerCluster Name="A" LoadBalance="Round-Robin">\n<Server Name="s"><Transport Hostname="h" Port="1" Protocol="http"/></Servr>\n</ServerCluster>\n<Route ServerCluster="A" UriGroup="U" VirtualHostGroup="V" Color="red"/>\n</Config>';
     const { ast, findings } = parsePlugin(src(text));
     expect(ids(findings)).toEqual(['plugin-invalid-value', 'plugin-unknown-attribute', 'syntax']);
-    expect(at(findings.find((f) => f.ruleId === 'syntax')!)).toEqual([3, 68, 3, 75]);
+    expect(at(findings.find((f) => f.ruleId === 'syntax')!)).toEqual([3, 70, 3, 75]);
     expect(ast.routes).toHaveLength(1);
   });
 

@@ -2,7 +2,7 @@
  * IBM's sample profile (SAMPPROF, EZAEB025, as edited by one site) parses
  * without crashing and produces exactly its real findings:
  * - 174:16 obsolete-statement: `DEVICE CISCO CLAW …`, CLAW devices were removed in z/OS V2R2
- *   (V2R2 "Support considerations", /work/notes/profile-syntax.md §1d);
+ *   (V2R2 "Support considerations");
  * - 334:66 comment-needs-blank: `REPL;CHG`, no blank before the ';' (IP Configuration Reference,
  *   "Statement syntax for configuration statements").
  * Everything else in it is valid: ARPAGE, IPCONFIG … VARSUBNETTING (accepted, see options.ts),

@@ -178,17 +178,36 @@ describe('what the stack takes away', () => {
     expect(stack.ports.map((p) => p.port)).toEqual([21]);
   });
 
-  it('a rejected statement inside VIPADYNAMIC is not applied, the statements after it are', () => {
-    const stack = stackOf(
-      profile(
-        'VIPADYNAMIC',
-        '   VIPADEFINE TIER1 TIER2 255.255.255.255 10.81.1.1',
-        '   VIPADEFINE MOVEABLE IMMEDIATE 255.255.255.0 10.40.1.1',
-        'ENDVIPADYNAMIC',
-      ),
+  it('a value outside its range inside VIPADYNAMIC ignores the statement, the statements after it are applied (plexlint\'s reading, said in the message)', () => {
+    const text = profile(
+      'VIPADYNAMIC',
+      '   VIPABACKUP 255 MOVEABLE IMMEDIATE 255.255.255.255 10.40.1.4',
+      '   VIPADEFINE MOVEABLE IMMEDIATE 255.255.255.0 10.40.1.1',
+      'ENDVIPADYNAMIC',
     );
+    const stack = stackOf(text);
     expect(stack.dvipas.map((d) => d.address)).toEqual(['10.40.1.1']);
-    expect(stack.ignoredStatements).toMatchObject([{ loc: { line: 2 }, reason: 'rejected: conflicting-options' }]);
+    expect(stack.ignoredStatements).toMatchObject([{ loc: { line: 2 }, reason: 'rejected: value-out-of-range' }]);
+    const [finding] = lintProfile(text);
+    expect(finding!.message).toMatch(/The stack ignores this VIPABACKUP and goes on with the rest of the block \(plexlint's reading: .*EZZ0829I/);
+  });
+
+  it('two keywords of one choice end the VIPADYNAMIC block (plexlint\'s reading, said in the message)', () => {
+    const text = profile(
+      'VIPADYNAMIC',
+      '   VIPADEFINE TIER1 TIER2 255.255.255.255 10.81.1.1',
+      '   VIPADEFINE MOVEABLE IMMEDIATE 255.255.255.0 10.40.1.1',
+      'ENDVIPADYNAMIC',
+    );
+    const stack = stackOf(text);
+    expect(stack.dvipas).toEqual([]);
+    expect(stack.ignoredStatements).toMatchObject([
+      { loc: { line: 2 }, reason: 'rejected: conflicting-options' },
+      { loc: { line: 3 }, reason: 'the rest of the VIPADYNAMIC block is ignored after the error at line 2' },
+    ]);
+    const [finding] = lintProfile(text);
+    expect(finding!.message).not.toContain('EZZ0707I');
+    expect(finding!.message).toMatch(/the rest of the VIPADYNAMIC block: 1 more statement \(line 3\) \(plexlint's reading/);
   });
 
   it('a distribution of a DVIPA not defined before it is kept but marked, for its rule', () => {

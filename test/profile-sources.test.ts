@@ -146,16 +146,16 @@ describe('INCLUDE', () => {
 
   it('a mapping that leaves the estate with .. is include-outside-estate, and nothing outside is read', () => {
     const dir = estate({
-      'estate/plexlint.yaml': ['systems:', '  SYSA: { profile: SYSA.tcpip }', 'datasets:', '  USER.TCPPARMS: ../shared', ''].join('\n'),
+      'estate/plexlint.yaml': ['systems:', '  SYSA: { profile: SYSA.tcpip }', 'datasets:', '  USER.TCPPARMS: ../outside', ''].join('\n'),
       'estate/SYSA.tcpip': profile('INCLUDE USER.TCPPARMS(COMMON)', 'PORT 23 TCP TN3270'),
-      'shared/COMMON': profile('PORT 21 TCP FTPD1 NOAUTOLG'),
+      'outside/COMMON': profile('PORT 21 TCP FTPD1 NOAUTOLG'),
     });
     const result = lint([join(dir, 'estate')], { cwd: dir });
     expect(result.diagnostics.map((d) => `${d.file}:${d.line}:${d.column} ${d.ruleId}`)).toEqual(['estate/SYSA.tcpip:1:9 include-outside-estate']);
     expect(result.diagnostics[0]!.message).toBe(
-      'INCLUDE USER.TCPPARMS(COMMON): plexlint.yaml maps USER.TCPPARMS to shared, which is outside the estate (estate); plexlint does not look at files outside the estate it was given.',
+      'INCLUDE USER.TCPPARMS(COMMON): plexlint.yaml maps USER.TCPPARMS to outside, which is outside the estate (estate); plexlint does not look at files outside the estate it was given.',
     );
-    expect(result.compiled.sources.has('shared/COMMON')).toBe(false);
+    expect(result.compiled.sources.has('outside/COMMON')).toBe(false);
   });
 
   it('a symbolic link to a file outside the estate is not followed', () => {
@@ -163,15 +163,15 @@ describe('INCLUDE', () => {
       'estate/plexlint.yaml': ['systems:', '  SYSA: { profile: SYSA.tcpip }', 'datasets:', '  USER.TCPPARMS: tcpparms', ''].join('\n'),
       'estate/SYSA.tcpip': profile('INCLUDE USER.TCPPARMS(COMMON)', 'PORT 23 TCP TN3270'),
       'estate/tcpparms/README': 'the members of USER.TCPPARMS\n',
-      'shared/COMMON': profile('PORT 21 TCP FTPD1 NOAUTOLG'),
+      'outside/COMMON': profile('PORT 21 TCP FTPD1 NOAUTOLG'),
     });
-    symlinkSync(join(dir, 'shared', 'COMMON'), join(dir, 'estate', 'tcpparms', 'COMMON'));
+    symlinkSync(join(dir, 'outside', 'COMMON'), join(dir, 'estate', 'tcpparms', 'COMMON'));
     const result = lint([join(dir, 'estate')], { cwd: dir });
     expect(result.diagnostics.map((d) => `${d.file}:${d.line}:${d.column} ${d.ruleId}`)).toEqual([
       'estate/SYSA.tcpip:1:9 include-outside-estate',
       'estate/tcpparms/COMMON:1:1 unreadable-file',
     ]);
-    expect(result.diagnostics[0]!.message).toContain('estate/tcpparms/COMMON is a symbolic link to shared/COMMON, which is outside the estate');
-    expect(result.compiled.sources.has('shared/COMMON')).toBe(false);
+    expect(result.diagnostics[0]!.message).toContain('estate/tcpparms/COMMON is a symbolic link to outside/COMMON, which is outside the estate');
+    expect(result.compiled.sources.has('outside/COMMON')).toBe(false);
   });
 });

@@ -133,7 +133,8 @@ describe('lists: an error drops the rest of the list', () => {
     const d = lintProfile(text);
     expect(ranges(d)).toEqual(['3:17-3:25 unknown-operand']);
     expect(d[0]!.message).toBe(
-      "'NOAUTOLG' is not a PORT operand. Did you mean NOAUTOLOG? The stack ignores this PORT entry and the rest of the PORT list (2 more entries).",
+      "'NOAUTOLG' is not a PORT operand. Did you mean NOAUTOLOG? The stack ignores this PORT entry and the rest of the PORT list (2 more entries) " +
+        "(plexlint's reading: IBM's rule for a syntax error in a list names the HOME list and says some statements skip only the entry in error; it does not say which PORT does).",
     );
     expect(stackOf(text).ports.map((p) => p.port)).toEqual([20]);
   });

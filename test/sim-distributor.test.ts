@@ -1,7 +1,7 @@
 /**
  * The sysplex distributor engine against IBM's statements. Each test names the
- * topic it reproduces (../shared/reference/tcpip-profile.md §3.5 and §5, the
- * OPTLOCAL topic in ../shared/reference/ibm/sysplex-distributor-optlocal.txt).
+ * topic it reproduces (the
+ * OPTLOCAL topic in IBM topic "Sysplex distributor: OPTLOCAL").
  */
 import { describe, expect, it } from 'vitest';
 import { sourceFromText } from '../src/sources/source-file.js';

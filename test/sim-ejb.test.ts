@@ -1,6 +1,6 @@
 /**
  * EJB workload management against IBM's statements
- * (../shared/reference/load-balancer-wlm.md §4; ibm/was-ejb-wlm-prefer-local.txt):
+ * (IBM Redbook "WebSphere Application Server V6.1 Scalability", 7.5.2 Prefer local):
  * server-weighted round robin (the 2, 2, 3 example), prefer local, weight 0.
  */
 import { afterAll, describe, expect, it } from 'vitest';

@@ -1,6 +1,5 @@
 /**
- * The Load Balancer engine against IBM's statements (load-balancer-wlm.md §1.5,
- * §1.7, §2 and the external-load-balancing topic): MAC forwarding needs the
+ * The Load Balancer engine against IBM's statements (Load Balancer high availability, APAR PH50064 and the external load balancing topic): MAC forwarding needs the
  * cluster address in the target's HOME list, NAT does not; HA takeover keeps
  * replicated connections unless the cluster address is aliased on an adapter
  * (APAR PH50064).

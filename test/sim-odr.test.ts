@@ -1,8 +1,8 @@
 /**
  * ODR cell affinity against IBM's statements: "Cell affinity function"
- * (../shared/reference/ibm/odr-cell-affinity.txt) and plugin-cfg-odr.md §3.1
- * (failure flow and adoption), §3.3 (bridged cells), §3.4 (GSC weight 0),
- * §3.8 (what loses sessions).
+ * (IBM WAS ND topic "Cell affinity function") and
+ * (failure flow and adoption), (bridged cells), (GSC weight 0),
+ * (what loses sessions).
  */
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';

@@ -1,8 +1,8 @@
 /**
  * The web server plug-in engine against IBM's statements. Each test names what
- * it reproduces: ../shared/reference/plugin-cfg-odr.md §1.9 (PrimaryServers /
- * BackupServers), §2.1 (JSESSIONID), §2.2 (how the plug-in picks a server),
- * §2.3 (mark-down), §2.4 (weighted round robin), §2.5 (Random).
+ * it reproduces: (PrimaryServers /
+ * BackupServers), (JSESSIONID), (how the plug-in picks a server),
+ * (mark-down), (weighted round robin), (Random).
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Estate } from '../src/model/estate.js';

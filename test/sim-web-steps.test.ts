@@ -1,6 +1,6 @@
 /**
  * The WebSphere-tier scenario steps and commands: requests / ejb steps, the
- * odrDown / memberDown events and `set` names (DESIGN.md "Scenario files"),
+ * odrDown / memberDown events and `set` names (docs/scenarios.md),
  * a deliberately failing scenario, and `plexlint trace --url`.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';

@@ -71,7 +71,7 @@ describe('dynamicxcf-missing', () => {
     expect(d!.severity).toBe('error');
     expect(relatedAt(d!)).toEqual([`${F}/dynamicxcf-missing/bad/SYSC.tcpip 15:54-15:63 it backs up 10.40.1.1, which SYSA distributes`]);
     expect(d!.message).toContain('SYSC codes no IPCONFIG DYNAMICXCF, but it backs up 10.40.1.1, which SYSA distributes');
-    expect(d!.message).toContain('can neither distribute nor be a target');
+    expect(d!.message).toContain("plexlint's reading of these: this stack can be no target, cannot distribute without VIPAROUTE");
     expect(d!.message).toContain('Code IPCONFIG DYNAMICXCF');
   });
 
@@ -92,11 +92,11 @@ describe('sysplexrouting-missing', () => {
     expect(weighted!.message).toContain('Code IPCONFIG SYSPLEXROUTING');
   });
 
-  it('is only info for SERVERWLM, whose need for it is unverified, and does not claim lost health data', () => {
+  it('is only info for SERVERWLM, whose need for it IBM does not document, and does not claim lost health data', () => {
     expect(at(serverwlm!)).toBe(`${F}/sysplexrouting-missing/bad/SYSC.tcpip 5:10-5:20`);
     expect(serverwlm!.severity).toBe('info');
     expect(relatedAt(serverwlm!)).toEqual([`${F}/sysplexrouting-missing/bad/SYSA.tcpip 23:4-24:38 SYSA: SERVERWLM distribution of 10.40.1.1`]);
-    expect(serverwlm!.message).toContain('unverified');
+    expect(serverwlm!.message).toContain('whether SERVERWLM needs it as well is not documented');
     expect(serverwlm!.message).not.toContain('full configured WEIGHT share');
   });
 
@@ -178,7 +178,7 @@ describe('backup-distribution-differs', () => {
   it("sits on the backup's VIPADISTRIBUTE and says what changes on takeover", () => {
     expect(at(method!)).toBe(`${F}/backup-distribution-differs/bad/SYSB.tcpip 16:4-17:38`);
     expect(relatedAt(method!)).toEqual([`${F}/backup-distribution-differs/bad/SYSA.tcpip 15:4-16:38 SYSA's VIPADISTRIBUTE`]);
-    expect(method!.message).toContain('when SYSB takes over, new connections are distributed with DISTMETHOD SERVERWLM → ROUNDROBIN');
+    expect(method!.message).toContain("when SYSB takes over, new connections are distributed (plexlint's reading) with DISTMETHOD SERVERWLM → ROUNDROBIN");
     expect(method!.message).toContain("remove this one so the backup takes over SYSA's distribution");
   });
 
@@ -289,7 +289,7 @@ describe('cpcscope-target-other-cpc', () => {
 
   it('reports a backup on another CPC at its VIPABACKUP', () => {
     expect(at(backup!)).toBe(`${F}/cpcscope-target-other-cpc/bad/SYSC.tcpip 16:68-16:77`);
-    expect(backup!.message).toContain('a CPCSCOPE DVIPA is never taken over by a stack on another CPC, so this backup never takes effect');
+    expect(backup!.message).toContain('a CPCSCOPE DVIPA is never taken over by a stack on another CPC (IBM, VIPADEFINE CPCSCOPE), so plexlint assumes this backup never takes effect');
     expect(backup!.message).toContain('Back it up on a stack of CPC1');
   });
 });
@@ -322,7 +322,7 @@ describe('dvipa-limit', () => {
     expect(at(d!)).toBe(`${F}/dvipa-limit/bad-defined/tcpparms/APPDVIPA 1028:50-1028:60`);
     expect(d!.related).toBeUndefined();
     expect(d!.message).toContain('SYSA would hold 1030 DVIPAs (1030 it defines or backs up)');
-    expect(d!.message).toContain('at most 1024 configured and target DVIPAs at once, so 6 of them cannot be active on it, starting with 10.41.4.25 here');
+    expect(d!.message).toContain('at most 1024 configured and target DVIPAs at once, so plexlint assumes 6 of them cannot be active on it (IBM documents no message for this), starting with 10.41.4.25 here');
     expect(d!.message).toContain('Spread the DVIPAs over more stacks');
   });
 
@@ -346,7 +346,7 @@ describe('viparange-limit', () => {
     expect(d!.severity).toBe('warning');
     expect(d!.related).toBeUndefined();
     expect(d!.message).toContain('SYSA codes 1030 VIPARANGE statements');
-    expect(d!.message).toContain('V2R1 accepts only 1024 (the V2R2 limit is unverified)');
+    expect(d!.message).toContain("V2R1 accepts only 1024 (IBM's limit for V2R2 was not found)");
     expect(d!.message).toContain('Merge ranges');
   });
 
@@ -354,7 +354,7 @@ describe('viparange-limit', () => {
     const [d] = findings('viparange-limit', 'viparange-limit/bad-over-4096');
     expect(at(d!)).toBe(`${F}/viparange-limit/bad-over-4096/SYSA.tcpip 4110:4-4110:69`);
     expect(d!.severity).toBe('error');
-    expect(d!.message).toContain('a stack accepts at most 4096, so the ones from here on are rejected');
+    expect(d!.message).toContain('a stack accepts at most 4096, so plexlint assumes the ones from here on are rejected');
   });
 });
 

@@ -2,7 +2,7 @@
  * The dscontrol vocabulary: commands, subcommands and options of the Load
  * Balancer (Edge Components Dispatcher) command line, for both product lines.
  *
- * Sources (notes in ../shared/reference/load-balancer-wlm.md §1):
+ * Sources:
  * - "Command reference for Dispatcher and CBR" (v7.0–v9.0 Edge docs): keywords
  *   may be shortened to any unique prefix ("dscontrol he f" = "dscontrol help file").
  * - Syntax diagrams of dscontrol executor (v8.0 / v8.5.5), port (v9.0 and the v8.5

@@ -6,7 +6,7 @@
  * keyword is accepted too ("VIPADISTribute" accepts VIPADIST, VIPADISTR, …,
  * VIPADISTRIBUTE). Source: z/OS Communications Server IP Configuration Reference,
  * "Statement syntax for configuration statements" and the statement pages cited
- * in ../shared/reference/tcpip-profile.md §1.
+ * in
  */
 
 export type KeywordRole =

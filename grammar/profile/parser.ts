@@ -2,7 +2,7 @@
  * Chevrotain CST grammar of TCP/IP profile statements.
  *
  * The grammar follows IBM's syntax diagrams (IP Configuration Reference; notes
- * in ../shared/reference/tcpip-profile.md §1–§4). segment.ts cuts the profile
+ * in). segment.ts cuts the profile
  * into statements (and the statements of VIPADYNAMIC and BEGINROUTES blocks);
  * this parser parses one statement at a time:
  * - a statement's operands run until the next word that starts a statement;

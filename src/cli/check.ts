@@ -1,46 +1,31 @@
 import { statSync } from 'node:fs';
-import { join, resolve, sep } from 'node:path';
+import { dirname, join, resolve, sep } from 'node:path';
 import { Command, Option } from 'commander';
-import { cacheKey, cacheStats, DEFAULT_CACHE_FILE, lookup, outcomeOf, readCacheFile, updatedCache, type CheckOutcome } from '../engine/cache.js';
-import { parseLevel, RuleConfig, type Level } from '../engine/config.js';
-import { lint, type LintOptions, type LintResult } from '../engine/lint.js';
+import { cacheKey, cacheStats, DEFAULT_CACHE_FILE, lookup, outcomeOf, outcomeOfRun, readCacheFile, updatedCache, type CheckOutcome } from '../engine/cache.js';
+import { planEstates } from '../engine/compile.js';
+import { RuleConfig } from '../engine/config.js';
+import { lintAll, type LintOptions, type LintResult } from '../engine/lint.js';
 import { BaselineError, baselineFingerprints, onlyNew, rootOf } from '../diff/baseline.js';
 import { SideError } from '../diff/sides.js';
 import { parseManifest } from '../frontends/manifest/index.js';
 import { consoleCompanions, formatters, type ReportInput } from '../report/index.js';
 import { summaryCounts } from '../report/stylish.js';
 import { rules } from '../rules/registry.js';
-import { supportedEncodings, type Encoding } from '../sources/decode.js';
-import { loadWorkspace, type ReadError } from '../sources/workspace.js';
+import { isReadFailure } from '../sources/read-file.js';
+import { displayPath, MAX_MANIFEST_BYTES, type ReadError } from '../sources/workspace.js';
 import { stringifyJson, visible } from '../report/escape.js';
 import { emit, useColor, UsageError, version, writeAtomic } from './io.js';
 import { projectLinks, ruleDocs } from './links.js';
+import { estateOptions, lintOptionsFrom, outputOptions, parseRuleOptions, repeatable, type EstateCliOptions, type OutputCliOptions } from './options.js';
+import { terminalProgress } from './progress.js';
+import { examples } from './help.js';
+import { sourceFromText as sourceOf } from '../sources/source-file.js';
 
-export interface CommonOptions {
+export { encodingOption, parseRuleOptions } from './options.js';
+
+export interface CommonOptions extends EstateCliOptions, OutputCliOptions {
   format?: string;
-  output?: string;
-  config?: string;
   rule?: string[];
-  color?: boolean;
-  encoding?: string;
-}
-
-export function parseRuleOptions(values: string[] | undefined): Record<string, Level> {
-  const out: Record<string, Level> = {};
-  for (const v of values ?? []) {
-    const m = /^([a-z0-9-]+)=(\w+)$/.exec(v.trim());
-    const level = m ? parseLevel(m[2]!) : undefined;
-    if (!m || !level) throw new UsageError(`--rule ${v}: expected <rule-id>=off|info|warn|error`);
-    out[m[1]!] = level;
-  }
-  return out;
-}
-
-export function encodingOption(value: string | undefined): Encoding | undefined {
-  if (!value) return undefined;
-  const e = value.toLowerCase().replace(/^cp/, 'ibm-').replace(/^ibm(\d)/, 'ibm-$1') as Encoding;
-  if (!supportedEncodings.includes(e)) throw new UsageError(`--encoding ${value}: expected one of ${supportedEncodings.join(', ')}`);
-  return e;
 }
 
 /** A file named on the command line (or in the manifest) that cannot be read ends the run: exit 2. */
@@ -49,17 +34,14 @@ export function failOnExplicitReadErrors(errors: ReadError[]): void {
   if (fatal.length) throw new UsageError(fatal.map((e) => `${e.path} ${e.message}`).join('; '));
 }
 
-export function commonOptions(cmd: Command): Command {
-  return cmd
-    .option('-o, --output <file>', 'write the report to a file (atomically) instead of stdout')
-    .option('-c, --config <file>', 'the estate manifest (default: plexlint.yaml next to the inputs or in the working directory)')
-    .option('--rule <id=level...>', 'set a rule to off|info|warn|error (repeatable)')
-    .option('--encoding <name>', `decode input files as ${supportedEncodings.join(', ')} instead of detecting`)
-    .option('--no-color', 'never colour the output (NO_COLOR and FORCE_COLOR are honoured)');
+/** --rule, repeatable, for the commands that lint. */
+export function ruleOption(cmd: Command, what = 'set a rule to off|info|warn|error, e.g. --rule optlocal-zero-wlm=off'): Command {
+  return cmd.addOption(repeatable('--rule <id=level>', what));
 }
 
 interface CheckOptions extends CommonOptions {
   format: string;
+  progress?: boolean;
   maxWarnings?: number;
   quiet?: boolean;
   inlineConfig?: boolean;
@@ -70,29 +52,35 @@ interface CheckOptions extends CommonOptions {
 }
 
 /**
- * `--print-config <file>`: the severity every rule has for that file after
- * plexlint.yaml `rules:`, the `overrides:` whose globs match it, and `--rule`
- * (ESLint's --print-config). The file need not exist: globs are about paths.
+ * `--print-config <file>`: the estate the file belongs to — its manifest and root, by the lookup rule — whether an
+ * ignore rule leaves it out, and the severity every rule has for it after plexlint.yaml `rules:`, the `overrides:`
+ * whose globs match it, and `--rule` (ESLint's --print-config). The file need not exist: globs are about paths.
  */
 export function printConfig(file: string, opts: CommonOptions, cwd = process.cwd()): string {
-  const ws = loadWorkspace([file], { cwd, ...(opts.config ? { config: opts.config } : {}) });
-  const fatal = ws.errors.filter((e) => e.explicit && e.message.includes('--config'));
+  const abs = resolve(cwd, file);
+  const plan = planEstates([], { cwd, ...(opts.config ? { config: opts.config } : {}), ...(opts.ignore === false ? { noIgnore: true } : {}), ...(opts.ignorePattern?.length ? { ignorePatterns: opts.ignorePattern } : {}) });
+  const fatal = plan.readErrors.filter((e) => e.message.includes('--config'));
   if (fatal.length) throw new UsageError(fatal.map((e) => `${e.path} ${e.message}`).join('; '));
+  const isDir = plan.fs.kind(abs) === 'dir';
+  const manifestPath = plan.discovery.manifestOf(abs, isDir);
   let manifest;
-  if (ws.manifestPath) {
-    const source = ws.read(ws.manifestPath);
-    if (!('text' in source)) throw new UsageError(`${source.path} ${source.message}`);
-    const parsed = parseManifest(source, resolve(ws.manifestPath, '..'));
+  if (manifestPath) {
+    const bytes = plan.fs.read(manifestPath, MAX_MANIFEST_BYTES);
+    if (isReadFailure(bytes)) throw new UsageError(`${displayPath(cwd, manifestPath)} ${bytes.why}`);
+    const parsed = parseManifest({ ...sourceOf(displayPath(cwd, manifestPath), bytes.toString('utf8'), manifestPath) }, dirname(manifestPath), (p) => plan.fs.exists(p));
     manifest = parsed.manifest;
     const errors = parsed.findings.filter((f) => f.ruleId === 'syntax' || f.ruleId === 'manifest-invalid-value');
     for (const e of errors) process.stderr.write(`plexlint: ${visible(`${e.loc.file}:${e.loc.line}:${e.loc.column}: ${e.message}`)}\n`);
   }
   const config = new RuleConfig(manifest, parseRuleOptions(opts.rule), cwd);
-  const display = ws.display(resolve(cwd, file));
+  const display = displayPath(cwd, abs);
   const effective = config.effective(display);
+  const ignoredBy = plan.discovery.rules.ignoredBy(abs, isDir, manifestPath ? { manifest: manifestPath } : {});
   const out = {
     file: display,
-    manifest: manifest ? ws.display(ws.manifestPath!) : null,
+    manifest: manifestPath ? displayPath(cwd, manifestPath) : null,
+    estateRoot: displayPath(cwd, manifestPath ? dirname(manifestPath) : isDir ? abs : dirname(abs)),
+    ignored: ignoredBy ?? false,
     rules: Object.fromEntries(rules.map((r) => [r.meta.id, effective[r.meta.id] ?? r.meta.severity])),
   };
   return stringifyJson(out);
@@ -146,8 +134,9 @@ export function cacheLocation(option: string | undefined, cwd: string): string {
  * warning, and the check runs as without --cache.
  */
 export function checkOutcome(paths: string[], lintOptions: LintOptions, cache: { location: string; debug?: boolean } | undefined): CheckOutcome {
-  if (!cache) return outcomeOf(lint(paths, lintOptions));
-  const cwd = process.cwd();
+  // The journal of a run that read standard input does not describe the disk: nothing to cache.
+  if (!cache || lintOptions.stdin) return outcomeOfRun(lintAll(paths, lintOptions));
+  const cwd = lintOptions.cwd ?? process.cwd();
   const note = (text: string): void => {
     if (cache.debug) process.stderr.write(`plexlint: cache: ${visible(text)}\n`);
   };
@@ -158,6 +147,8 @@ export function checkOutcome(paths: string[], lintOptions: LintOptions, cache: {
     ...(lintOptions.encoding ? { encoding: lintOptions.encoding } : {}),
     ...(lintOptions.rules ? { rules: lintOptions.rules } : {}),
     inlineConfig: lintOptions.inlineConfig !== false,
+    ...(lintOptions.noIgnore ? { noIgnore: true } : {}),
+    ...(lintOptions.ignorePatterns?.length ? { ignorePatterns: lintOptions.ignorePatterns } : {}),
   });
   const read = readCacheFile(cache.location);
   const found = lookup(read, key);
@@ -168,14 +159,14 @@ export function checkOutcome(paths: string[], lintOptions: LintOptions, cache: {
   }
   cacheStats.misses++;
   note(`miss (${cache.location}): ${found.miss}`);
-  const result = lint(paths, lintOptions);
-  const outcome = outcomeOf(result);
+  const run = lintAll(paths, lintOptions);
+  const outcome = outcomeOfRun(run);
   if (read.kind === 'foreign') {
     process.stderr.write(`plexlint: warning: ${visible(cache.location)} is not a plexlint cache file; it is left as it is and nothing is cached.\n`);
     return outcome;
   }
   try {
-    writeAtomic(cache.location, updatedCache(read, { key, observations: result.compiled.workspace.fs.observations(), outcome }));
+    writeAtomic(cache.location, updatedCache(read, { key, observations: run.plan.fs.observations(), outcome }));
     cacheStats.writes++;
   } catch (e) {
     process.stderr.write(`plexlint: warning: cannot write the cache ${visible(cache.location)} (${(e as NodeJS.ErrnoException).code ?? String(e)}); the next run checks everything again.\n`);
@@ -183,10 +174,23 @@ export function checkOutcome(paths: string[], lintOptions: LintOptions, cache: {
   return outcome;
 }
 
+/**
+ * What a check found nothing to do with: paths named that an ignore rule leaves out (a note on stderr, as ESLint
+ * warns), and paths or globs that gave no file at all — or a run that checked no file — which end the run with
+ * exit 2 unless --no-error-on-unmatched-pattern (ESLint's "No files matching the pattern").
+ */
+export function reportUnmatched(outcome: CheckOutcome, paths: string[], errorOnUnmatched: boolean): void {
+  for (const i of outcome.ignored ?? []) process.stderr.write(`plexlint: warning: ${visible(i.path)} is ignored (${visible(i.why)}); use --no-ignore to check it\n`);
+  if (!errorOnUnmatched) return;
+  if (outcome.unmatched?.length) throw new UsageError(`no files to check in ${outcome.unmatched.join(', ')}`);
+  const nothing = outcome.files.length === 0 && outcome.diagnostics.length === 0 && outcome.suppressed.length === 0 && outcome.readErrors.length === 0;
+  if (nothing && !outcome.ignored?.length) throw new UsageError(`no files to check in ${paths.length ? paths.join(', ') : '.'}`);
+}
+
 export function checkCommand(): Command {
   const cmd = new Command('check')
-    .description('lint TCP/IP profiles, Load Balancer configurations, plug-in files and cluster.xml (files or folders; default .)')
-    .argument('[paths...]', 'files or folders of the estate')
+    .description('lint TCP/IP profiles, Load Balancer configurations, plug-in files and cluster.xml (files, folders or globs; default .)')
+    .argument('[paths...]', 'files, folders or quoted globs (\'**/plugin-cfg.xml\'); each belongs to the estate of the nearest plexlint.yaml')
     .addOption(new Option('-f, --format <format>', 'output format').choices(Object.keys(formatters)).default('stylish'))
     .option('--max-warnings <n>', 'exit 1 when there are more warnings than this', (v) => {
       if (!/^\d+$/.test(v)) throw new UsageError(`--max-warnings ${v}: expected a whole number`);
@@ -194,36 +198,43 @@ export function checkCommand(): Command {
     })
     .option('--quiet', 'report errors only')
     .option('--no-inline-config', 'ignore plexlint-disable/enable comments in the files')
-    .option('--print-config <file>', 'print the effective severity of every rule for <file> as JSON, and lint nothing')
+    .option('--print-config <file>', 'print the estate (manifest and root) of <file> and the effective severity of every rule for it as JSON, and lint nothing')
     .option('--cache', 'reuse the result of the last check when no file it read has changed (content hashes)')
     .option('--cache-location <path>', `the cache file, or a folder for ${DEFAULT_CACHE_FILE} (default: ./${DEFAULT_CACHE_FILE})`)
-    .option('--baseline <old>', 'report only findings that are new compared with <old>: a folder or file, git:<ref>, or a saved --format json report');
-  commonOptions(cmd);
+    .option('--baseline <old>', 'report only findings that are new compared with <old>: a folder or file, git:<ref>, or a saved --format json report')
+    .option('--progress', 'show progress on stderr even when it is not a terminal (--no-progress: never)')
+    .option('--no-progress', 'never show progress');
+  ruleOption(cmd);
+  estateOptions(cmd, { stdin: true, unmatched: true });
+  outputOptions(cmd);
+  cmd.addHelpText('after', examples('check'));
   cmd.action((paths: string[], opts: CheckOptions, command: Command) => {
     if (opts.printConfig !== undefined) {
       emit(printConfig(opts.printConfig, opts), opts.output);
       process.exitCode = 0;
       return;
     }
-    const encoding = encodingOption(opts.encoding);
-    const lintOptions: LintOptions = {
-      ...(opts.config ? { config: opts.config } : {}),
-      ...(encoding ? { encoding } : {}),
-      rules: parseRuleOptions(opts.rule),
-      inlineConfig: opts.inlineConfig !== false,
-    };
+    const cli = lintOptionsFrom(opts, paths);
     const debug = (command.optsWithGlobals() as { debug?: boolean }).debug === true;
+    const progress = terminalProgress({ option: opts.progress });
+    const lintOptions: LintOptions = { ...cli.options, progress };
     // As in ESLint, --cache-location means nothing without --cache.
     const cache = opts.cache ? { location: cacheLocation(opts.cacheLocation, process.cwd()), debug } : undefined;
-    const outcome = checkOutcome(paths, lintOptions, cache);
+    let outcome: CheckOutcome;
+    try {
+      outcome = checkOutcome(cli.paths, lintOptions, cache);
+    } finally {
+      progress.end();
+    }
     failOnExplicitReadErrors(outcome.readErrors);
+    reportUnmatched(outcome, paths, opts.errorOnUnmatchedPattern !== false && !cli.stdinPath);
     let diagnostics = outcome.diagnostics;
     if (opts.baseline !== undefined) {
       const cwd = process.cwd();
       try {
         const isReport = !opts.baseline.startsWith('git:') && opts.baseline.endsWith('.json');
-        const base = baselineFingerprints(opts.baseline, cwd, paths, { rules: parseRuleOptions(opts.rule), inlineConfig: opts.inlineConfig !== false });
-        const root = isReport ? cwd : opts.baseline.startsWith('git:') ? cwd : rootOf(paths.length ? paths : ['.'], cwd);
+        const base = baselineFingerprints(opts.baseline, cwd, cli.paths, { ...cli.options });
+        const root = isReport ? cwd : opts.baseline.startsWith('git:') ? cwd : rootOf(cli.paths.length ? cli.paths : ['.'], cwd);
         diagnostics = onlyNew(outcome.diagnostics, cwd, root, base.fingerprints, isReport);
       } catch (e) {
         if (e instanceof BaselineError || e instanceof SideError) throw new UsageError(e.message);

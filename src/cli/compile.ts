@@ -1,23 +1,39 @@
+import { Command, Option } from 'commander';
+import { EstateCountError } from '../engine/compile.js';
 import { stringifyJson } from '../report/escape.js';
-import { Command } from 'commander';
 import { lint } from '../engine/lint.js';
-import { commonOptions, encodingOption, failOnExplicitReadErrors, parseRuleOptions, type CommonOptions } from './check.js';
-import { emit } from './io.js';
+import { yaml } from '../core/libs.js';
+import { failOnExplicitReadErrors, reportUnmatched, ruleOption, type CommonOptions } from './check.js';
+import { examples } from './help.js';
+import { emit, UsageError } from './io.js';
+import { estateOptions, lintOptionsFrom, outputOptions } from './options.js';
+
+/** Run a command's work on one estate: naming several is a usage error that lists them. */
+export function oneEstate<T>(work: () => T): T {
+  try {
+    return work();
+  } catch (e) {
+    if (e instanceof EstateCountError) throw new UsageError(e.message);
+    throw e;
+  }
+}
 
 export function compileCommand(): Command {
   const cmd = new Command('compile')
-    .description('print the compiled estate model as JSON (schema: docs/model.md)')
-    .argument('[paths...]', 'files or folders of the estate');
-  commonOptions(cmd);
-  cmd.action((paths: string[], opts: CommonOptions) => {
-    const encoding = encodingOption(opts.encoding);
-    const result = lint(paths, {
-      ...(opts.config ? { config: opts.config } : {}),
-      ...(encoding ? { encoding } : {}),
-      rules: parseRuleOptions(opts.rule),
-    });
+    .description('print the compiled model of one estate as JSON or YAML (schema: docs/model.md)')
+    .argument('[paths...]', 'files or folders of one estate (default .)')
+    .addOption(new Option('-f, --format <format>', 'output format').choices(['json', 'yaml']).default('json'));
+  ruleOption(cmd, 'set a rule to off|info|warn|error (decides which findings count as errors for the exit code)');
+  estateOptions(cmd, { stdin: true });
+  outputOptions(cmd);
+  cmd.addHelpText('after', examples('compile'));
+  cmd.action((paths: string[], opts: CommonOptions & { format: string }) => {
+    const cli = lintOptionsFrom(opts, paths);
+    const result = oneEstate(() => lint(cli.paths, cli.options));
     failOnExplicitReadErrors(result.compiled.readErrors);
-    emit(stringifyJson(result.compiled.estate), opts.output);
+    if (!cli.stdinPath) reportUnmatched({ diagnostics: result.diagnostics, suppressed: result.suppressed, files: [...result.compiled.kinds.keys()], readErrors: result.compiled.readErrors, lines: {}, unmatched: result.compiled.unmatched }, paths, true);
+    const model = result.compiled.estate;
+    emit(opts.format === 'yaml' ? yaml().stringify(model, { aliasDuplicateObjects: false }) : stringifyJson(model), opts.output);
     const errors = result.diagnostics.filter((d) => d.severity === 'error');
     if (errors.length) {
       process.stderr.write(`plexlint: the input has ${errors.length} error${errors.length === 1 ? '' : 's'}; run plexlint check for the details.\n`);

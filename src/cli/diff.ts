@@ -4,7 +4,12 @@ import { runDiff, type DiffResult } from '../diff/index.js';
 import { SideError } from '../diff/sides.js';
 import { diffMarkdown } from '../report/diff/markdown.js';
 import { diffText } from '../report/diff/text.js';
-import { parseRuleOptions } from './check.js';
+import { resolve } from 'node:path';
+import { EstateCountError } from '../engine/compile.js';
+import { supportedEncodings } from '../sources/decode.js';
+import { ruleOption } from './check.js';
+import { examples } from './help.js';
+import { encodingOption, outputOptions, parseRuleOptions, repeatable } from './options.js';
 import { emit, useColor, UsageError, version } from './io.js';
 import { github } from '../report/github.js';
 import { ScenarioFileError } from '../diff/scenarios.js';
@@ -23,31 +28,40 @@ export function diffExit(r: DiffResult, failOn: string[]): number {
 }
 
 export function diffCommand(): Command {
-  return new Command('diff')
+  const cmd = new Command('diff')
     .description('semantic diff of two estates (folders, files or git:<ref>): changes in meaning, in routing, and in findings')
     .argument('<old>', 'the old estate: a folder, a file, or git:<ref> (the new side\'s paths at that revision)')
     .argument('<new>', 'the new estate')
     .addOption(new Option('-f, --format <format>', 'output format (github: annotations for the new findings only)').choices(['text', 'json', 'markdown', 'github']).default('text'))
-    .option('-o, --output <file>', 'write the report to a file (atomically)')
-    .option('--fail-on <what...>', `exit 1 only for: ${FAIL_ON.join(', ')} (default any difference)`)
+    .addOption(repeatable('--fail-on <what>', `exit 1 only for: ${FAIL_ON.join(', ')} (default any difference)`))
     .option('--threshold <points>', 'report routing changes above this many percentage points', '1')
-    .option('--rule <id=level...>', 'set a rule to off|info|warn|error on both sides')
-    .option('--scenario <files...>', 'also run these scenario files on both sides and report the steps whose outcome moved')
-    .option('--no-color', 'never colour the output')
-    .action((before: string, after: string, opts: { format: string; output?: string; failOn?: string[]; threshold: string; rule?: string[]; scenario?: string[]; color?: boolean }) => {
+    .addOption(repeatable('--scenario <file>', 'also run this scenario file on both sides and report the steps whose outcome moved'))
+    .option('-c, --config <file>', 'the estate manifest of both sides (default: the nearest plexlint.yaml at or above each side)')
+    .option('--encoding <name>', `decode input files as ${supportedEncodings.join(', ')} instead of detecting`);
+  ruleOption(cmd, 'set a rule to off|info|warn|error on both sides');
+  outputOptions(cmd);
+  cmd.addHelpText('after', examples('diff'));
+  return cmd.action((before: string, after: string, opts: { format: string; output?: string; failOn?: string[]; threshold: string; rule?: string[]; scenario?: string[]; color?: boolean; config?: string; encoding?: string }) => {
       for (const f of opts.failOn ?? []) if (!(FAIL_ON as readonly string[]).includes(f)) throw new UsageError(`--fail-on ${f}: expected ${FAIL_ON.join(', ')}`);
       const threshold = Number(opts.threshold);
       if (!Number.isFinite(threshold) || threshold < 0) throw new UsageError(`--threshold ${opts.threshold}: expected a number of percentage points`);
       let result: DiffResult;
       try {
-        result = runDiff(before, after, process.cwd(), { threshold: threshold / 100, rules: parseRuleOptions(opts.rule), ...(opts.scenario ? { scenarios: opts.scenario } : {}) });
+        const encoding = encodingOption(opts.encoding);
+        result = runDiff(before, after, process.cwd(), {
+          threshold: threshold / 100,
+          rules: parseRuleOptions(opts.rule),
+          ...(opts.scenario ? { scenarios: opts.scenario } : {}),
+          ...(opts.config ? { config: resolve(opts.config) } : {}),
+          ...(encoding ? { encoding } : {}),
+        });
       } catch (e) {
-        if (e instanceof SideError || e instanceof ScenarioFileError) throw new UsageError(e.message);
+        if (e instanceof SideError || e instanceof ScenarioFileError || e instanceof EstateCountError) throw new UsageError(e.message);
         throw e;
       }
       const text =
         opts.format === 'github'
-          ? github({ diagnostics: result.findings.new, files: [], cwd: result.afterRoot, color: false, toolVersion: version })
+          ? github({ diagnostics: result.findings.new, files: [], cwd: process.cwd(), sourceRoot: githubRoot(), color: false, toolVersion: version })
           : opts.format === 'json'
           ? stringifyJson({ before: result.before, after: result.after, changes: result.changes, behaviour: result.behaviour, findings: result.findings })
           : opts.format === 'markdown'
@@ -56,4 +70,10 @@ export function diffCommand(): Command {
       emit(text, opts.output);
       process.exitCode = diffExit(result, opts.failOn ?? []);
     });
+}
+
+/** GitHub wants paths relative to the repository (GITHUB_WORKSPACE), as `check -f github` gives them. */
+function githubRoot(): string {
+  const workspace = process.env['GITHUB_WORKSPACE'];
+  return workspace ? resolve(workspace) : process.cwd();
 }

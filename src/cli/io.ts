@@ -2,7 +2,8 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { writeAtomic } from './write-file.js';
+import { UsageError } from './usage-error.js';
+import { writeAtomic, WriteError } from './write-file.js';
 
 /** The package root (works from src/ under vitest and from dist/src/ when built). */
 export const packageRoot = (() => {
@@ -30,11 +31,19 @@ export function useColor(option: boolean | undefined, toFile: boolean, stream: {
   return stream.isTTY === true;
 }
 
-/** The report: to the -o file (./write-file.ts; a failure is one line and exit 2) or to stdout. */
+/** Write a report to -o (./write-file.ts) or stdout. A report that cannot be written is one line naming the path and why (exit 2). */
 export function emit(content: string, output: string | undefined): void {
-  if (output) writeAtomic(output, content);
-  else process.stdout.write(content);
+  if (!output) {
+    process.stdout.write(content);
+    return;
+  }
+  try {
+    writeAtomic(output, content);
+  } catch (e) {
+    if (!(e instanceof WriteError)) throw e;
+    throw new UsageError(`cannot write the report to ${output}: ${e.reason}`);
+  }
 }
 
 export { UsageError } from './usage-error.js';
-export { writeAtomic, WriteError } from './write-file.js';
+export { writeAtomic, writeFailure, WriteError } from './write-file.js';

@@ -5,6 +5,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { ProjectLinks } from '../report/index.js';
 import { packageRoot } from './io.js';
 
@@ -33,7 +34,15 @@ export function linksFrom(pkg: PackageJson): ProjectLinks | undefined {
   };
 }
 
-export const projectLinks: ProjectLinks | undefined = linksFrom(JSON.parse(readFileSync(join(packageRoot, 'package.json'), 'utf8')) as PackageJson);
+/**
+ * Without a web location, a rule's helpUri is its page in the installed package (a file: URI, absolute as SARIF
+ * requires): every rule has one, and the page itself is embedded in help.markdown for viewers that cannot open it.
+ */
+export function installedDocs(root: string): ProjectLinks {
+  return { ruleUrl: (id) => pathToFileURL(join(root, 'docs', 'rules', `${id}.md`)).href };
+}
+
+export const projectLinks: ProjectLinks = linksFrom(JSON.parse(readFileSync(join(packageRoot, 'package.json'), 'utf8')) as PackageJson) ?? installedDocs(packageRoot);
 
 /** A rule's docs page from the installed package (docs/ is in package.json "files"). */
 export function ruleDocs(id: string): string | undefined {

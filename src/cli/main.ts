@@ -1,5 +1,5 @@
 /**
- * plexlint's command line (contract: DESIGN.md "Command line"). Exit codes:
+ * plexlint's command line (contract: README.md "Commands"). Exit codes:
  * 0 clean, 1 findings over the threshold (or failed expectations / differences),
  * 2 usage error, unreadable input or internal error — always one clear line on
  * stderr, the stack trace only with --debug.

@@ -4,6 +4,7 @@ import { stringifyJson } from '../report/escape.js';
 import { Command, Option } from 'commander';
 import { didYouMean } from '../core/suggest.js';
 import { findRule, rules } from '../rules/registry.js';
+import { examples } from './help.js';
 import { emit, packageRoot, UsageError } from './io.js';
 
 export function rulesCommand(): Command {
@@ -11,6 +12,7 @@ export function rulesCommand(): Command {
     .description('list the rules: id, default severity, category, description')
     .addOption(new Option('-f, --format <format>', 'output format').choices(['text', 'json']).default('text'))
     .option('-o, --output <file>', 'write to a file instead of stdout')
+    .addHelpText('after', examples('rules'))
     .action((opts: { format: string; output?: string }) => {
       if (opts.format === 'json') {
         emit(stringifyJson(rules.map((r) => ({ ...r.meta, docs: `docs/rules/${r.meta.id}.md` }))), opts.output);
@@ -27,6 +29,7 @@ export function explainCommand(): Command {
   return new Command('explain')
     .description("print a rule's documentation")
     .argument('<rule>', 'rule id, e.g. optlocal-out-of-range')
+    .addHelpText('after', examples('explain'))
     .action((id: string) => {
       const rule = findRule(id);
       if (!rule) throw new UsageError(`no rule '${id}'.${didYouMean(id, rules.map((r) => r.meta.id), false)} (plexlint rules lists them)`);

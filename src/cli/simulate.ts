@@ -7,7 +7,12 @@ import { runScenario, type ScenarioResult } from '../sim/index.js';
 import { parseScenario } from '../sim/scenario.js';
 import { readScenarioFile, scenarioSandbox } from '../sources/side-files.js';
 import { stringifyJson, visible } from '../report/escape.js';
-import { emit, useColor, UsageError } from './io.js';
+import { silentProgress, type Progress } from '../core/progress.js';
+import { oneEstate } from './compile.js';
+import { examples } from './help.js';
+import { emit, packageRoot, useColor, UsageError } from './io.js';
+import { outputOptions } from './options.js';
+import { terminalProgress } from './progress.js';
 
 /** One line per finding, each `file:line:column: message` (printed as `plexlint: …` like every other error line). */
 function formatFindings(findings: Finding[]): string[] {
@@ -15,7 +20,7 @@ function formatFindings(findings: Finding[]): string[] {
 }
 
 /** Read, validate and run one scenario file. */
-export function simulateFile(path: string, cwd: string): ScenarioResult {
+export function simulateFile(path: string, cwd: string, progress: Progress = silentProgress): ScenarioResult {
   const abs = resolve(cwd, path);
   const display = relative(cwd, abs).split('\\').join('/');
   const file = readScenarioFile(abs, display);
@@ -23,12 +28,11 @@ export function simulateFile(path: string, cwd: string): ScenarioResult {
   const sandbox = scenarioSandbox(abs, cwd);
   const { scenario, findings } = parseScenario(file, (p) => sandbox.resolve(p));
   if (!scenario) throw new UsageError(formatFindings(findings));
-  const compiled = scenario.estate
-    ? compile([dirname(scenario.estate)], { cwd, config: scenario.estate })
-    : compile(scenario.inputs, { cwd });
+  progress.phase(`compiling the estate of ${display}`);
+  const compiled = oneEstate(() => (scenario.estate ? compile([dirname(scenario.estate)], { cwd, config: scenario.estate }) : compile(scenario.inputs, { cwd })));
   const missing = compiled.readErrors.filter((e) => e.explicit);
   if (missing.length) throw new UsageError(`${display}: ${missing.map((e) => `${e.path} ${e.message}`).join('; ')}`);
-  return runScenario(scenario, compiled.estate);
+  return runScenario(scenario, compiled.estate, progress);
 }
 
 function pct(x: number): string {
@@ -70,14 +74,25 @@ export function formatText(results: ScenarioResult[], color: boolean): string {
 }
 
 export function simulateCommand(): Command {
-  return new Command('simulate')
-    .description('run scenario files over an estate and check their expectations (DESIGN.md "Scenario files")')
+  const cmd = new Command('simulate')
+    .description('run scenario files over an estate and check their expectations (the scenario format: docs/scenarios.md)')
     .argument('<scenarios...>', '*.scenario.yaml files')
     .addOption(new Option('-f, --format <format>', 'output format').choices(['text', 'json']).default('text'))
-    .option('-o, --output <file>', 'write the report to a file (atomically)')
-    .option('--no-color', 'never colour the output')
-    .action((files: string[], opts: { format: string; output?: string; color?: boolean }) => {
-      const results = files.map((f) => simulateFile(f, process.cwd()));
+    .option('--progress', 'show progress on stderr even when it is not a terminal (--no-progress: never)')
+    .option('--no-progress', 'never show progress');
+  outputOptions(cmd);
+  cmd.addHelpText(
+    'after',
+    examples('simulate', `\nA scenario file names its estate (estate: or inputs:) and its steps: set state, connect, requests, ejb, event, close,\neach with expectations. Every key, with examples: docs/scenarios.md in the package (${packageRoot}/docs/scenarios.md).\n`),
+  );
+  return cmd.action((files: string[], opts: { format: string; output?: string; color?: boolean; progress?: boolean }) => {
+      const progress = terminalProgress({ option: opts.progress });
+      let results: ScenarioResult[];
+      try {
+        results = files.map((f) => simulateFile(f, process.cwd(), progress));
+      } finally {
+        progress.end();
+      }
       const text = opts.format === 'json' ? stringifyJson({ scenarios: results }) : formatText(results, useColor(opts.color, Boolean(opts.output)));
       emit(text, opts.output);
       process.exitCode = results.every((r) => r.pass) ? 0 : results.some((r) => r.steps.some((s) => s.error)) ? 2 : 1;

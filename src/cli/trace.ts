@@ -11,9 +11,12 @@ import { checkWebState, traceRequest, webRuntime } from '../sim/web.js';
 import { resolveMemberKey, resolveOdrKey } from '../sim/web-index.js';
 import { readScenarioFile } from '../sources/side-files.js';
 import { visible } from '../report/escape.js';
+import { oneEstate } from './compile.js';
+import { examples } from './help.js';
 import { emit, useColor, UsageError } from './io.js';
+import { estateOptions, lintOptionsFrom, outputOptions, repeatable, type EstateCliOptions } from './options.js';
 
-interface TraceOptions {
+interface TraceOptions extends EstateCliOptions {
   from?: string;
   to?: string;
   url?: string;
@@ -22,7 +25,6 @@ interface TraceOptions {
   seed?: string;
   state?: string;
   down?: string[];
-  config?: string;
   output?: string;
   color?: boolean;
 }
@@ -37,21 +39,21 @@ function lines(c: InstanceType<typeof Chalk>, title: string, trace: TraceStep[],
 }
 
 export function traceCommand(): Command {
-  return new Command('trace')
+  const cmd = new Command('trace')
     .description('explain one routing decision step by step (like Batfish traceroute): a connection (--from/--to) or a plug-in request (--url)')
     .argument('[paths...]', 'files or folders of the estate')
     .option('--from <origin>', 'the originating system, or client (outside the sysplex)')
     .option('--to <address:port>', 'the destination, e.g. 10.40.1.2:3000')
     .option('--url <url>', 'a request that reaches the web server, e.g. http://shop.example.com/shop/cart')
     .option('--plugin <file>', 'the plugin-cfg.xml the request goes through (as in findings, or a tail of its path)')
-    .option('--cookie <name=value...>', 'cookies the request carries, e.g. JSESSIONID=0000A2MB4IJozU_VM8IffsMNfdR:v544d0o0')
+    .addOption(repeatable('--cookie <name=value>', 'a cookie the request carries, e.g. JSESSIONID=0000A2MB4IJozU_VM8IffsMNfdR:v544d0o0'))
     .option('--seed <n>', 'seed of the random choices (the plug-in\'s random starting point)', '1')
     .option('--state <file>', 'runtime state (YAML, the body of a scenario `set` step)')
-    .option('--down <names...>', 'what is down: systems, ODRs (name or CELL/name), cluster members (CELL/Cluster/member) or plug-in servers (<plugin file>#<Server Name>)')
-    .option('-c, --config <file>', 'the estate manifest')
-    .option('-o, --output <file>', 'write to a file instead of stdout')
-    .option('--no-color', 'never colour the output')
-    .action((paths: string[], opts: TraceOptions) => {
+    .addOption(repeatable('--down <name>', 'what is down: a system, an ODR (name or CELL/name), a cluster member (CELL/Cluster/member) or a plug-in server (<plugin file>#<Server Name>)'));
+  estateOptions(cmd);
+  outputOptions(cmd);
+  cmd.addHelpText('after', examples('trace'));
+  return cmd.action((paths: string[], opts: TraceOptions) => {
       if (opts.url === undefined && (opts.from === undefined || opts.to === undefined)) throw new UsageError('trace needs --from and --to (a connection) or --url (a plug-in request)');
       if (opts.url !== undefined && (opts.from !== undefined || opts.to !== undefined)) throw new UsageError('--url traces a plug-in request; it does not take --from or --to');
       const m = opts.to !== undefined ? /^\[?([^\]]+?)\]?:(\d{1,5})$/.exec(opts.to) : null;
@@ -60,7 +62,9 @@ export function traceCommand(): Command {
       if (m && (Number(m[2]) < 1 || Number(m[2]) > 65535)) throw new UsageError(`--to ${opts.to}: port ${m[2]} is not from 1 to 65535`);
       const seed = Number(opts.seed);
       if (!Number.isInteger(seed) || seed < 0) throw new UsageError(`--seed ${opts.seed}: expected a whole number`);
-      const compiled = compile(paths, { ...(opts.config ? { config: opts.config } : {}) });
+      const cli = lintOptionsFrom(opts, paths);
+      const compiled = oneEstate(() => compile(cli.paths, cli.options));
+      if (compiled.unmatched.length) throw new UsageError(`no files to check in ${compiled.unmatched.join(', ')}`);
       const missing = compiled.readErrors.filter((e) => e.explicit);
       if (missing.length) throw new UsageError(missing.map((e) => `${e.path} ${e.message}`).join('; '));
       const sim = new Simulation(compiled.estate, seed);

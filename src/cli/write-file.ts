@@ -27,20 +27,27 @@ import { UsageError } from './usage-error.js';
 
 /** A file plexlint was asked to write could not be written: one line, exit 2. */
 export class WriteError extends UsageError {
+  /** Why, in words ("its folder does not exist"). */
+  readonly reason: string;
+
   constructor(
     readonly path: string,
     readonly code: string,
   ) {
-    super(`cannot write ${path}: ${reason(code, path)}`);
+    const why = writeFailure({ code });
+    super(`cannot write ${path}: ${why}`);
+    this.reason = why;
   }
 }
 
-function reason(code: string, path: string): string {
+/** Why a file cannot be written, in words (the error code for anything unusual). */
+export function writeFailure(e: unknown): string {
+  const code = (e as NodeJS.ErrnoException).code;
   switch (code) {
     case 'ENOENT':
-      return `the folder ${dirname(path)} does not exist`;
+      return 'its folder does not exist';
     case 'ENOTDIR':
-      return `a part of ${dirname(path)} is not a folder`;
+      return 'a part of the path is not a folder';
     case 'EISDIR':
       return 'it is a folder';
     case 'EACCES':
@@ -61,7 +68,7 @@ function reason(code: string, path: string): string {
     case 'EIO':
       return 'an input/output error';
     default:
-      return code;
+      return code ?? (e instanceof Error ? e.message : String(e));
   }
 }
 

@@ -28,7 +28,7 @@ export interface Fix {
 }
 
 /**
- * One finding. The contract of DESIGN.md "Diagnostics": 1-based positions,
+ * One finding. The contract of docs/model.md: 1-based positions,
  * a range that covers the offending tokens, cross-file findings name the other
  * files in `related`.
  */
@@ -59,6 +59,11 @@ export interface Finding {
   related?: RelatedLocation[];
   fix?: Fix;
   subject?: string;
+  /**
+   * Which of its rule's consequences (`RuleMeta.consequences`, by id) this finding states;
+   * needed only when the rule has several. Not part of the output.
+   */
+  consequence?: string;
   /** Overrides the rule's default severity (for rules whose severity depends on the case). */
   severity?: Severity;
 }

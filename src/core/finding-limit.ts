@@ -23,6 +23,7 @@ interface Count {
   left: number;
   first?: Loc;
   severity?: Finding['severity'];
+  consequence?: string;
 }
 
 /** Summary findings made by some limit: counted once, by the limit that made them. */
@@ -35,7 +36,7 @@ export class FindingLimit {
   constructor(private readonly max = MAX_FINDINGS_PER_RULE_AND_FILE) {}
 
   /** Whether to keep a finding of this rule at this place (false: it is counted instead). */
-  admit(ruleId: string, loc: Loc, severity?: Finding['severity']): boolean {
+  admit(ruleId: string, loc: Loc, severity?: Finding['severity'], consequence?: string): boolean {
     let byFile = this.counts.get(ruleId);
     if (!byFile) this.counts.set(ruleId, (byFile = new Map()));
     let c = byFile.get(loc.file);
@@ -47,13 +48,14 @@ export class FindingLimit {
     if (c.left++ === 0) {
       c.first = loc;
       if (severity) c.severity = severity;
+      if (consequence) c.consequence = consequence;
     }
     return false;
   }
 
   /** The findings admitted, in order. */
   filter(findings: Finding[]): Finding[] {
-    return findings.filter((f) => SUMMARIES.has(f) || this.admit(f.ruleId, f.loc, f.severity));
+    return findings.filter((f) => SUMMARIES.has(f) || this.admit(f.ruleId, f.loc, f.severity, f.consequence));
   }
 
   /** One finding per rule and file that went over the limit, saying how many were left out. */
@@ -69,6 +71,7 @@ export class FindingLimit {
           `are not listed: plexlint reports the first ${this.max.toLocaleString('en-US')} of a rule in a file. Fix those and check again.`,
       };
       if (c.severity) f.severity = c.severity;
+      if (c.consequence) f.consequence = c.consequence;
       SUMMARIES.add(f);
       out.push(f);
     }

@@ -6,12 +6,14 @@
  */
 import { createRequire } from 'node:module';
 import type * as FastXmlParser from 'fast-xml-parser';
+import type * as Saxes from 'saxes';
 import type * as Yaml from 'yaml';
 
 const require = createRequire(import.meta.url);
 
 let fxpModule: typeof FastXmlParser | undefined;
 let yamlModule: typeof Yaml | undefined;
+let saxesModule: typeof Saxes | undefined;
 
 export function fastXmlParser(): typeof FastXmlParser {
   return (fxpModule ??= require('fast-xml-parser') as typeof FastXmlParser);
@@ -19,4 +21,45 @@ export function fastXmlParser(): typeof FastXmlParser {
 
 export function yaml(): typeof Yaml {
   return (yamlModule ??= require('yaml') as typeof Yaml);
+}
+
+/** The strict XML tokenizer that finds the first well-formedness error (src/frontends/xml/well-formed.ts). */
+export function saxes(): typeof Saxes {
+  return (saxesModule ??= require('saxes') as typeof Saxes);
+}
+
+let mvdanShModule: MvdanSh | undefined;
+
+/** The parts of mvdan-sh (mvdan/sh compiled to JavaScript) that plexlint uses; the syntax tree: src/frontends/goscript/sh-tree.ts. */
+export interface MvdanSh {
+  syntax: {
+    NewParser(...options: unknown[]): { Parse(text: string, name: string): unknown };
+    KeepComments(keep: boolean): unknown;
+    Variant(variant: unknown): unknown;
+    LangBash: unknown;
+    LangPOSIX: unknown;
+    LangMirBSDKorn: unknown;
+    NodeType(node: unknown): string;
+  };
+}
+
+/**
+ * The shell parser of the go-script front end. Its GopherJS runtime sets
+ * Error.stackTraceLimit to Infinity and a global `require` when it loads; both
+ * are put back, so the rest of the process keeps its own.
+ */
+export function mvdanSh(): MvdanSh {
+  if (mvdanShModule) return mvdanShModule;
+  const limit = Error.stackTraceLimit;
+  const g = globalThis as { require?: unknown };
+  const hadRequire = Object.prototype.hasOwnProperty.call(g, 'require');
+  const globalRequire = g.require;
+  try {
+    mvdanShModule = require('mvdan-sh') as MvdanSh;
+  } finally {
+    Error.stackTraceLimit = limit;
+    if (hadRequire) g.require = globalRequire;
+    else delete g.require;
+  }
+  return mvdanShModule;
 }

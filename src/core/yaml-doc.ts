@@ -78,14 +78,16 @@ export interface ParsedYaml {
  * @param file  a decoded file (a SourceFile)
  * @param label prefixed to the parser's messages ("plexlint.yaml: …"), or ''
  * @param typical how deep such a file nests, for the message ("a plexlint.yaml nests a few levels")
+ * @param consequence which of the syntax rule's consequences the findings state ('manifest', 'scenario')
  */
-export function parseYamlFile(file: { path: string; text: string; lines: LineIndex }, options: { label: string; typical: string }): ParsedYaml {
+export function parseYamlFile(file: { path: string; text: string; lines: LineIndex }, options: { label: string; typical: string; consequence: string }): ParsedYaml {
   const prefix = options.label ? `${options.label}: ` : '';
   const tooDeep = (at: number): ParsedYaml => ({
     tooDeep: true,
     findings: [
       {
         ruleId: 'syntax',
+        consequence: options.consequence,
         loc: file.lines.loc(file.path, at, Math.min(file.text.length, at + 1)),
         message: `${prefix}the YAML is nested more than ${MAX_YAML_DEPTH} levels deep here, which plexlint does not read (${options.typical}); nothing in the file is used.`,
       },
@@ -104,7 +106,7 @@ export function parseYamlFile(file: { path: string; text: string; lines: LineInd
   if (overflow) return tooDeep(overflow.pos[0]);
   const findings: Finding[] = doc.errors.map((e) => {
     const [start, end] = e.pos;
-    return { ruleId: 'syntax', loc: file.lines.loc(file.path, start, Math.max(start + 1, end)), message: `${prefix}${e.message.split('\n')[0]}` };
+    return { ruleId: 'syntax', consequence: options.consequence, loc: file.lines.loc(file.path, start, Math.max(start + 1, end)), message: `${prefix}${e.message.split('\n')[0]}` };
   });
   return { doc, findings };
 }

@@ -4,6 +4,7 @@ import { behaviourDelta, type BehaviourChange } from './behaviour.js';
 import { findingsDelta, type FindingsDelta } from './findings.js';
 import { diffModels, type Change } from './model-diff.js';
 import { scenarioFlows } from './scenarios.js';
+import { displayChanges, displayFindings, sidePrefix } from './display.js';
 import { openSide, SideError, type Side } from './sides.js';
 
 export interface DiffResult {
@@ -32,13 +33,15 @@ export function runDiff(beforeSpec: string, afterSpec: string, cwd: string, opti
   const b = lint(after.paths, lintOpts(after));
   const fatal = [...a.compiled.readErrors, ...b.compiled.readErrors].filter((e) => e.explicit);
   if (fatal.length) throw new SideError(fatal.map((e) => `${e.path} ${e.message}`).join('; '));
+  const oldPrefix = sidePrefix(cwd, before.cwd, beforeSpec.startsWith('git:'));
+  const newPrefix = sidePrefix(cwd, after.cwd, afterSpec.startsWith('git:'));
   return {
     before: beforeSpec,
     after: afterSpec,
     afterRoot: after.cwd,
-    changes: diffModels(a.compiled.estate, b.compiled.estate),
+    changes: displayChanges(diffModels(a.compiled.estate, b.compiled.estate), oldPrefix, newPrefix),
     behaviour: behaviourDelta(a.compiled.estate, b.compiled.estate, options.threshold ?? 0.01, options.scenarios?.length ? [scenarioFlows(options.scenarios, cwd)] : []),
-    findings: findingsDelta(a.diagnostics, b.diagnostics),
+    findings: displayFindings(findingsDelta(a.diagnostics, b.diagnostics), oldPrefix, newPrefix),
   };
 }
 

@@ -66,6 +66,7 @@ const observation: Check = (x) => {
     case 'realpath':
       return shape({ op: str, path: str, result: (r) => r === null || typeof r === 'string' })(x);
     case 'list':
+    case 'listAll':
     case 'read':
       return shape({ op: str, path: str, result: str })(x);
     default:
@@ -73,13 +74,16 @@ const observation: Check = (x) => {
   }
 };
 
-const outcome = shape({
-  diagnostics: list(diagnostic),
-  suppressed: list(suppressed),
-  files: list(str),
-  readErrors: list(readError),
-  lines: record(record(str)),
-});
+const outcome = shape(
+  {
+    diagnostics: list(diagnostic),
+    suppressed: list(suppressed),
+    files: list(str),
+    readErrors: list(readError),
+    lines: record(record(str)),
+  },
+  { unmatched: list(str), ignored: list(shape({ path: str, why: str })) },
+);
 
 const entry = shape({ key: str, observations: list(observation), outcome });
 

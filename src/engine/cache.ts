@@ -26,10 +26,10 @@ import { MODEL_VERSION } from '../model/estate.js';
 import { rules } from '../rules/registry.js';
 import { stillHolds, type Observation } from '../sources/fs-journal.js';
 import { isReadFailure, readRegularFile } from '../sources/read-file.js';
+import { displayPath, type ReadError } from '../sources/workspace.js';
 import { isCacheLayout } from './cache-schema.js';
-import type { ReadError } from '../sources/workspace.js';
 import type { Level } from './config.js';
-import type { LintResult } from './lint.js';
+import { sortDiagnostics, type LintResult, type LintRun } from './lint.js';
 import type { SuppressedDiagnostic } from './suppress.js';
 
 /** Bump when the layout of the cache file or of an entry changes. */
@@ -49,6 +49,10 @@ export interface CheckOutcome {
   readErrors: ReadError[];
   /** Text of the lines findings point at (SARIF fingerprints): file → line → text. */
   lines: Record<string, Record<string, string>>;
+  /** Paths and globs on the command line that gave no file to check. */
+  unmatched?: string[];
+  /** Files named on the command line that an ignore rule leaves out (display path, and the rule). */
+  ignored?: { path: string; why: string }[];
 }
 
 export interface CacheEntry {
@@ -100,7 +104,7 @@ export function cacheKey(version: string, input: CacheKeyInput): string {
 export function outcomeOf(result: LintResult): CheckOutcome {
   const { compiled } = result;
   // Files whose kind plexlint could not tell were not checked: they are neither clean test cases nor checkstyle entries.
-  const files = [...compiled.sources.keys()].filter((f) => (compiled.kinds.get(f) ?? 'unknown') !== 'unknown').sort();
+  const files = [...compiled.sources.keys()].filter((f) => (compiled.kinds.get(f) ?? 'unknown') !== 'unknown' && (result.reported?.(f) ?? true)).sort();
   const lines: CheckOutcome['lines'] = {};
   for (const d of [...result.diagnostics, ...result.suppressed]) {
     const source = compiled.sources.get(d.file);
@@ -108,6 +112,23 @@ export function outcomeOf(result: LintResult): CheckOutcome {
     (lines[d.file] ??= {})[String(d.line)] = source.lines.lineText(d.line - 1);
   }
   return { diagnostics: result.diagnostics, suppressed: result.suppressed, files, readErrors: compiled.readErrors, lines };
+}
+
+/** The outcome of a whole check: every estate's, merged into one report. */
+export function outcomeOfRun(run: LintRun): CheckOutcome {
+  const parts = run.results.map(outcomeOf);
+  const byPath = new Map<string, ReadError>();
+  for (const e of [...run.plan.readErrors, ...parts.flatMap((p) => p.readErrors)]) if (!byPath.has(e.path)) byPath.set(e.path, e);
+  const show = (abs: string): string => displayPath(run.plan.cwd, abs);
+  return {
+    diagnostics: sortDiagnostics(parts.flatMap((p) => p.diagnostics)),
+    suppressed: sortDiagnostics(parts.flatMap((p) => p.suppressed)),
+    files: [...new Set(parts.flatMap((p) => p.files))].sort(),
+    readErrors: [...byPath.values()],
+    lines: Object.assign({}, ...parts.map((p) => p.lines)) as CheckOutcome['lines'],
+    unmatched: run.plan.discovery.unmatched,
+    ignored: run.plan.discovery.ignored.map((i) => ({ path: show(i.path), why: i.why })),
+  };
 }
 
 export type CacheRead = { kind: 'absent' } | { kind: 'ours'; file: CacheFile } | { kind: 'damaged'; why: string } | { kind: 'foreign' };

@@ -5,7 +5,7 @@
  * (profiles.ts, web.ts, lb.ts), the other inputs are sorted by their content,
  * and each tier compiles its files.
  */
-import { dirname } from 'node:path';
+import { dirname, resolve, sep } from 'node:path';
 import { append } from '../core/append.js';
 import type { Finding } from '../core/diagnostic.js';
 import { timed } from '../core/timing.js';
@@ -14,20 +14,37 @@ import { parseManifest, type Manifest } from '../frontends/manifest/index.js';
 import { buildSysplex } from '../model/build/sysplex.js';
 import { MODEL_VERSION, type Estate } from '../model/estate.js';
 import type { Encoding } from '../sources/decode.js';
-import type { FsJournal } from '../sources/fs-journal.js';
 import type { SourceFile } from '../sources/source-file.js';
-import { loadWorkspace, type ReadError, type Workspace } from '../sources/workspace.js';
-import { createDriver } from './driver.js';
+import { silentProgress, type Progress } from '../core/progress.js';
+import { discover, type Discovery, type EstateInputs } from '../sources/discover.js';
+import { FsJournal } from '../sources/fs-journal.js';
+import { isReadFailure } from '../sources/read-file.js';
+import { sourceFromText } from '../sources/source-file.js';
+import { displayPath, MAX_MANIFEST_BYTES, openWorkspace, type ReadError, type Workspace } from '../sources/workspace.js';
+import { createDriver, type Driver } from './driver.js';
 import { compileLoadBalancers, registerLoadBalancerFiles } from './lb.js';
-import { compileSystems, registerSystemProfiles } from './profiles.js';
+import { compileSystems, registerSystemProfiles, unlistedProfile, type ManifestProfile } from './profiles.js';
 import { compileWeb, registerWebFiles } from './web.js';
 
 export interface CompileOptions {
   cwd?: string;
   config?: string;
   encoding?: Encoding;
-  /** Where the files come from: the disk by default; the files of a git revision for `diff git:<ref>`. */
+  /**
+   * The file-system gateway; one journal for every estate of a run (a fresh one by default). For `diff git:<ref>`,
+   * a journal over the revision's files in memory (src/sources/tree-fs.ts).
+   */
   fs?: FsJournal;
+  /** --no-ignore */
+  noIgnore?: boolean;
+  /** --ignore-pattern (relative to cwd). */
+  ignorePatterns?: string[];
+  /**
+   * --stdin: the text stands for the file at `path` (absolute) in its estate. `alone`: no file name was given, so
+   * the text is checked on its own, without a manifest.
+   */
+  stdin?: { path: string; text: Buffer; alone?: boolean };
+  progress?: Progress;
 }
 
 export interface CompileResult {
@@ -40,10 +57,81 @@ export interface CompileResult {
   manifest?: Manifest;
   workspace: Workspace;
   kinds: Map<string, FileKind>;
+  /** The estate's inputs as discovery found them. */
+  inputs: EstateInputs;
+  /** Profiles that an authoritative manifest does not list (absolute): each is checked on its own. */
+  unlisted: string[];
+  /** Paths and globs given that gave no file (compile() and lint() only). */
+  unmatched: string[];
 }
 
+/** The estates of a run: what discovery found, on one journalled file system. */
+export interface EstatePlan {
+  discovery: Discovery;
+  fs: FsJournal;
+  cwd: string;
+  /** Read errors of the paths given (a path that does not exist). */
+  readErrors: ReadError[];
+}
+
+/** Paths on the command line that name more than one estate, where a command works on one. */
+export class EstateCountError extends Error {}
+
+/** Discover the estates of the paths given (src/sources/discover.ts). */
+export function planEstates(paths: string[], options: CompileOptions = {}): EstatePlan {
+  const fs = options.fs ?? new FsJournal();
+  const cwd = options.cwd ?? process.cwd();
+  const show = (abs: string): string => displayPath(cwd, abs);
+  if (options.stdin) fs.overlay(options.stdin.path, options.stdin.text);
+  const discovery = discover(paths, {
+    fs,
+    cwd,
+    ...(options.stdin?.alone ? { noLookup: true } : {}),
+    display: show,
+    ...(options.config ? { config: resolve(cwd, options.config) } : {}),
+    ...(options.noIgnore ? { noIgnore: true } : {}),
+    ...(options.ignorePatterns?.length ? { patterns: options.ignorePatterns } : {}),
+    manifestIgnores: (abs) => {
+      const patterns = manifestIgnorePatterns(fs, abs, show(abs));
+      return patterns.length ? { patterns, display: show(abs) } : undefined;
+    },
+  });
+  const readErrors: ReadError[] = discovery.missing.map((abs) => ({ path: show(abs), message: 'does not exist', explicit: true }));
+  if (options.config && !fs.exists(resolve(cwd, options.config))) readErrors.push({ path: show(resolve(cwd, options.config)), message: 'does not exist (--config)', explicit: true });
+  return { discovery, fs, cwd, readErrors };
+}
+
+/** The manifest's `ignore:` patterns, read for discovery (a manifest that cannot be read has none). */
+function manifestIgnorePatterns(fs: FsJournal, abs: string, shown: string): string[] {
+  const bytes = fs.read(abs, MAX_MANIFEST_BYTES);
+  if (isReadFailure(bytes)) return [];
+  const { manifest } = parseManifest(sourceFromText(shown, bytes.toString('utf8'), abs), dirname(abs), (p) => fs.exists(p));
+  return manifest.ignore.map((i) => i.value);
+}
+
+/** Compile the one estate the paths name (trace, simulate, compile, diff); more than one is an EstateCountError. */
 export function compile(paths: string[], options: CompileOptions = {}): CompileResult {
-  const ws = loadWorkspace(paths, options);
+  const plan = planEstates(paths, options);
+  const { estates } = plan.discovery;
+  if (estates.length > 1) {
+    const names = estates.map((e) => (e.manifest ? displayPath(plan.cwd, e.manifest) : `${displayPath(plan.cwd, e.root)} (no plexlint.yaml)`));
+    throw new EstateCountError(`${paths.join(' ') || '.'} holds ${estates.length} estates (${names.join(', ')}); this command works on one: name its folder`);
+  }
+  const estate = estates[0] ?? { root: plan.cwd, files: [], explicit: new Set<string>() };
+  const result = compileEstate(estate, plan, options);
+  for (const e of plan.readErrors) result.readErrors.push(e);
+  result.unmatched = plan.discovery.unmatched;
+  return result;
+}
+
+/**
+ * Compile one estate. `standalone`: the estate is one profile an authoritative manifest does not list, checked on
+ * its own: the manifest still maps INCLUDE data sets and sets rule severities, but its systems, load balancers and
+ * web tier are not part of it.
+ */
+export function compileEstate(inputs: EstateInputs, plan: EstatePlan, options: CompileOptions & { standalone?: boolean } = {}): CompileResult {
+  const ws = openWorkspace(inputs, plan.discovery, { cwd: plan.cwd, fs: plan.fs, ...(options.encoding ? { encoding: options.encoding } : {}) });
+  const progress = options.progress ?? silentProgress;
   const driver = createDriver(ws);
   const { kinds } = driver;
   const findings: Finding[] = [];
@@ -54,17 +142,20 @@ export function compile(paths: string[], options: CompileOptions = {}): CompileR
     if (mf) {
       const parsed = parseManifest(mf, dirname(ws.manifestPath), (p) => ws.mayExist(p));
       manifest = parsed.manifest;
-      append(findings, parsed.findings);
+      if (!options.standalone) append(findings, parsed.findings);
       kinds.set(mf.path, 'manifest');
     }
   }
+  const named = options.standalone ? undefined : manifest;
 
   // Files the manifest names have a known kind; the rest of the inputs are sorted by their content.
-  const manifestProfiles = registerSystemProfiles(manifest, driver);
-  const manifestWeb = registerWebFiles(manifest, driver);
-  const manifestLbs = registerLoadBalancerFiles(manifest, driver);
+  const manifestProfiles = options.standalone ? copiedSystem(manifest, inputs, driver) : registerSystemProfiles(named, driver);
+  const manifestWeb = registerWebFiles(named, driver);
+  const manifestLbs = registerLoadBalancerFiles(named, driver);
   const byKind = new Map<FileKind, SourceFile[]>();
+  progress.phase('reading files', ws.inputs.length);
   for (const abs of ws.inputs) {
+    progress.tick();
     if (abs === ws.manifestPath) continue;
     const f = driver.read(abs);
     if (!f || kinds.has(f.path)) continue;
@@ -85,9 +176,18 @@ export function compile(paths: string[], options: CompileOptions = {}): CompileR
   }
   const found = (kind: FileKind): SourceFile[] => byKind.get(kind) ?? [];
 
-  const profiles = compileSystems({ manifest, manifestProfiles, profiles: found('profile'), driver });
+  const profiles = compileSystems({ datasets: manifest?.datasets ?? [], manifestProfiles, profiles: found('profile'), driver, progress });
   append(findings, profiles.findings);
-  const web = compileWeb({ manifest, manifestFiles: manifestWeb, plugins: found('plugin-cfg'), clusterXmls: found('cluster-xml'), driver });
+  // An unlisted profile is checked on its own (src/engine/lint.ts), and says so there.
+  for (const f of profiles.unlisted) {
+    driver.sources.delete(f.path);
+    kinds.delete(f.path);
+  }
+  // A member of a data set that `datasets:` maps, which no profile INCLUDEs, is an unused member of the PDS, not a
+  // copy of a profile: it is checked on its own without saying so.
+  const isMember = (f: SourceFile): boolean => (manifest?.datasets ?? []).some((d) => f.absPath.startsWith(d.path.abs + sep));
+  if (options.standalone && manifest) for (const f of [...found('profile'), ...manifestProfiles.map((p) => p.file)]) if (!isMember(f)) findings.push(unlistedProfile(f, manifest));
+  const web = compileWeb({ manifest: named, manifestFiles: manifestWeb, plugins: found('plugin-cfg'), clusterXmls: found('cluster-xml'), driver });
   append(findings, web.findings);
   // Load balancers are matched to the systems above (their servers are the systems' addresses).
   const lbs = compileLoadBalancers({ manifestLbs, dscontrol: found('dscontrol'), goscripts: found('goscript'), systems: profiles.systems, driver });
@@ -108,8 +208,25 @@ export function compile(paths: string[], options: CompileOptions = {}): CompileR
     readErrors: driver.readErrors,
     workspace: ws,
     kinds,
+    inputs,
+    unlisted: profiles.unlisted.map((f) => f.absPath),
+    unmatched: [],
     ...(manifest ? { manifest } : {}),
   };
+}
+
+/**
+ * A copy of a listed system's profile kept beside it (SYSA.tcpip.bak, SYSA.tcpip.old, SYSA.tcpip~ next to
+ * SYSA.tcpip) is checked as that system: with its name, CPC and symbols, so that it is read as the stack would read it.
+ */
+function copiedSystem(manifest: Manifest | undefined, inputs: EstateInputs, driver: Driver): ManifestProfile[] {
+  const [abs] = inputs.files;
+  if (!manifest || !abs) return [];
+  const entry = manifest.systems.find((s) => s.profile && dirname(s.profile.abs) === dirname(abs) && abs.startsWith(s.profile.abs) && abs !== s.profile.abs);
+  const file = entry ? driver.read(abs) : undefined;
+  if (!entry || !file) return [];
+  driver.kinds.set(file.path, 'profile');
+  return [{ entry, file }];
 }
 
 /** A member included by two stacks is parsed twice; report its findings once. */

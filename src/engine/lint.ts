@@ -9,7 +9,9 @@ import { didYouMean } from '../core/suggest.js';
 import { timed } from '../core/timing.js';
 import { findRule, rules } from '../rules/registry.js';
 import type { Rule, RuleContext } from '../rules/rule.js';
-import { compile, type CompileOptions, type CompileResult } from './compile.js';
+import { resolve } from 'node:path';
+import { inScope, type EstateInputs } from '../sources/discover.js';
+import { compile, compileEstate, planEstates, type CompileOptions, type CompileResult, type EstatePlan } from './compile.js';
 import { registerIds, RuleConfig, type Level } from './config.js';
 import { FindingLimit } from '../core/finding-limit.js';
 import { applySuppressions, type Directive, type SuppressedDiagnostic } from './suppress.js';
@@ -29,6 +31,8 @@ export interface LintResult {
   /** Every inline directive read (none with --no-inline-config). */
   directives: Directive[];
   config: RuleConfig;
+  /** Which files (display paths) are reported when only part of the estate was asked for; undefined: all. */
+  reported?: (file: string) => boolean;
 }
 
 export class InternalError extends Error {}
@@ -53,7 +57,7 @@ export function runRules(compiled: CompileResult, limit?: FindingLimit): Finding
     const ctx: RuleContext = {
       estate: compiled.estate,
       report: (f) => {
-        if (!limit || limit.admit(rule.meta.id, f.loc, f.severity)) findings.push({ ...f, ruleId: rule.meta.id });
+        if (!limit || limit.admit(rule.meta.id, f.loc, f.severity, f.consequence)) findings.push({ ...f, ruleId: rule.meta.id });
       },
     };
     rule.check(ctx);
@@ -167,7 +171,11 @@ export function toDiagnostics(findings: Finding[], config: RuleConfig): Diagnost
     if (f.subject) d.subject = f.subject;
     out.push(d);
   }
-  return out.sort(
+  return sortDiagnostics(out);
+}
+
+export function sortDiagnostics<T extends Diagnostic>(list: T[]): T[] {
+  return list.sort(
     (a, b) =>
       compareLocs(
         { file: a.file, line: a.line, column: a.column, endLine: a.endLine, endColumn: a.endColumn },
@@ -176,10 +184,81 @@ export function toDiagnostics(findings: Finding[], config: RuleConfig): Diagnost
   );
 }
 
+/** Lint the one estate the paths name (an EstateCountError when they name several): what most callers want. */
 export function lint(paths: string[], options: LintOptions = {}): LintResult {
   // For tests only (test/hostile-cli.test.ts): a way to make the real CLI meet an internal error.
   if (process.env['PLEXLINT_TEST_FAULT'] === 'lint') throw new Error('fault injected by PLEXLINT_TEST_FAULT=lint');
-  const compiled = compile(paths, options);
+  const plan = planEstates(paths, options);
+  if (plan.discovery.estates.length > 1) compile(paths, options); // throws the EstateCountError with its message
+  const inputs = plan.discovery.estates[0] ?? { root: plan.cwd, files: [], explicit: new Set<string>() };
+  const result = lintEstate(inputs, plan, options);
+  for (const e of plan.readErrors) result.compiled.readErrors.push(e);
+  result.compiled.unmatched = plan.discovery.unmatched;
+  return result;
+}
+
+export interface LintRun {
+  plan: EstatePlan;
+  /** One result per estate, in discovery order. */
+  results: LintResult[];
+}
+
+/** Lint every estate the paths name, each compiled and checked on its own (`plexlint check`). */
+export function lintAll(paths: string[], options: LintOptions = {}): LintRun {
+  if (process.env['PLEXLINT_TEST_FAULT'] === 'lint') throw new Error('fault injected by PLEXLINT_TEST_FAULT=lint');
+  const plan = planEstates(paths, options);
+  const results = plan.discovery.estates.map((inputs) => lintEstate(inputs, plan, options));
+  return { plan, results };
+}
+
+/**
+ * Lint one estate, and each profile its authoritative manifest does not list on its own (their findings join the
+ * estate's). Only findings in the part of the estate that was asked for are reported (src/sources/discover.ts).
+ */
+export function lintEstate(inputs: EstateInputs, plan: EstatePlan, options: LintOptions = {}): LintResult {
+  const result = lintCompiled(compileEstate(inputs, plan, options), options);
+  const { compiled } = result;
+  // Members the listed stacks INCLUDE too were checked with them: an unlisted profile adds findings in its own files only.
+  const stackFiles = new Set(compiled.estate.systems.flatMap((s) => s.files));
+  for (const abs of compiled.unlisted) {
+    const alone = lintCompiled(compileEstate({ root: inputs.root, files: [abs], explicit: new Set([abs]), ...(inputs.manifest ? { manifest: inputs.manifest } : {}) }, plan, { ...options, standalone: true }), options);
+    const own = new Set(alone.compiled.estate.systems.flatMap((s) => s.files).filter((f) => !stackFiles.has(f)));
+    for (const path of own) {
+      const source = alone.compiled.sources.get(path);
+      if (source) compiled.sources.set(path, source);
+      compiled.kinds.set(path, 'profile');
+    }
+    result.diagnostics.push(...alone.diagnostics.filter((d) => own.has(d.file)));
+    result.suppressed.push(...alone.suppressed.filter((d) => own.has(d.file)));
+    result.directives.push(...alone.directives.filter((d) => own.has(d.loc.file)));
+  }
+  if (compiled.unlisted.length) result.diagnostics = sortDiagnostics(result.diagnostics);
+  const scope = reportScope(compiled);
+  if (scope) {
+    result.reported = scope;
+    result.diagnostics = result.diagnostics.filter((d) => scope(d.file));
+    result.suppressed = result.suppressed.filter((d) => scope(d.file));
+  }
+  return result;
+}
+
+/**
+ * Which display paths are reported when only part of an estate was asked for: the files named and the files under
+ * the folders named, and the members a named profile INCLUDEs (they are part of its stack). Undefined: all.
+ */
+function reportScope(compiled: CompileResult): ((file: string) => boolean) | undefined {
+  const scope = compiled.inputs.scope;
+  if (!scope) return undefined;
+  const ws = compiled.workspace;
+  const parts = new Set<string>();
+  for (const system of compiled.estate.systems) {
+    if (scope.files.has(resolve(ws.cwd, system.profile))) for (const f of system.files) parts.add(f);
+  }
+  return (file) => parts.has(file) || inScope(scope, resolve(ws.cwd, file));
+}
+
+/** Rules, inline directives and the configured severities over one compiled estate. */
+export function lintCompiled(compiled: CompileResult, options: LintOptions = {}): LintResult {
   const config = new RuleConfig(compiled.manifest, options.rules, compiled.workspace.cwd);
   const limit = new FindingLimit();
   const frontEnd = limit.filter(compiled.findings);

@@ -3,12 +3,17 @@
  * profile front end and the per-system model builder.
  *
  * - With a manifest, `systems.<name>.profile` is that system's profile, with its `symbols` and `cpc`.
- * - Any other profile found is a stack of its own, named after its file (SYSA.tcpip → SYSA), unless another
- *   profile INCLUDEs it: then it is a member of that stack.
+ * - A manifest that names profiles for its systems is authoritative: any other profile found (a backup copy, an
+ *   old version) is not a stack. Unless a profile INCLUDEs it, it is reported once (`unlisted-profile`) and
+ *   checked on its own, as a separate estate, by the lint driver.
+ * - Without such a manifest, any other profile found is a stack of its own, named after its file (SYSA.tcpip →
+ *   SYSA), unless another profile INCLUDEs it: then it is a member of that stack.
  * - &SYSNAME. resolves to the system's name; the manifest's static symbols add to it.
  */
+import { relative, sep } from 'node:path';
 import { append } from '../core/append.js';
-import type { Finding } from '../core/diagnostic.js';
+import { silentProgress, type Progress } from '../core/progress.js';
+import { related, type Finding } from '../core/diagnostic.js';
 import { timed } from '../core/timing.js';
 import type { Manifest } from '../frontends/manifest/index.js';
 import { parseProfile } from '../frontends/profile/index.js';
@@ -42,20 +47,25 @@ export function registerSystemProfiles(manifest: Manifest | undefined, driver: D
 export interface CompiledSystems {
   systems: System[];
   findings: Finding[];
+  /** Profiles found by the scan that an authoritative manifest does not list. */
+  unlisted: SourceFile[];
 }
 
 export function compileSystems(args: {
-  manifest: Manifest | undefined;
+  /** INCLUDE data sets mapped to folders (the manifest's `datasets:`). */
+  datasets: Manifest['datasets'];
   manifestProfiles: ManifestProfile[];
   /** Profiles found by the folder scan. */
   profiles: SourceFile[];
   driver: Driver;
+  progress?: Progress;
 }): CompiledSystems {
-  const { manifest, driver } = args;
+  const { driver } = args;
+  const progress = args.progress ?? silentProgress;
   const findings: Finding[] = [];
   const resolver = new EstateIncludeResolver(
     driver.ws,
-    (manifest?.datasets ?? []).map((d) => ({ name: d.name, abs: d.path.abs })),
+    args.datasets.map((d) => ({ name: d.name, abs: d.path.abs })),
   );
   // A file that another profile INCLUDEs is a member, not a stack of its own.
   const members = new Set<string>();
@@ -65,13 +75,15 @@ export function compileSystems(args: {
       if ('abs' in where) members.add(driver.ws.display(where.abs));
     }
   }
-  const entries: { file: SourceFile; entry?: SystemEntry }[] = [
-    ...args.manifestProfiles,
-    ...args.profiles.filter((f) => !members.has(f.path)).map((file) => ({ file })),
-  ];
+  const stacks = args.profiles.filter((f) => !members.has(f.path));
+  const listed = args.manifestProfiles.length > 0;
+  const unlisted = listed ? stacks : [];
+  const entries: { file: SourceFile; entry?: SystemEntry }[] = [...args.manifestProfiles, ...(listed ? [] : stacks.map((file) => ({ file })))];
   const systems: System[] = [];
   const usedNames = new Set<string>();
+  progress.phase('compiling profiles', entries.length);
   for (const { file, entry } of entries) {
+    progress.tick();
     if (!driver.fits(file, 'profile')) continue;
     const name = uniqueName(entry?.name ?? fileStem(file.path).toUpperCase(), usedNames);
     const symbols: Record<string, string> = { SYSNAME: name, ...(entry?.symbols ?? {}) };
@@ -92,5 +104,23 @@ export function compileSystems(args: {
     );
     systems.push(system);
   }
-  return { systems, findings };
+  return { systems, findings, unlisted };
+}
+
+/** The `unlisted-profile` finding: on the profile's first line, naming the manifest's systems. */
+export function unlistedProfile(file: SourceFile, manifest: Manifest): Finding {
+  const firstLineEnd = file.text.search(/\r?\n|$/);
+  const listed = manifest.systems.filter((s) => s.profile);
+  const names = listed.map((s) => s.name);
+  const shown = names.length > 4 ? `${names.slice(0, 4).join(', ')} and ${names.length - 4} more` : names.join(', ');
+  return {
+    ruleId: 'unlisted-profile',
+    loc: file.lines.loc(file.path, 0, Math.max(0, firstLineEnd)),
+    message:
+      `this TCP/IP profile is not a stack of the estate: ${manifest.file} lists its systems (${shown}) and none of them names or INCLUDEs this file, ` +
+      `so plexlint checks it on its own and leaves it out of the sysplex. If it is a stack, add it under systems: in ${manifest.file} ` +
+      `(systems.<name>.profile: ${relative(manifest.dir, file.absPath || file.path).split(sep).join('/')}); if it is a copy (a backup, an old version), ` +
+      `add it to ignore: in ${manifest.file} or to .plexlintignore.`,
+    related: listed.slice(0, 1).map((s) => related(s.loc, `systems: lists ${shown}`)),
+  };
 }

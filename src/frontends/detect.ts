@@ -72,6 +72,8 @@ export function detectKind(file: SourceFile): FileKind {
     // A plugin-cfg.xml fragment (no Config root): the plug-in's ServerCluster writes Name, cluster.xml's writes name.
     if (root && PLUGIN_FRAGMENT_ROOTS.has(root)) return 'plugin-cfg';
     if (root === 'ServerCluster' && /<ServerCluster\b[^>]*\s(Name|LoadBalance|RetryInterval)\s*=/.test(head.slice(0, 4096))) return 'plugin-cfg';
+    // A fragment that lists plug-in Servers (WAS's own server.xml has a prefixed process:Server root).
+    if (root === 'Server' && /<Server\b[^>]*\s(LoadBalanceWeight|CloneID|ConnectTimeout|ServerIOTimeout|MaxConnections)\s*=|<Transport\b[^>]*\sProtocol\s*=/.test(head.slice(0, 4096))) return 'plugin-cfg';
     if (root && /(^|:)ServerCluster$/.test(root)) return 'cluster-xml';
     if (/plugin-cfg.*\.xml$/i.test(name)) return 'plugin-cfg';
     if (/^cluster\.xml$/i.test(name)) return 'cluster-xml';

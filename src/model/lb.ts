@@ -4,9 +4,9 @@
  * them up. Built by ./build/lb.ts from the dscontrol and go-script ASTs and the
  * systems of the estate. Part of the `plexlint compile` contract.
  *
- * Facts: ../shared/reference/load-balancer-wlm.md §1 (dscontrol, forwarding
- * methods, high availability, go scripts), §2 (APAR PH50064), §3 (external load
- * balancing into a sysplex).
+ * Facts: IBM Edge Components Load Balancer documentation (dscontrol, forwarding
+ * methods, high availability, go scripts), APAR PH50064, and IBM's external
+ * load balancing into a sysplex.
  */
 import type { Loc } from '../core/loc.js';
 

@@ -4,9 +4,8 @@
  * and cluster.xml clusters, and the ODR sprays that join them. Built by
  * ./build/web.ts; part of the `plexlint compile` contract.
  *
- * Facts: ../shared/reference/plugin-cfg-odr.md (§1 the file, §2 affinity and
- * weighted round robin, §3 ODR cell affinity and GSCs) and
- * load-balancer-wlm.md §4 (cluster.xml, EJB WLM).
+ * Facts: IBM WAS documentation of plugin-cfg.xml (the file, affinity and
+ * weighted round robin), ODR cell affinity and GSCs, and cluster.xml and EJB WLM.
  */
 import type { Loc } from '../core/loc.js';
 
@@ -135,6 +134,11 @@ export interface PluginConfig {
   virtualHostGroups: VirtualHostGroup[];
   trustedProxies: { name: string; loc: Loc }[];
   clusters: PluginCluster[];
+  /**
+   * Servers outside any ServerCluster (a fragment that lists Servers, or a Server in the wrong element); present only
+   * when there are some. The plug-in does not route to them; the checks of a Server apply to them as they stand.
+   */
+  detachedServers?: PluginServer[];
   uriGroups: UriGroup[];
   routes: PluginRoute[];
   requestMetrics?: { enabled: boolean; traceLevel?: string; loc: Loc };

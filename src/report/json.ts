@@ -1,5 +1,5 @@
 /**
- * ESLint-compatible JSON (DESIGN.md): one entry per file with its messages,
+ * ESLint-compatible JSON (ESLint's json formatter): one entry per file with its messages,
  * severity 2 for errors and 1 for warnings; info findings carry severity 1 and
  * "level": "info" so tools that know only ESLint still read them.
  */

@@ -78,7 +78,8 @@ function region(r: { line: number; column: number; endLine?: number; endColumn?:
 
 function descriptor(meta: RuleMeta, input: ReportInput): Record<string, unknown> {
   const url = input.links?.ruleUrl(meta.id);
-  const where = url ? `Documentation: ${url}` : `Run \`plexlint explain ${meta.id}\` for the documentation.`;
+  // A page of the installed package (file:) opens only where plexlint ran: the command that prints it works anywhere.
+  const where = url && !url.startsWith('file:') ? `Documentation: ${url}` : `Run \`plexlint explain ${meta.id}\` for the documentation${url ? ` (${url})` : ''}.`;
   const docs = input.ruleDocs?.(meta.id);
   const markdown = `${docs?.trim() ?? `**${meta.id}**: ${sentence(meta.description)}\n\nSource: ${meta.source}`}\n\n${url ? `[Documentation](${url})` : where}`;
   const d: Record<string, unknown> = {
@@ -125,7 +126,7 @@ export function sarifLog(input: ReportInput): Record<string, unknown> {
   const ruleIds = [...new Set(input.diagnostics.map((d) => d.ruleId))].sort();
   const index = new Map(ruleIds.map((id, i) => [id, i]));
   const rules = ruleIds.map((id) => {
-    const meta = findRule(id)?.meta ?? { id, severity: 'warning' as const, category: 'input' as const, description: id, source: 'plexlint' };
+    const meta = findRule(id)?.meta ?? { id, severity: 'warning' as const, category: 'input' as const, description: id, source: 'plexlint', consequences: [] };
     return descriptor(meta, input);
   });
   const prints = lineFingerprints(input);
@@ -143,7 +144,7 @@ export function sarifLog(input: ReportInput): Record<string, unknown> {
     return result;
   });
   const driver: Record<string, unknown> = { name: 'plexlint', version: input.toolVersion, semanticVersion: input.toolVersion };
-  if (input.links) driver['informationUri'] = input.links.informationUri;
+  if (input.links?.informationUri) driver['informationUri'] = input.links.informationUri;
   driver['rules'] = rules;
   const root = pathToFileURL(input.sourceRoot ?? input.cwd).href;
   return {

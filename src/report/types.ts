@@ -26,8 +26,8 @@ export interface ReportInput {
 }
 
 export interface ProjectLinks {
-  /** The project's home page (SARIF tool.driver.informationUri). */
-  informationUri: string;
+  /** The project's home page (SARIF tool.driver.informationUri); none while package.json names none. */
+  informationUri?: string;
   /** A rule's docs page. */
   ruleUrl(ruleId: string): string;
 }

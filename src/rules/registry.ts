@@ -24,6 +24,7 @@ import { rule as includeNotFound } from './input/include-not-found.js';
 import { rule as includeOutsideEstate } from './input/include-outside-estate.js';
 import { rule as includeUnreadable } from './input/include-unreadable.js';
 import { rule as includeCycle } from './input/include-cycle.js';
+import { rule as unlistedProfile } from './input/unlisted-profile.js';
 
 import { rule as manifestUnknownKey } from './manifest/manifest-unknown-key.js';
 import { rule as manifestInvalidValue } from './manifest/manifest-invalid-value.js';
@@ -72,6 +73,7 @@ import { rule as odrSpraySessionLoss } from './simulation/odr-spray-session-loss
 import { rule as dscontrolUnknownCommand } from './load-balancer/dscontrol-unknown-command.js';
 import { rule as dscontrolUnknownOption } from './load-balancer/dscontrol-unknown-option.js';
 import { rule as dscontrolInvalidValue } from './load-balancer/dscontrol-invalid-value.js';
+import { rule as goscriptCrlfLineEnds } from './load-balancer/goscript-crlf-line-ends.js';
 import { rule as goscriptUnresolvedAddress } from './load-balancer/goscript-unresolved-address.js';
 import { rule as lbMixedProductLines } from './load-balancer/lb-mixed-product-lines.js';
 import { rule as lbProductLineKeyword } from './load-balancer/lb-product-line-keyword.js';
@@ -149,6 +151,7 @@ export const rules: readonly Rule[] = [
   includeOutsideEstate,
   includeUnreadable,
   includeCycle,
+  unlistedProfile,
   manifestUnknownKey,
   manifestInvalidValue,
   manifestMissingFile,
@@ -193,6 +196,7 @@ export const rules: readonly Rule[] = [
   dscontrolUnknownCommand,
   dscontrolUnknownOption,
   dscontrolInvalidValue,
+  goscriptCrlfLineEnds,
   goscriptUnresolvedAddress,
   lbMixedProductLines,
   lbProductLineKeyword,

@@ -7,6 +7,9 @@
  */
 import type { Finding, Severity } from '../core/diagnostic.js';
 import type { Estate } from '../model/estate.js';
+import type { Consequence } from './consequence.js';
+
+export type { Consequence } from './consequence.js';
 
 export type RuleCategory =
   | 'syntax'
@@ -30,6 +33,14 @@ export interface RuleMeta {
   description: string;
   /** The IBM topic, EZZ message or APAR the rule rests on. */
   source: string;
+  /**
+   * Where the consequence its findings state comes from — what the stack, the plug-in or the
+   * balancer does because of the problem: IBM's words, plexlint's reading where IBM says
+   * nothing, or plexlint's own behaviour. One entry per distinct consequence; when there are
+   * several, each has an `id` and every finding names its one in `Finding.consequence`.
+   * `docs/rules/<id>.md` shows them in words (see consequence.ts).
+   */
+  consequences: readonly Consequence[];
   /** Set for findings produced while reading the files rather than by `check`. */
   emittedBy?: 'front end' | 'model builder';
   /** `syntax` findings can never be suppressed or turned off. */

@@ -2,8 +2,7 @@
  * The sysplex distributor engine: which stack a new TCP connection to a
  * DVIPA:port ends on, and why.
  *
- * Facts (../shared/reference/tcpip-profile.md §3.5 and §5, DESIGN.md "Simulator
- * semantics", IBM OPTLOCAL topic in ../shared/reference/ibm/sysplex-distributor-optlocal.txt):
+ * Facts (IBM IP Configuration Guide, sysplex distributor; IBM topic "Sysplex distributor: OPTLOCAL"):
  * - The DVIPA is active on its VIPADEFINE owner while that stack is up; when it
  *   is down, the highest-ranked live VIPABACKUP takes it over and distributes with
  *   its own VIPADISTRIBUTE, else the owner's. A short-form VIPABACKUP can only take

@@ -2,7 +2,7 @@
  * EJB workload management: which member of a cluster.xml cluster an EJB call
  * from a client on a node goes to.
  *
- * Facts (../shared/reference/load-balancer-wlm.md §4; ibm/was-ejb-wlm-prefer-local.txt):
+ * Facts (IBM Redbook "WebSphere Application Server V6.1 Scalability", 7.5.2 Prefer local):
  * - Server-weighted round robin on the members' weights: weights 2, 2 and 3 give
  *   2/7, 2/7 and 3/7 of the requests; once the two weight-2 members are used up,
  *   the weight-3 member gets the extra request. IBM describes it as the same

@@ -2,7 +2,7 @@
  * The external Load Balancer engine: a client connection to a cluster
  * address:port through the active Dispatcher machine, and HA takeover.
  *
- * Facts (../shared/reference/load-balancer-wlm.md, DESIGN.md "Simulator semantics"):
+ * Facts (IBM Edge Components Load Balancer documentation; docs/simulator.md):
  * - MAC forwarding (dispatch mode; also encapsulated MAC) keeps the cluster
  *   address as the destination: a z/OS target accepts the packet only when the
  *   address is in its HOME list (any kind: a LOOPBACK entry is the documented

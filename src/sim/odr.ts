@@ -2,7 +2,7 @@
  * ODR cell affinity: what an On Demand Router does with a request the plug-in
  * sends it, when the plug-in sprays over the ODRs of several cells.
  *
- * Facts (../shared/reference/ibm/odr-cell-affinity.txt; plugin-cfg-odr.md §3.1–§3.4, §3.8):
+ * Facts (IBM WAS ND topic "Cell affinity function"):
  * - Sessions belong to the cell whose application server created them. IHS knows
  *   only the ODRs; with cell affinity the ODR-generated plugin-cfg.xml makes the
  *   plug-in use the ODR session cookie (ODRSESSIONID, or the tier's
@@ -13,15 +13,15 @@
  *   one holding the ODR named by the ODR session ID and reroutes the request to
  *   that GSC; the ODR that completes the request adopts the session and puts its
  *   own server ID into the cookie, so the next request goes straight to it.
- * - ODR failure (§3.1): IHS fails over to another ODR; if it is in another cell,
+ * - ODR failure: IHS fails over to another ODR; if it is in another cell,
  *   that ODR finds the GSC holding the failed ODR and routes to an active member
- *   (weight 0 = never routed, §3.4), which adopts the session.
+ *   (weight 0 = never routed), which adopts the session.
  * - Cells joined by a core group bridge or the overlay (bridgedWith) reach each
- *   other's servers directly and need no GSC (§3.3).
+ *   other's servers directly and need no GSC.
  *
  * Choices where IBM is silent:
  * - The ODR session cookie carries the ODR's server ID, modelled as the CloneID
- *   of the plug-in Server that is the ODR (else the ODR's name) (§3.2 [unverified]).
+ *   of the plug-in Server that is the ODR (else the ODR's name).
  * - Within the GSC the ODR named by the cookie is preferred while it is up and
  *   has weight > 0; otherwise the members that are up with weight > 0 share the
  *   requests by weight (smooth weighted round robin).
@@ -94,7 +94,7 @@ export class OdrRouter {
     return o.cell.name === holder || o.cell.bridged.has(holder);
   }
 
-  /** Reroute through the GSC that holds the ODR the cookie names (§3.1, odr-cell-affinity.txt). */
+  /** Reroute through the GSC that holds the ODR the cookie names (IBM WAS ND topic "Cell affinity function"). */
   private throughGsc(receiving: OdrIx, named: OdrIx, holder: string, trace?: TraceStep[]): { final?: OdrIx; reason?: LossReason } {
     const C = receiving.cell;
     const gsc = C.gscs.find((g) => g.members.some((m) => m.odr === named));

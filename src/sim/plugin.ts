@@ -2,29 +2,29 @@
  * The web server plug-in engine: which application server (or ODR) a request
  * that reaches IBM HTTP Server goes to, and why.
  *
- * Facts (../shared/reference/plugin-cfg-odr.md; DESIGN.md "Simulator semantics"):
- * - §2.2: the Host header is matched against the VirtualHosts and the URI against
+ * Facts (IBM WAS "plugin-cfg.xml file"; docs/simulator.md):
+ * - the Host header is matched against the VirtualHosts and the URI against
  *   the Uri patterns → Route → ServerCluster; the plug-in looks for the affinity
  *   cookie the Uri names (AffinityCookie, any position among the cookies — PQ85554)
  *   or the URL identifier (";jsessionid="), splits off the clone IDs and compares
  *   them with the CloneIDs of the primary servers. A matched server that is
  *   marked down is skipped; requests without a match are load balanced.
- * - §2.1: JSESSIONID = 4-character cache ID + session ID + ":" + clone ID(s)
+ * - JSESSIONID = 4-character cache ID + session ID + ":" + clone ID(s)
  *   ("+" with CloneSeparatorChange).
- * - §2.4 weighted round robin: weights divided by their GCD; a random starting
+ * - weighted round robin: weights divided by their GCD; a random starting
  *   point per web-server process; each request routed by load balancing
  *   decrements the chosen server's weight; servers at ≤ 0 are skipped; when all
  *   are ≤ 0 every weight is reset to its starting value. Affinity requests
  *   decrement only with IgnoreAffinityRequests="false" (and may go below 0).
  *   Weight 0 gets no new requests but keeps its sessions. Worked example
  *   (weights 2 and 4): s1, s2, s1, s2, s2, s2, reset, s1.
- * - §2.5 Random: a random member per new request, weights ignored; affinity honoured.
- * - §1.9 PrimaryServers are balanced; BackupServers are tried in list order only
+ * - Random: a random member per new request, weights ignored; affinity honoured.
+ * - PrimaryServers are balanced; BackupServers are tried in list order only
  *   when no primary is available.
- * - §2.2 step 6 and §2.3: a connect failure (ConnectTimeout) marks the server down
+ * - a connect failure (ConnectTimeout) marks the server down
  *   for RetryInterval and the request goes to another member; without session
  *   replication the new member starts a new session (the session is lost).
- * - §1.7: a cluster where no server has a CloneID has no affinity: the plug-in only balances.
+ * - a cluster where no server has a CloneID has no affinity: the plug-in only balances.
  *
  * Choices where IBM is silent (docs/simulator.md lists them):
  * - URI precedence: the matching Uri with the most literal characters wins (an
@@ -38,7 +38,7 @@
  *   is available, new requests go to the backups, and fail when there is none.
  * - An affinity request whose server is down is load balanced (the behaviour
  *   after PM12112); clone IDs of backup servers are honoured only while no
- *   primary is available (§2.2 step 3 compares with the primaries).
+ *   primary is available (compares with the primaries).
  * - One web-server process per plug-in file (one random starting point per
  *   cluster); ClusterAddress is not modelled (the plug-in balances as if absent).
  * - Application servers set the cookie the Uri names; sessions live in the JVM
@@ -65,7 +65,7 @@ export class SessionStore {
     return this.holders.get(sid);
   }
 
-  /** A new session held by `holder`; its 23-character session ID (§2.1). */
+  /** A new session held by `holder`; its 23-character session ID. */
   create(holder: string): string {
     const sid = `PLX${(++this.seq).toString(36).toUpperCase().padStart(20, '0')}`;
     this.holders.set(sid, holder);
@@ -215,9 +215,9 @@ interface ClusterRuntime {
 }
 
 /**
- * The parts of a JSESSIONID-format value (§2.1): cache ID, session ID, clone IDs.
+ * The parts of a JSESSIONID-format value: cache ID, session ID, clone IDs.
  * A value without a separator is a session without a clone ID — or, in front of
- * ODRs (`bareIsClone`), the ODR's server ID that the ODR session cookie carries (§3.2).
+ * ODRs (`bareIsClone`), the ODR's server ID that the ODR session cookie carries.
  */
 export function parseAffinityValue(value: string, separator: string, bareIsClone: boolean): { sid?: string; clones: string[] } {
   if (!value.includes(separator)) return bareIsClone ? { clones: value ? [value] : [] } : { sid: value.slice(4), clones: [] };
@@ -227,7 +227,7 @@ export function parseAffinityValue(value: string, separator: string, bareIsClone
 
 export interface PluginEngineOptions {
   /**
-   * Divide the weights by their GCD (default true: today's plug-in, §2.4 and the
+   * Divide the weights by their GCD (default true: today's plug-in, and the
    * technote "Recommended values for web server plug-in config"). The WAS V6
    * Redpaper's worked example (Table 1: weights 2 and 4, counters 2/4 → … → 0/0)
    * counts down the weights as written: false reproduces that plug-in.
@@ -256,7 +256,7 @@ export class PluginEngine {
   private runtime(c: ClusterIx): ClusterRuntime {
     let rt = this.runtimes.get(c);
     if (!rt) {
-      // §2.4: the starting point is chosen at random per web-server process.
+      // the starting point is chosen at random per web-server process.
       const start = this.options.divideByGcd === false ? c.weights : c.reduced;
       rt = { start, current: [...start], next: c.primaries.length ? this.rng.int(c.primaries.length) : 0, marked: new Uint8Array(c.servers.length), markedStep: this.step };
       this.runtimes.set(c, rt);
@@ -290,7 +290,7 @@ export class PluginEngine {
     return rt.marked[s.pos] === 1;
   }
 
-  /** Weighted round robin over the primaries (§2.4); -1 when no primary with weight > 0 is available. */
+  /** Weighted round robin over the primaries; -1 when no primary with weight > 0 is available. */
   private wrrPick(c: ClusterIx, rt: ClusterRuntime, trace?: TraceStep[]): number {
     const n = c.primaries.length;
     const cur = rt.current;
@@ -376,7 +376,7 @@ export class PluginEngine {
     const c = res.cluster;
     const rt = this.runtime(c);
     const uri = res.uri;
-    // §2.2 step 2: the affinity cookie, else the URL identifier.
+    // the affinity cookie, else the URL identifier.
     let value = jar?.get(uri.affinityCookie);
     let source = `cookie ${uri.affinityCookie}`;
     if (value === undefined) {

@@ -1,7 +1,7 @@
 /**
  * Seeded randomness: every random choice of the simulator (plug-in start point,
  * Random load balancing, spraying) comes from here, so a scenario with a seed
- * gives the same result on every run (DESIGN.md "Scenario files").
+ * gives the same result on every run (docs/scenarios.md).
  */
 export class Rng {
   private state: number;

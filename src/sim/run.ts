@@ -4,6 +4,7 @@
  * against what the engines observed.
  */
 import type { Loc } from '../core/loc.js';
+import { silentProgress, type Progress } from '../core/progress.js';
 import type { Estate } from '../model/estate.js';
 import { DistributorEngine } from './distributor.js';
 import { Rng } from './rng.js';
@@ -218,8 +219,13 @@ export function check(e: Expectations, o: Observed): ExpectationResult[] {
   return out;
 }
 
-export function runScenario(scenario: Scenario, estate: Estate): ScenarioResult {
+export function runScenario(scenario: Scenario, estate: Estate, progress: Progress = silentProgress): ScenarioResult {
   const sim = new Simulation(estate, scenario.seed);
-  const steps = scenario.steps.map((s, i) => sim.step(s, i + 1));
+  progress.phase(`simulating ${scenario.file}`, scenario.steps.length);
+  const steps = scenario.steps.map((s, i) => {
+    const result = sim.step(s, i + 1);
+    progress.tick();
+    return result;
+  });
   return { file: scenario.file, seed: scenario.seed, steps, pass: steps.every((s) => !s.error && s.expectations.every((x) => x.pass)) };
 }

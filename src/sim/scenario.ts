@@ -1,5 +1,5 @@
 /**
- * Scenario files (`*.scenario.yaml`, DESIGN.md "Scenario files"): parsed and
+ * Scenario files (`*.scenario.yaml`, docs/scenarios.md): parsed and
  * validated with positions, so a typo is a clear error at its line, never a
  * stack trace.
  */
@@ -68,7 +68,7 @@ class Reader {
   }
 
   fail(n: unknown, message: string): void {
-    this.findings.push({ ruleId: 'syntax', loc: this.loc(n), message });
+    this.findings.push({ ruleId: 'syntax', consequence: 'scenario', loc: this.loc(n), message });
   }
 
   map(n: Node | null | undefined, what: string, known?: string[]): [string, Node | null, Node][] {
@@ -194,7 +194,7 @@ class Reader {
  */
 export function parseScenario(file: SourceFile, resolvePath: (p: string) => string | { error: string }): { scenario?: Scenario; findings: Finding[] } {
   const r = new Reader(file);
-  const parsed = parseYamlFile(file, { label: '', typical: 'a scenario nests a few levels' });
+  const parsed = parseYamlFile(file, { label: '', typical: 'a scenario nests a few levels', consequence: 'scenario' });
   append(r.findings, parsed.findings);
   const doc = parsed.doc;
   if (!doc || r.findings.length) return { findings: r.findings };
@@ -258,7 +258,7 @@ function checkVolume(r: Reader, steps: Step[]): void {
           ? `the scenario opens ${sessions.toLocaleString('en-US')} sessions up to this step, more than the ${MAX_SESSIONS.toLocaleString('en-US')} plexlint simulates in one scenario`
           : undefined;
     if (over) {
-      r.findings.push({ ruleId: 'syntax', loc: step.loc, message: `${over} (to stay within about 1 GB and 10 s); use smaller counts: 10,000 requests measure a share to a hundredth.` });
+      r.findings.push({ ruleId: 'syntax', consequence: 'scenario', loc: step.loc, message: `${over} (to stay within about 1 GB and 10 s); use smaller counts: 10,000 requests measure a share to a hundredth.` });
       return;
     }
   }
@@ -350,7 +350,7 @@ function readStep(r: Reader, n: Node): Step | undefined {
 /** A runtime-state file for `plexlint trace --state`: the body of a `set` step. */
 export function parseStateFile(file: SourceFile): { state?: Partial<RuntimeState>; findings: Finding[] } {
   const r = new Reader(file);
-  const parsed = parseYamlFile(file, { label: '', typical: 'a state file nests a few levels' });
+  const parsed = parseYamlFile(file, { label: '', typical: 'a state file nests a few levels', consequence: 'scenario' });
   append(r.findings, parsed.findings);
   const doc = parsed.doc;
   if (!doc || r.findings.length) return { findings: r.findings };

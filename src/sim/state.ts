@@ -1,7 +1,7 @@
 /**
  * Runtime state of a simulation: what the configuration does not say —
  * which stacks, balancers, ODRs and members are up, and how each server is
- * doing. Defaults (DESIGN.md "Scenario files"): everything is up; every server a
+ * doing. Defaults (docs/scenarios.md): everything is up; every server a
  * distribution needs is listening and healthy: WLM system and server weight 64,
  * TSR 100, SEF 100, health 100, abnormal completions 0.
  */

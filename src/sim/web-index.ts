@@ -4,7 +4,7 @@
  * plug-in files → routes → clusters → servers, ODRs and their cells and GSCs,
  * cluster.xml clusters and members, and the runtime-state keys that name them.
  *
- * Runtime-state keys (DESIGN.md "Scenario files"):
+ * Runtime-state keys (docs/scenarios.md):
  * - plug-in servers: "<plugin file>#<Server Name>", the file as shown in
  *   findings or any tail of it ("web/plugin-cfg.xml#SYSANODE_shop1");
  * - cluster.xml members: "CELL/Cluster/member", or "CELL/Cluster/NODE/member"
@@ -13,7 +13,7 @@
  *
  * A plug-in server and a cluster.xml member are the same JVM when the plug-in
  * ServerCluster has the cluster's name and the Server is named
- * "<node>_<member>" — the names WAS generates (plugin-cfg-odr.md §1.6, §1.7).
+ * "<node>_<member>" — the names WAS generates.
  * Such a pair goes down and up together, whichever key the scenario uses.
  */
 import { compileWildcard, type Wildcard } from '../core/wildcard.js';
@@ -59,22 +59,22 @@ export interface ClusterIx {
   c: PluginCluster;
   name: string;
   servers: ServerIx[];
-  /** The servers the plug-in balances over: the PrimaryServers list, else every server (§1.9). */
+  /** The servers the plug-in balances over: the PrimaryServers list, else every server. */
   primaries: ServerIx[];
   /** BackupServers in list order. */
   backups: ServerIx[];
   /** LoadBalanceWeight of each primary (whole, ≥ 0), aligned with primaries. */
   weights: number[];
-  /** ... divided by the GCD of the primaries' weights (§2.4). */
+  /** ... divided by the GCD of the primaries' weights. */
   reduced: number[];
   gcd: number;
   random: boolean;
   /** LoadBalance as written when it is neither "Round Robin" nor "Random". */
   unknownLoadBalance?: string;
-  /** ':' or '+' (CloneSeparatorChange, §1.6). */
+  /** ':' or '+' (CloneSeparatorChange). */
   separator: string;
   byClone: Map<string, ServerIx>;
-  /** No server has a CloneID: the plug-in assumes no affinity and only balances (§1.7). */
+  /** No server has a CloneID: the plug-in assumes no affinity and only balances. */
   noClones: boolean;
   /** Some servers are ODRs: a bare affinity value is an ODR's server ID, not a session. */
   odrs: boolean;
@@ -122,7 +122,7 @@ export interface CellIx {
   name: string;
   odrs: OdrIx[];
   gscs: GscIx[];
-  /** Cells this one is bridged with (either side listing the other, §3.3). */
+  /** Cells this one is bridged with (either side listing the other). */
   bridged: Set<string>;
 }
 
@@ -151,7 +151,7 @@ export interface WebIndex {
   odrs: OdrIx[];
   odrByName: Map<string, OdrIx[]>;
   odrByKey: Map<string, OdrIx>;
-  /** The ODR a value of the ODR session cookie names: the CloneID of a plug-in server that is the ODR, or the ODR's name (§3.2: the ODR's server ID, encoding [unverified]). */
+  /** The ODR a value of the ODR session cookie names: the CloneID of a plug-in server that is the ODR, or the ODR's name. */
   odrById: Map<string, OdrIx>;
   cells: Map<string, CellIx>;
   wasClusters: WasClusterIx[];

@@ -1,5 +1,5 @@
 /**
- * Scenario steps of the WebSphere tier (DESIGN.md "Scenario files"): `requests`
+ * Scenario steps of the WebSphere tier (docs/scenarios.md): `requests`
  * through a plug-in file (with the ODR cell-affinity engine behind ODR
  * servers), `ejb` calls into a cluster.xml cluster, the events odrDown/odrUp and
  * memberDown/memberUp, and the `odrs` / `members` runtime state of `set`.

@@ -20,6 +20,8 @@ export interface Decoded {
   binaryReason?: string;
   /** Fixed-length records were split into lines. */
   splitRecords?: number;
+  /** The bytes started with a byte-order mark (removed from the text). */
+  bom?: boolean;
 }
 
 export const supportedEncodings: Encoding[] = ['utf-8', 'iso-8859-1', 'utf-16le', 'utf-16be', 'ibm-1047', 'ibm-037'];
@@ -108,6 +110,7 @@ function decodeAs(bytes: Uint8Array, encoding: Encoding): string {
 export function decode(bytes: Uint8Array, forced?: Encoding): Decoded {
   let text: string;
   let encoding: Encoding;
+  const bom = (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) || (bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff);
   if (forced) {
     encoding = forced;
     const bom = forced === 'utf-8' ? 3 : forced === 'utf-16le' || forced === 'utf-16be' ? 2 : 0;
@@ -145,5 +148,7 @@ export function decode(bytes: Uint8Array, forced?: Encoding): Decoded {
   const reason = binaryReason(text);
   if (reason) return { text, encoding, binary: true, binaryReason: reason };
   const split = splitFixedRecords(text);
-  return split ? { text: split.text, encoding, binary: false, splitRecords: split.records } : { text, encoding, binary: false };
+  const decoded: Decoded = split ? { text: split.text, encoding, binary: false, splitRecords: split.records } : { text, encoding, binary: false };
+  if (bom) decoded.bom = true;
+  return decoded;
 }

@@ -8,7 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 import { lstatSync, readdirSync, readlinkSync, realpathSync, statSync } from 'node:fs';
-import { dirname, isAbsolute, join, resolve, sep } from 'node:path';
+import { basename, dirname, isAbsolute, join, resolve, sep } from 'node:path';
 import { isReadFailure, readRegularFile, type ReadFailure } from './read-file.js';
 
 
@@ -21,6 +21,7 @@ export type Observation =
   | { op: 'size'; path: string; result: number }
   | { op: 'realpath'; path: string; result: string | null }
   | { op: 'list'; path: string; result: string }
+  | { op: 'listAll'; path: string; result: string }
   | { op: 'read'; path: string; result: string };
 
 /**
@@ -54,8 +55,21 @@ export const MAX_READ_BYTES = 64 * 1024 * 1024;
 /** The file system as the sources stage sees it, with a journal of every answer. */
 export class FsJournal {
   private readonly seen = new Map<string, Observation>();
+  /**
+   * Files whose bytes come from elsewhere than the disk (`--stdin --stdin-filename <path>`: the editor's buffer
+   * stands for that file). A run with an overlay is not cached: its journal does not describe the disk.
+   */
+  private readonly overlays = new Map<string, Buffer>();
 
   constructor(private readonly fs: FileSystem = diskFs) {}
+
+  overlay(path: string, bytes: Buffer): void {
+    this.overlays.set(path, bytes);
+  }
+
+  get hasOverlays(): boolean {
+    return this.overlays.size > 0;
+  }
 
   /** Every observation made, in the order first made. */
   observations(): Observation[] {
@@ -69,11 +83,13 @@ export class FsJournal {
   }
 
   kind(path: string): PathKind {
+    if (this.overlays.has(path)) return 'file';
     return this.note({ op: 'kind', path, result: this.fs.kind(path) });
   }
 
   /** Like kind(), without following a symbolic link at the end of the path. */
   lkind(path: string): PathKind | 'link' {
+    if (this.overlays.has(path)) return 'file';
     return this.note({ op: 'lkind', path, result: this.fs.lkind(path) });
   }
 
@@ -83,11 +99,15 @@ export class FsJournal {
 
   /** Size in bytes of a file (-1 when it cannot be examined). */
   size(path: string): number {
+    const overlay = this.overlays.get(path);
+    if (overlay) return overlay.length;
     return this.note({ op: 'size', path, result: this.fs.size(path) });
   }
 
   /** Where the path leads, symbolic links resolved (see FileSystem.realpath); undefined for a link loop. */
   realpath(path: string): string | undefined {
+    // A buffer for a file not yet saved: the file lives where its folder really is.
+    if (this.overlays.has(path)) return join(this.fs.realpath(dirname(path)) ?? dirname(path), basename(path));
     return this.note({ op: 'realpath', path, result: this.fs.realpath(path) }) ?? undefined;
   }
 
@@ -102,8 +122,21 @@ export class FsJournal {
     return names;
   }
 
+  /**
+   * Every name in a folder but the version-control folders, sorted; [] when it cannot be listed. Asked instead
+   * of list() only where an ignore rule may bring back a name the built-in skip list leaves out (`!dist/`,
+   * --no-ignore), so that a cache file appearing in a scanned folder does not invalidate every other run.
+   */
+  listAll(path: string): string[] {
+    const names = listedAll(this.fs, path);
+    this.note({ op: 'listAll', path, result: names.join('\0') });
+    return names;
+  }
+
   /** A regular file's bytes, or why they cannot be read (a FIFO, a device, /proc, too large, …). */
   read(path: string, maxBytes = MAX_READ_BYTES): Buffer | ReadFailure {
+    const overlay = this.overlays.get(path);
+    if (overlay) return overlay;
     const bytes = this.fs.read(path, maxBytes);
     this.note({ op: 'read', path, result: readResult(bytes) });
     return bytes;
@@ -114,16 +147,29 @@ function readResult(bytes: Buffer | ReadFailure): string {
   return isReadFailure(bytes) ? `!${bytes.code}` : hashBytes(bytes);
 }
 
-/** Folders never scanned. */
-export const SKIP_DIRS: ReadonlySet<string> = new Set(['node_modules', '.git', '.hg', '.svn', 'dist', 'coverage']);
+/** Version-control folders: never scanned, whatever the ignore rules say. */
+export const VCS_DIRS: ReadonlySet<string> = new Set(['.git', '.hg', '.svn']);
 
-/** Whether a folder scan looks at a name at all: hidden files and folders and SKIP_DIRS are left out. */
+/**
+ * The built-in skip list (docs/estates.md "Ignoring files"): folders of build output and dependencies, and
+ * hidden names. An ignore rule of the user's can bring any of them back (`!dist/` in .plexlintignore).
+ */
+export const SKIP_DIRS: ReadonlySet<string> = new Set(['node_modules', 'dist', 'coverage']);
+
+/** Whether the built-in skip list lets a folder scan look at a name: hidden names and SKIP_DIRS are left out. */
 export function scanned(name: string): boolean {
   return !name.startsWith('.') && !SKIP_DIRS.has(name);
 }
 
 function listed(fs: FileSystem, path: string): string[] {
   return fs.list(path).filter(scanned).sort();
+}
+
+function listedAll(fs: FileSystem, path: string): string[] {
+  return fs
+    .list(path)
+    .filter((n) => !VCS_DIRS.has(n))
+    .sort();
 }
 
 /** Symbolic links followed in one path before it counts as a loop (Linux's limit). */
@@ -231,6 +277,8 @@ export function stillHolds(o: Observation): boolean {
       return diskFs.realpath(o.path) === o.result;
     case 'list':
       return listed(diskFs, o.path).join('\0') === o.result;
+    case 'listAll':
+      return listedAll(diskFs, o.path).join('\0') === o.result;
     case 'read':
       // The bounded reader: an observation from a damaged or hand-made cache file
       // never makes plexlint read a device (/dev/zero), a FIFO, /proc or a huge file.

@@ -13,8 +13,12 @@ export interface SourceFile {
   /** How the bytes were decoded, e.g. "utf-8", "iso-8859-1", "ibm-1047". */
   encoding: string;
   lines: LineIndex;
+  /** The bytes started with a byte-order mark (not part of the text): XML's encoding checks need it. */
+  bom?: boolean;
 }
 
-export function sourceFromText(path: string, text: string, absPath = '', encoding = 'utf-8'): SourceFile {
-  return { path, absPath, text, encoding, lines: new LineIndex(text) };
+export function sourceFromText(path: string, text: string, absPath = '', encoding = 'utf-8', bom = false): SourceFile {
+  const file: SourceFile = { path, absPath, text, encoding, lines: new LineIndex(text) };
+  if (bom) file.bom = true;
+  return file;
 }

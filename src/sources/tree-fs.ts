@@ -55,7 +55,9 @@ export class TreeFs implements FileSystem {
     private readonly load: (path: string) => Buffer,
   ) {
     this.root = resolve(mount);
-    this.nodes.set(this.root, { kind: 'dir', children: new Set() });
+    // The top level is a repository root, as in the working tree: an estate's plexlint.yaml lookup stops here.
+    this.nodes.set(this.root, { kind: 'dir', children: new Set(['.git']) });
+    this.nodes.set(join(this.root, '.git'), { kind: 'dir', children: new Set() });
     for (const e of entries) {
       const why = unsafePath(e.path);
       if (why) throw new Error(`tree entry ${JSON.stringify(e.path)}: ${why}`);

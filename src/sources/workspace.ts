@@ -5,14 +5,15 @@
  * and folder scans do not follow a symbolic link out of the estate (or round
  * in a loop). Every file-system question goes through the journal (./fs-journal.ts).
  */
-import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { basename, isAbsolute, relative, resolve, sep } from 'node:path';
+import { discover, type Discovery, type EstateInputs } from './discover.js';
 import { decode, type Encoding } from './decode.js';
 import { FsJournal } from './fs-journal.js';
 import { isReadFailure } from './read-file.js';
 import { sourceFromText, type SourceFile } from './source-file.js';
 import { timed } from '../core/timing.js';
 
-export const MANIFEST_NAMES = ['plexlint.yaml', 'plexlint.yml'];
+export { MANIFEST_NAMES } from './discover.js';
 
 const MB = 1024 * 1024;
 
@@ -30,11 +31,6 @@ export const MAX_FILE_BYTES = 64 * MB;
 export const MAX_XML_BYTES = 16 * MB;
 /** Largest estate manifest: a plexlint.yaml is a few KB. */
 export const MAX_MANIFEST_BYTES = 1 * MB;
-
-/** Extensions that are never configuration inputs. */
-const SKIP_EXT = /\.(md|markdown|json|js|mjs|cjs|ts|map|png|jpe?g|gif|svg|pdf|zip|gz|tgz|tar|jar|class|exe|dll|so|lock|html?|css)$/i;
-/** Folder scans go no deeper than this. */
-const MAX_SCAN_DEPTH = 32;
 
 export interface ReadError {
   path: string;
@@ -64,6 +60,13 @@ function sizes(size: number, limit: number): [string, string] {
   return [`${n(size)} bytes`, `${n(limit)} bytes (${mb(limit)})`];
 }
 
+/** A path as shown to the user: relative to the working directory (absolute when far outside it), '/' separators. */
+export function displayPath(cwd: string, abs: string): string {
+  const rel = relative(cwd, abs);
+  const shown = rel === '' ? basename(abs) : rel.startsWith('..') && isAbsolute(abs) && rel.split(sep).filter((p) => p === '..').length > 3 ? abs : rel;
+  return shown.split(sep).join('/');
+}
+
 export class Workspace {
   /** Absolute root of the estate: nothing outside it is read. */
   readonly root: string;
@@ -83,6 +86,7 @@ export class Workspace {
     cwd: string,
     private readonly encoding?: Encoding,
     readonly fs: FsJournal = new FsJournal(),
+    private readonly scanner: (dir: string) => string[] = (dir) => discover([dir], { fs, cwd }).scanEstate({ root: dir, files: [], explicit: new Set() }, dir),
   ) {
     this.root = resolve(root);
     this.realRoot = fs.realpath(this.root) ?? this.root;
@@ -91,9 +95,7 @@ export class Workspace {
 
   /** Path as shown to the user: relative to the working directory, '/' separators. */
   display(abs: string): string {
-    const rel = relative(this.cwd, abs);
-    const shown = rel === '' ? basename(abs) : rel.startsWith('..') && isAbsolute(abs) && rel.split(sep).filter((p) => p === '..').length > 3 ? abs : rel;
-    return shown.split(sep).join('/');
+    return displayPath(this.cwd, abs);
   }
 
   /** True when the path, with symlinks resolved, lies inside the estate root. */
@@ -151,7 +153,7 @@ export class Workspace {
       const [is, max] = sizes(size, MAX_XML_BYTES);
       return { path, message: `is an XML file of ${is}, larger than the ${max} plexlint reads for XML (a plugin-cfg.xml of thousands of clusters is a few MB)` };
     }
-    return sourceFromText(path, decoded.text, abs, decoded.encoding);
+    return sourceFromText(path, decoded.text, abs, decoded.encoding, decoded.bom);
   }
 
   /** Every file of the estate root (for INCLUDE look-ups without a data set mapping). */
@@ -160,99 +162,23 @@ export class Workspace {
   }
 
   /**
-   * The files of a folder of the estate, in a stable order. Hidden files, the
-   * folders in SKIP_DIRS (./fs-journal.ts) and files that are never inputs are left out. A
-   * symbolic link to a folder is followed only when the folder lies inside the
-   * estate and has not been scanned yet (so a link loop ends); a link that leads
-   * out of the estate is listed as a file, which read() refuses with a clear
-   * message, without looking at what it leads to.
+   * The files of a folder of the estate, in a stable order, by the rules of a folder scan (./discover.ts): the
+   * ignore rules, files that are never inputs left out, no descent into a nested estate, and a symbolic link to
+   * a folder outside the estate listed as a file, which read() refuses with a clear message.
    */
   scan(dir: string): string[] {
-    const out: string[] = [];
-    const visited = new Set<string>();
-    const walk = (d: string, depth: number): void => {
-      const real = this.fs.realpath(d) ?? d;
-      if (depth > MAX_SCAN_DEPTH || visited.has(real)) return;
-      visited.add(real);
-      // Hidden names and SKIP_DIRS are left out by the listing itself.
-      for (const name of this.fs.list(d)) {
-        const p = join(d, name);
-        const lkind = this.fs.lkind(p);
-        // A link out of the estate is listed, so that read() refuses it — whatever is (or is not) at its end,
-        // which is never looked at.
-        if (lkind === 'link' && !this.contains(p)) {
-          if (!SKIP_EXT.test(name)) out.push(p);
-          continue;
-        }
-        const kind = lkind === 'link' ? this.fs.kind(p) : lkind;
-        if (kind === 'dir') walk(p, depth + 1);
-        else if (kind === 'file' && !SKIP_EXT.test(name)) out.push(p);
-      }
-    };
-    walk(dir, 0);
-    return out;
+    return this.scanner(dir);
   }
 }
 
-function findManifest(fs: FsJournal, dir: string): string | undefined {
-  for (const n of MANIFEST_NAMES) {
-    const p = join(dir, n);
-    if (fs.exists(p)) return p;
+/** The workspace of one estate that discovery (./discover.ts) found. */
+export function openWorkspace(estate: EstateInputs, discovery: Pick<Discovery, 'scanEstate'>, options: { cwd: string; encoding?: Encoding; fs: FsJournal }): Workspace {
+  const ws = new Workspace(estate.root, options.cwd, options.encoding, options.fs, (dir) => discovery.scanEstate(estate, dir));
+  if (estate.manifest) {
+    if (options.fs.exists(estate.manifest)) ws.manifestPath = estate.manifest;
+    else ws.errors.push({ path: ws.display(estate.manifest), message: 'does not exist (--config)', explicit: true });
   }
-  return undefined;
-}
-
-/**
- * Build the workspace for the paths given on the command line.
- * The root is the manifest's folder when there is one, else the common folder of the inputs.
- */
-export function loadWorkspace(paths: string[], options: LoadOptions = {}): Workspace {
-  const fs = options.fs ?? new FsJournal();
-  const cwd = options.cwd ?? process.cwd();
-  const inputs = (paths.length ? paths : ['.']).map((p) => resolve(cwd, p));
-  const isDir = (p: string): boolean => fs.kind(p) === 'dir';
-  let manifest = options.config ? resolve(cwd, options.config) : undefined;
-  if (!manifest) {
-    for (const p of inputs) {
-      const dir = isDir(p) ? p : dirname(p);
-      manifest = findManifest(fs, dir);
-      if (manifest) break;
-    }
-  }
-  if (!manifest) manifest = findManifest(fs, cwd);
-  const roots = inputs.map((p) => (isDir(p) ? p : dirname(p)));
-  if (manifest) roots.push(dirname(manifest));
-  const root = commonDir(roots);
-  const ws = new Workspace(root, cwd, options.encoding, fs);
-  if (manifest) {
-    if (fs.exists(manifest)) ws.manifestPath = manifest;
-    else ws.errors.push({ path: ws.display(manifest), message: 'does not exist (--config)', explicit: true });
-  }
-  const seen = new Set<string>();
-  for (const p of inputs) {
-    if (!fs.exists(p) && fs.lkind(p) !== 'link') {
-      ws.errors.push({ path: ws.display(p), message: 'does not exist', explicit: true });
-      continue;
-    }
-    if (isDir(p)) {
-      for (const f of ws.scan(p)) if (!seen.has(f)) seen.add(f), ws.inputs.push(f);
-    } else if (!seen.has(p)) {
-      seen.add(p);
-      ws.inputs.push(p);
-      ws.explicit.add(p);
-    }
-  }
+  for (const f of estate.files) ws.inputs.push(f);
+  for (const f of estate.explicit) ws.explicit.add(f);
   return ws;
-}
-
-function commonDir(dirs: string[]): string {
-  if (dirs.length === 0) return process.cwd();
-  let common = dirs[0]!.split(sep);
-  for (const d of dirs.slice(1)) {
-    const parts = d.split(sep);
-    let i = 0;
-    while (i < common.length && i < parts.length && common[i] === parts[i]) i++;
-    common = common.slice(0, i);
-  }
-  return common.join(sep) || sep;
 }

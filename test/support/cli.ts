@@ -95,6 +95,8 @@ export interface CliOptions {
   maxOldSpaceMb?: number;
   /** Record every path the child opens, reads or lists (./fs-spy.mjs) into CliRun.fsAccess. */
   spyFs?: boolean;
+  /** Standard input of the child (default: none, as in CI). */
+  input?: string;
 }
 
 export function runCli(args: string[], options: CliOptions = {}): CliRun {
@@ -116,6 +118,7 @@ export function runCli(args: string[], options: CliOptions = {}): CliRun {
     encoding: 'utf8',
     timeout: options.timeout ?? 120_000,
     maxBuffer: 1 << 28,
+    ...(options.input !== undefined ? { input: options.input } : {}),
   });
   let fsAccess: string[] = [];
   if (log) {

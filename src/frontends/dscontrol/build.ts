@@ -113,9 +113,9 @@ export class LineBuilder {
     const anchor = atEnd ? last : t;
     const loc = anchor ? this.loc(anchor) : this.lines.loc(this.file, 0, 0);
     const message = atEnd && last
-      ? `${what}: ${e.message.replace(/ but found .*$/, '')}, but the line ends after '${last.image}'. dscontrol refuses the command.`
-      : `${what}: ${e.message}. dscontrol refuses the command.`;
-    return { ruleId: 'syntax', loc, message };
+      ? `${what}: ${e.message.replace(/ but found .*$/, '')}, but the line ends after '${last.image}'. plexlint assumes dscontrol refuses the command.`
+      : `${what}: ${e.message}. plexlint assumes dscontrol refuses the command.`;
+    return { ruleId: 'syntax', consequence: 'dscontrol', loc, message };
   }
 
   /**
@@ -204,12 +204,12 @@ export class LineBuilder {
     const looksShell = /^[A-Za-z_][A-Za-z0-9_]*=/.test(text) || /^(echo|if|then|else|fi|for|do|done|sleep|export|print|set|call|rem|cd)$/i.test(text);
     const hint = looksShell ? ' This looks like a shell line: start the file with a #! line (or name it .sh / .cmd) so plexlint reads it as a shell script.' : '';
     if (r.ambiguous) {
-      this.problem('dscontrol-unknown-command', this.loc(t), `'${t.image}' is ambiguous: it abbreviates ${r.ambiguous.join(', ')}. dscontrol refuses the command. Write enough letters to make it unique.`);
+      this.problem('dscontrol-unknown-command', this.loc(t), `'${t.image}' is ambiguous: it abbreviates ${r.ambiguous.join(', ')}. plexlint assumes dscontrol refuses the command. Write enough letters to make it unique.`);
     } else {
       this.problem(
         'dscontrol-unknown-command',
         this.loc(t),
-        `'${t.image}' is not a dscontrol command, so dscontrol refuses this line.${didYouMean(text, COMMANDS) || ` The commands are ${COMMANDS.filter((c) => c !== 'exit' && c !== 'quit').join(', ')}.`}${hint}`,
+        `'${t.image}' is not a dscontrol command, so plexlint assumes dscontrol refuses this line.${didYouMean(text, COMMANDS) || ` The commands are ${COMMANDS.filter((c) => c !== 'exit' && c !== 'quit').join(', ')}.`}${hint}`,
       );
     }
   }
@@ -219,21 +219,21 @@ export class LineBuilder {
     const bad = kid(n, 'badSubcommand');
     const t = bad && tok(bad, 'word');
     if (!t) {
-      this.problem('syntax', command.loc, `${command.text}: the subcommand is missing (${subs.join(', ')}). dscontrol refuses the command.`);
+      this.problem('syntax', command.loc, `${command.text}: the subcommand is missing (${subs.join(', ')}). plexlint assumes dscontrol refuses the command.`);
       return;
     }
     const text = wordText(t);
     const r = resolveKeyword(text, subs);
     if (r.ambiguous) {
-      this.problem('dscontrol-unknown-command', this.loc(t), `${command.text} '${t.image}' is ambiguous: it abbreviates ${r.ambiguous.join(', ')}. dscontrol refuses the command. Write enough letters to make it unique.`);
+      this.problem('dscontrol-unknown-command', this.loc(t), `${command.text} '${t.image}' is ambiguous: it abbreviates ${r.ambiguous.join(', ')}. plexlint assumes dscontrol refuses the command. Write enough letters to make it unique.`);
     } else if (r.match) {
       // A known subcommand in a position the grammar did not expect (e.g. highavailability backup with no action).
-      this.problem('syntax', this.loc(t), `${command.text} ${r.match}: operands are missing or wrong. dscontrol refuses the command.`);
+      this.problem('syntax', this.loc(t), `${command.text} ${r.match}: operands are missing or wrong. plexlint assumes dscontrol refuses the command.`);
     } else {
       this.problem(
         'dscontrol-unknown-command',
         this.loc(t),
-        `'${t.image}' is not a subcommand of ${command.text}, so dscontrol refuses the command.${didYouMean(text, subs) || ` ${command.text} takes ${subs.join(', ')}.`}`,
+        `'${t.image}' is not a subcommand of ${command.text}, so plexlint assumes dscontrol refuses the command.${didYouMean(text, subs) || ` ${command.text} takes ${subs.join(', ')}.`}`,
       );
     }
   }
@@ -257,7 +257,7 @@ export class LineBuilder {
         const ip = parseIp(text);
         if (ip) return { ...w, text: ip.text };
         if (/^[0-9.]+$/.test(text) || text.includes(':') || !HOSTNAME.test(text)) {
-          this.problem('dscontrol-invalid-value', w.loc, `${what}: '${w.raw}' is neither a valid IP address nor a host name. dscontrol refuses the command.`);
+          this.problem('dscontrol-invalid-value', w.loc, `${what}: '${w.raw}' is neither a valid IP address nor a host name. plexlint assumes dscontrol refuses the command.`);
           return undefined;
         }
         return w;
@@ -267,7 +267,7 @@ export class LineBuilder {
         const [min, max] = kind === 'port' ? [1, 65535] : (spec?.range ?? [0, Number.MAX_SAFE_INTEGER]);
         if (!/^\d+$/.test(text) || Number(text) < min || Number(text) > max) {
           const range = kind === 'port' ? 'a port number from 1 to 65535' : spec?.range ? `a whole number from ${min} to ${max}` : 'a whole number';
-          this.problem('dscontrol-invalid-value', w.loc, `${what}: '${w.raw}' is not ${range}. dscontrol refuses the command.`);
+          this.problem('dscontrol-invalid-value', w.loc, `${what}: '${w.raw}' is not ${range}. plexlint assumes dscontrol refuses the command.`);
           return undefined;
         }
         return { ...w, text: String(Number(text)) };
@@ -280,8 +280,8 @@ export class LineBuilder {
           'dscontrol-invalid-value',
           w.loc,
           r.ambiguous
-            ? `${what}: '${w.raw}' is ambiguous (${r.ambiguous.join(', ')}). dscontrol refuses the command.`
-            : `${what}: '${w.raw}' is not one of ${choices.join(', ')}, so dscontrol refuses the command.${didYouMean(text, choices)}`,
+            ? `${what}: '${w.raw}' is ambiguous (${r.ambiguous.join(', ')}). plexlint assumes dscontrol refuses the command.`
+            : `${what}: '${w.raw}' is not one of ${choices.join(', ')}, so plexlint assumes dscontrol refuses the command.${didYouMean(text, choices)}`,
         );
         return undefined;
       }
@@ -306,8 +306,8 @@ export class LineBuilder {
           'dscontrol-unknown-option',
           this.loc(nameTok),
           r.ambiguous
-            ? `${context}: '${nameTok.image}' is ambiguous: it abbreviates ${r.ambiguous.join(', ')}. dscontrol refuses the command. Write enough letters to make it unique.`
-            : `${context}: '${nameTok.image}' is not an option of ${table}, so dscontrol refuses the command.${didYouMean(text, OPTION_NAMES[table]) || other || ` The options are ${OPTION_NAMES[table].join(', ')}.`}`,
+            ? `${context}: '${nameTok.image}' is ambiguous: it abbreviates ${r.ambiguous.join(', ')}. plexlint assumes dscontrol refuses the command. Write enough letters to make it unique.`
+            : `${context}: '${nameTok.image}' is not an option of ${table}, so plexlint assumes dscontrol refuses the command.${didYouMean(text, OPTION_NAMES[table]) || other || ` The options are ${OPTION_NAMES[table].join(', ')}.`}`,
         );
         continue;
       }
@@ -322,7 +322,7 @@ export class LineBuilder {
       });
       if (valueToks.length < spec.values.length) {
         const last = valueToks.at(-1) ?? nameTok;
-        this.problem('syntax', this.loc(last), `${context} ${spec.name}: ${spec.values.length === 1 ? 'a value is' : `${spec.values.length} values are`} missing after '${last.image}'. dscontrol refuses the command.`);
+        this.problem('syntax', this.loc(last), `${context} ${spec.name}: ${spec.values.length === 1 ? 'a value is' : `${spec.values.length} values are`} missing after '${last.image}'. plexlint assumes dscontrol refuses the command.`);
       }
       const last = valueToks.at(-1) ?? nameTok;
       const option: DsOption = { name: spec.name, keyword, values, line: spec.line, loc: spanLocs(keyword.loc, this.loc(last)) };
@@ -351,12 +351,12 @@ export class LineBuilder {
       return spec;
     }
     if (split.extra) {
-      this.problem('syntax', at(split.extra.start, split.extra.end), `${context}: '${word.raw}' has more fields than cluster, port and server. dscontrol refuses the command.`);
+      this.problem('syntax', at(split.extra.start, split.extra.end), `${context}: '${word.raw}' has more fields than cluster, port and server. plexlint assumes dscontrol refuses the command.`);
       return undefined;
     }
     if (split.fields.length !== depth) {
       const what = split.fields.length < depth ? 'is missing fields' : 'has too many fields';
-      this.problem('syntax', word.loc, `${context}: '${word.raw}' ${what}: expected ${SPEC_SHAPE[depth]}. dscontrol refuses the command.`);
+      this.problem('syntax', word.loc, `${context}: '${word.raw}' ${what}: expected ${SPEC_SHAPE[depth]}. plexlint assumes dscontrol refuses the command.`);
       return undefined;
     }
     const refs = (items: SpecItem[]): SpecRef[] => items.map((i) => ({ text: i.text, loc: at(i.start, i.end), wildcard: i.wildcard }));
@@ -368,18 +368,18 @@ export class LineBuilder {
           if (last || !wildcardsAllowed) {
             // An empty last field: point at the separator before it.
             const where = i.start >= word.text.length ? at(Math.max(0, i.start - 1), i.start) : at(i.start, i.start + 1);
-            this.problem('dscontrol-invalid-value', where, `${context}: the ${field} field of '${word.raw}' is empty. dscontrol refuses the command.`);
+            this.problem('dscontrol-invalid-value', where, `${context}: the ${field} field of '${word.raw}' is empty. plexlint assumes dscontrol refuses the command.`);
             ok = false;
           }
           continue;
         }
         if (field === 'port') {
           if (!/^\d+$/.test(i.text) || Number(i.text) < 1 || Number(i.text) > 65535) {
-            this.problem('dscontrol-invalid-value', at(i.start, i.end), `${context}: '${i.text}' is not a port number from 1 to 65535. dscontrol refuses the command.`);
+            this.problem('dscontrol-invalid-value', at(i.start, i.end), `${context}: '${i.text}' is not a port number from 1 to 65535. plexlint assumes dscontrol refuses the command.`);
             ok = false;
           }
         } else if (!parseIp(i.text) && (/^[0-9.]+$/.test(i.text) || !HOSTNAME.test(i.text))) {
-          this.problem('dscontrol-invalid-value', at(i.start, i.end), `${context}: ${field} '${i.text}' is neither a valid IP address nor a host name. dscontrol refuses the command.`);
+          this.problem('dscontrol-invalid-value', at(i.start, i.end), `${context}: ${field} '${i.text}' is neither a valid IP address nor a host name. plexlint assumes dscontrol refuses the command.`);
           ok = false;
         }
       }
@@ -406,7 +406,7 @@ export class LineBuilder {
     const context = `executor ${sub.action}`;
     if (sub.action === 'set') {
       s.options = this.options(kid(n, 'optionList'), 'executor', context);
-      if (s.options.length === 0 && this.findings.length === 0) this.problem('syntax', sub.word.loc, `executor set: the field to set is missing (${OPTION_NAMES.executor.join(', ')}). dscontrol refuses the command.`);
+      if (s.options.length === 0 && this.findings.length === 0) this.problem('syntax', sub.word.loc, `executor set: the field to set is missing (${OPTION_NAMES.executor.join(', ')}). plexlint assumes dscontrol refuses the command.`);
     } else if (sub.action === 'configure' || sub.action === 'unconfigure') {
       this.interfaceOperands(kid(n, 'interfaceOperands'), s, context);
     } else if (sub.action === 'nicconfig') {
@@ -556,7 +556,7 @@ export class LineBuilder {
     const fileTok = tok(n, 'file');
     const forceTok = tok(n, 'force');
     if (forceTok && resolveKeyword(wordText(forceTok), ['force']).match !== 'force') {
-      this.problem('dscontrol-unknown-option', this.loc(forceTok), `file save: '${forceTok.image}' is not an option of file save (only force). dscontrol refuses the command.`);
+      this.problem('dscontrol-unknown-option', this.loc(forceTok), `file save: '${forceTok.image}' is not an option of file save (only force). plexlint assumes dscontrol refuses the command.`);
     }
     const s = { ...base, kind: 'file' as const, action: sub.action as 'save' | 'newload' | 'appendload' | 'delete' | 'report', actionWord: sub.word };
     return fileTok ? { ...s, file: this.word(fileTok) } : s;

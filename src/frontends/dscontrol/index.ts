@@ -94,12 +94,13 @@ export function parseDscontrol(file: SourceFile): ParsedDscontrol {
   const lexed = dscontrolLexer.tokenize(file.text);
   const at = (start: number, end: number) => file.lines.loc(file.path, start, end);
   for (const err of lexed.errors) {
-    findings.push({ ruleId: 'syntax', loc: at(err.offset, err.offset + Math.max(1, err.length)), message: `unexpected character: ${err.message}` });
+    findings.push({ ruleId: 'syntax', consequence: 'dscontrol', loc: at(err.offset, err.offset + Math.max(1, err.length)), message: `unexpected character: ${err.message}` });
   }
   for (const junk of lexed.groups['junk'] ?? []) {
     const code = junk.image.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0');
     findings.push({
       ruleId: 'syntax',
+      consequence: 'dscontrol',
       loc: at(junk.startOffset, junk.endOffset! + 1),
       message: `control character X'${code}': a dscontrol configuration is text, so this is probably a binary or wrongly transferred file`,
     });
@@ -129,7 +130,7 @@ export function parseDscontrol(file: SourceFile): ParsedDscontrol {
     }
     const unterminated = line.find((t) => tokenMatcher(t, Quoted) && (t.image.length === 1 || !t.image.endsWith('"')));
     if (unterminated) {
-      findings.push({ ruleId: 'syntax', loc: builder.loc(unterminated), message: 'the quoted string is not closed before the end of the line. dscontrol refuses the command.' });
+      findings.push({ ruleId: 'syntax', consequence: 'dscontrol', loc: builder.loc(unterminated), message: 'the quoted string is not closed before the end of the line. plexlint assumes dscontrol refuses the command.' });
       continue;
     }
     parser.input = line;

@@ -1,14 +1,21 @@
 /**
  * The go-script front end: which addresses a Load Balancer go script aliases
- * or removes, on which interface.
+ * or removes, on which interface, and what stops the script from running.
  *
  * Go scripts (goActive, goStandby, goInOp, goIdle, highavailChange, …) are run
- * by the Load Balancer server on state changes (reference §1.8). The classic
- * ones source `<install>/servers/bin/variables` and alias or unalias the cluster
- * (and return) addresses with ifconfig; on Linux `ip addr`; on Windows netsh or
- * `dscontrol executor configure`. This scanner reads the commands that run
- * (shell.ts), resolves simple `VAR=value` assignments and sourced files of the
- * same folder, and reports each alias operation with its interface.
+ * by the Load Balancer server on state changes. The classic ones source
+ * `<install>/servers/bin/variables` and alias or unalias the cluster (and
+ * return) addresses with ifconfig; on Linux `ip addr`; on Windows netsh or
+ * `dscontrol executor configure`.
+ *
+ * A shell script is parsed by mvdan/sh (./parse.ts); the scanner walks its
+ * syntax tree (./shell-walk.ts): the commands that run, under which condition,
+ * inside which function, with variables from simple assignments, sourced files
+ * of the same folder and function arguments expanded. A syntax error is
+ * reported where the shell stops reading (the commands before it still run and
+ * are read), and so are CRLF line ends. A Windows script (.cmd, .bat) is read
+ * line by line (./batch.ts). Both hand their commands to the same reader of
+ * ifconfig, ip, netsh and dscontrol (this file).
  */
 import { basename } from 'node:path';
 import { keywordOf, prefixOf } from '../../../grammar/dscontrol/keywords.js';
@@ -16,7 +23,8 @@ import type { Finding } from '../../core/diagnostic.js';
 import { parseIp } from '../../core/ip.js';
 import type { Loc } from '../../core/loc.js';
 import type { SourceFile } from '../../sources/source-file.js';
-import { expand, MAX_SHELL_NESTING, parse, tokenize, type ShNode, type ShWord } from './shell.js';
+import { readBatch } from './batch.js';
+import { walkShell } from './shell-walk.js';
 
 export const GO_SCRIPT_NAMES = ['goActive', 'goStandby', 'goInOp', 'goIdle', 'highavailChange', 'serverUp', 'serverDown', 'managerAlert', 'managerClear'] as const;
 export type GoScriptName = (typeof GO_SCRIPT_NAMES)[number];
@@ -81,22 +89,37 @@ export function interfaceKind(name: string | undefined, symbolic = false): Inter
   return LOOPBACK.test(name) ? 'loopback' : 'adapter';
 }
 
-interface Context {
+export interface Context {
   conditional: boolean;
   viaFunction?: string;
   depth: number;
 }
 
-interface Arg {
+/** One word of a command after expansion. */
+export interface Arg {
   text: string;
+  /** A variable or command substitution in it had no known value. */
   symbolic: boolean;
-  word: ShWord;
+  /** The word as written, for messages. */
+  raw: string;
+  start: number;
+  end: number;
   file: SourceFile;
 }
 
-class Scanner {
+/** A simple command as it runs: its words after expansion, where it stands. */
+export interface Command {
+  args: Arg[];
+  file: SourceFile;
+  start: number;
+  end: number;
+}
+
+/** What the shell and batch readers share: variables, functions, and the command interpreter. */
+export class Scanner {
   readonly vars = new Map<string, string>();
-  readonly functions = new Map<string, { body: ShNode[]; file: SourceFile; cmd: boolean }>();
+  /** Shell functions defined so far (a sourced file may define them): running one runs its body. */
+  readonly functions = new Map<string, (ctx: Context) => void>();
   readonly ops: AliasOp[] = [];
   readonly sourced: GoScriptAst['sourced'] = [];
   readonly files: SourceFile[] = [];
@@ -105,86 +128,18 @@ class Scanner {
   constructor(private readonly resolve: SourceResolver | undefined) {}
 
   run(file: SourceFile, ctx: Context): void {
-    const cmd = /\.(cmd|bat)$/i.test(file.path);
-    const { nodes, tooDeepAt } = parse(tokenize(file.text, cmd));
-    if (tooDeepAt !== undefined) {
-      this.findings.push({
-        ruleId: 'syntax',
-        loc: this.loc(file, tooDeepAt, Math.min(file.text.length, tooDeepAt + 1)),
-        message: `commands are nested more than ${MAX_SHELL_NESTING} levels deep here (a go script nests a few); plexlint reads the script only up to this point, so the commands after it are not checked. Check the script's parentheses, braces and keywords (sh -n).`,
-      });
-    }
-    this.exec(nodes, file, cmd, ctx);
+    if (/\.(cmd|bat)$/i.test(file.path)) readBatch(file, this, ctx);
+    else walkShell(file, this, ctx);
   }
 
-  private loc(file: SourceFile, start: number, end: number): Loc {
+  loc(file: SourceFile, start: number, end: number): Loc {
     return file.lines.loc(file.path, start, end);
   }
 
-  private exec(nodes: ShNode[], file: SourceFile, cmd: boolean, ctx: Context): void {
-    for (const node of nodes) {
-      switch (node.kind) {
-        case 'simple':
-          this.simple(node, file, cmd, node.afterAndOr ? { ...ctx, conditional: true } : ctx);
-          break;
-        case 'if':
-          for (const part of node.parts) this.exec(part, file, cmd, { ...ctx, conditional: true });
-          break;
-        case 'loop':
-          this.exec(node.cond, file, cmd, { ...ctx, conditional: true });
-          this.exec(node.body, file, cmd, { ...ctx, conditional: true });
-          break;
-        case 'case':
-          for (const b of node.branches) this.exec(b, file, cmd, { ...ctx, conditional: true });
-          break;
-        case 'for': {
-          const values = node.values.flatMap((w) => this.fields(w, file, cmd));
-          const saved = this.vars.get(node.variable);
-          if (values.length === 0) this.exec(node.body, file, cmd, ctx);
-          for (const v of values) {
-            if (v.symbolic) this.vars.delete(node.variable);
-            else this.vars.set(node.variable, v.text);
-            this.exec(node.body, file, cmd, ctx);
-          }
-          if (saved === undefined) this.vars.delete(node.variable);
-          else this.vars.set(node.variable, saved);
-          break;
-        }
-        case 'function':
-          this.functions.set(node.name, { body: node.body, file, cmd });
-          break;
-        case 'group':
-          this.exec(node.body, file, cmd, ctx);
-          break;
-      }
-    }
-  }
-
-  /** Expand a word; unquoted expansions split into fields. */
-  private fields(w: ShWord, file: SourceFile, cmd: boolean): Arg[] {
-    const e = expand(w.raw, this.vars, cmd);
-    if (e.split && /\s/.test(e.text.trim())) return e.text.trim().split(/\s+/).map((text) => ({ text, symbolic: e.symbolic, word: w, file }));
-    return [{ text: e.text, symbolic: e.symbolic, word: w, file }];
-  }
-
-  private simple(node: Extract<ShNode, { kind: 'simple' }>, file: SourceFile, cmd: boolean, ctx: Context): void {
-    let words = node.words;
-    // Leading assignments: shell variables when nothing follows, else only the command's environment.
-    const assigns: [string, string][] = [];
-    while (words.length && /^[A-Za-z_][A-Za-z0-9_]*=/.test(words[0]!.raw)) {
-      const w = words[0]!;
-      const eq = w.raw.indexOf('=');
-      const e = expand(w.raw.slice(eq + 1), this.vars, cmd);
-      assigns.push([w.raw.slice(0, eq), e.symbolic ? '\u0000' : e.text]);
-      words = words.slice(1);
-    }
-    if (words.length === 0) {
-      for (const [k, v] of assigns) this.assign(k, v);
-      return;
-    }
-    const args = words.flatMap((w) => this.fields(w, file, cmd));
-    let name = args[0]?.text ?? '';
-    let rest = args.slice(1);
+  /** Run a simple command (after its assignments): declarations, sourcing, and the alias commands. */
+  command(cmd: Command, ctx: Context): void {
+    let name = cmd.args[0]?.text ?? '';
+    let rest = cmd.args.slice(1);
     // Prefixes that run the next word as the command.
     while (/^(sudo|command|exec|nohup|call|env|time)$/i.test(basename(name)) && rest.length) {
       name = rest[0]!.text;
@@ -192,48 +147,29 @@ class Scanner {
     }
     const program = basename(name).replace(/\.(exe|cmd|bat)$/i, '');
     const lower = program.toLowerCase();
-    if (['export', 'readonly', 'typeset', 'declare', 'local'].includes(lower) || (cmd && lower === 'set')) {
-      for (const a of rest) {
-        const m = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s.exec(a.text);
-        if (m) this.assign(m[1]!, a.symbolic ? '\u0000' : m[2]!);
-      }
-      return;
-    }
     if (lower === 'unset') {
       for (const a of rest) this.vars.delete(a.text);
       return;
     }
     if ((program === '.' || lower === 'source') && rest[0]) {
-      this.source(rest[0], file, ctx);
+      this.source(rest[0], cmd.file, ctx);
       return;
     }
-    const fn = this.functions.get(program);
-    if (fn && ctx.depth < 8) {
-      // Positional parameters $1… of the call.
-      const saved = Array.from({ length: 9 }, (_, i) => this.vars.get(String(i + 1)));
-      for (let i = 0; i < 9; i++) {
-        const a = rest[i];
-        if (a && !a.symbolic) this.vars.set(String(i + 1), a.text);
-        else this.vars.delete(String(i + 1));
-      }
-      this.exec(fn.body, fn.file, fn.cmd, { conditional: ctx.conditional, viaFunction: ctx.viaFunction ?? program, depth: ctx.depth + 1 });
-      saved.forEach((v, i) => (v === undefined ? this.vars.delete(String(i + 1)) : this.vars.set(String(i + 1), v)));
-      return;
-    }
-    const at = { file, start: node.start, end: node.end, ctx };
+    const at = { file: cmd.file, start: cmd.start, end: cmd.end, ctx };
     if (lower === 'ifconfig') this.ifconfig(rest, at);
     else if (lower === 'ip') this.ip(rest, at);
     else if (prefixOf(program)) this.dscontrol(rest, at);
     else if (lower === 'netsh') this.netsh(rest, at);
   }
 
-  private assign(name: string, value: string): void {
-    if (value === '\u0000') this.vars.delete(name);
+  /** `NAME=value` at the start of a command line, or by export/typeset/set: undefined for an unknown value. */
+  assign(name: string, value: string | undefined): void {
+    if (value === undefined) this.vars.delete(name);
     else this.vars.set(name, value);
   }
 
   private source(arg: Arg, from: SourceFile, ctx: Context): void {
-    const loc = this.loc(from, arg.word.start, arg.word.end);
+    const loc = this.loc(from, arg.start, arg.end);
     const entry: GoScriptAst['sourced'][number] = { path: arg.text, loc };
     this.sourced.push(entry);
     if (arg.symbolic && !/[/\\]?[A-Za-z0-9_.-]+$/.test(arg.text)) return;
@@ -259,12 +195,12 @@ class Scanner {
       conditional: at.ctx.conditional,
       symbolic: Boolean(addr?.symbolic || iface?.symbolic),
       loc: this.loc(at.file, at.start, at.end),
-      addressLoc: addr ? this.loc(addr.file, addr.word.start, addr.word.end) : iface ? this.loc(iface.file, iface.word.start, iface.word.end) : this.loc(at.file, at.start, at.end),
+      addressLoc: addr ? this.loc(addr.file, addr.start, addr.end) : iface ? this.loc(iface.file, iface.start, iface.end) : this.loc(at.file, at.start, at.end),
     };
     if (at.ctx.viaFunction) o.viaFunction = at.ctx.viaFunction;
-    if (iface) o.interface = iface.symbolic ? iface.word.raw : iface.text;
+    if (iface) o.interface = iface.symbolic ? iface.raw : iface.text;
     if (addr) {
-      o.addressText = addr.symbolic ? addr.word.raw : addr.text;
+      o.addressText = addr.symbolic ? addr.raw : addr.text;
       const [a, len] = addr.text.split('/');
       const ip = addr.symbolic ? undefined : parseIp(a ?? '');
       if (ip) o.address = ip.text;
@@ -275,7 +211,7 @@ class Scanner {
 
   private isAddress(a: Arg): boolean {
     const base = a.text.split('/')[0] ?? '';
-    return Boolean(parseIp(base)) || (a.symbolic && a.word.raw.includes('$'));
+    return Boolean(parseIp(base)) || (a.symbolic && /[$%]/.test(a.raw));
   }
 
   /**

@@ -1,4 +1,4 @@
-/** The estate manifest (plexlint.yaml, DESIGN.md "Estate manifest") as the front end hands it on. */
+/** The estate manifest (plexlint.yaml, docs/estates.md) as the front end hands it on. */
 import type { Loc } from '../../core/loc.js';
 
 export interface Located<T> {
@@ -98,4 +98,6 @@ export interface Manifest {
   web: { plugins: PathRef[]; cells: CellEntry[] };
   rules: Record<string, RuleSetting>;
   overrides: Override[];
+  /** `ignore:` patterns (gitignore syntax, relative to the manifest's folder): files the estate leaves out. */
+  ignore: Located<string>[];
 }

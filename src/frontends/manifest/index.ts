@@ -190,7 +190,7 @@ class ManifestReader {
   }
 }
 
-const TOP = ['systems', 'datasets', 'loadBalancers', 'web', 'rules', 'overrides'] as const;
+const TOP = ['systems', 'datasets', 'loadBalancers', 'web', 'rules', 'overrides', 'ignore'] as const;
 const SYSTEM = ['profile', 'cpc', 'symbols'] as const;
 const LB = ['config', 'scripts', 'partner'] as const;
 const WEB = ['plugins', 'cells'] as const;
@@ -217,8 +217,9 @@ export function parseManifest(file: SourceFile, dir: string, exists: (abs: strin
     web: { plugins: [], cells: [] },
     rules: Object.create(null) as Record<string, RuleSetting>,
     overrides: [],
+    ignore: [],
   };
-  const parsed = parseYamlFile(file, { label: 'plexlint.yaml', typical: 'a plexlint.yaml nests a few levels' });
+  const parsed = parseYamlFile(file, { label: 'plexlint.yaml', typical: 'a plexlint.yaml nests a few levels', consequence: 'manifest' });
   append(r.findings, parsed.findings);
   const doc = parsed.doc;
   if (!doc) return { manifest, findings: r.findings };
@@ -278,6 +279,9 @@ export function parseManifest(file: SourceFile, dir: string, exists: (abs: strin
         break;
       case 'overrides':
         manifest.overrides = r.list(value, 'overrides', (n) => readOverride(r, n));
+        break;
+      case 'ignore':
+        manifest.ignore = r.list(value, 'ignore', (n) => r.located(n, 'ignore entry'));
         break;
       default:
         break;

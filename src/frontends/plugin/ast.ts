@@ -57,6 +57,11 @@ export interface PluginAst {
   /** TrustedProxy elements of the TrustedProxyGroup. */
   trustedProxies: PNode[];
   clusters: ClusterNode[];
+  /**
+   * Servers that stand outside any ServerCluster: the roots of a fragment that lists Servers, or a Server in the
+   * wrong element. The plug-in does not use them, but what is checked on a Server is checked on them too.
+   */
+  detachedServers: ServerNode[];
   /** UriGroup with its Uri members. */
   uriGroups: GroupNode[];
   routes: PNode[];

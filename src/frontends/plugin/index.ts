@@ -72,6 +72,8 @@ class PluginReader {
   readonly findings: Finding[] = [];
   /** At most so many findings of a rule in the file (src/core/finding-limit.ts): an element of 500,000 unknown attributes. */
   readonly limit = new FindingLimit();
+  /** Servers outside any ServerCluster (PluginAst.detachedServers). */
+  readonly detachedServers: ServerNode[] = [];
 
   /** Whether a finding of the rule at this place is kept; when not, it is only counted (build no message for it). */
   private room(ruleId: string, loc: Loc, severity?: Severity): boolean {
@@ -138,25 +140,25 @@ class PluginReader {
       this.push(
         'plugin-unknown-attribute',
         a.nameLoc,
-        `${el.name} has no attribute ${a.name}: attribute names are case-sensitive, so ${PLUGIN} ignores it and ${caseOnly} ${
+        `${el.name} has no attribute ${a.name}: attribute names are case-sensitive, so plexlint assumes ${PLUGIN} ignores it and ${caseOnly} ${
           s.attrs[caseOnly]!.default === undefined ? 'stays unset' : `keeps its default (${String(s.attrs[caseOnly]!.default)})`
         }. Write ${caseOnly}.`,
         {},
         true,
       );
     } else if (near) {
-      this.push('plugin-unknown-attribute', a.nameLoc, `${el.name} has no attribute ${a.name}: ${PLUGIN} ignores it. Did you mean ${near}?`, {}, true);
+      this.push('plugin-unknown-attribute', a.nameLoc, `${el.name} has no attribute ${a.name}: plexlint assumes ${PLUGIN} ignores it. Did you mean ${near}?`, {}, true);
     } else if (s.open) {
       this.push(
         'plugin-unknown-attribute',
         a.nameLoc,
         `${el.name} attribute ${a.name} is not one plexlint knows; the web server's plug-in custom properties are written onto Config, so it may be one of those. ` +
-          `If it is not, ${PLUGIN} ignores it.`,
+          `If it is not, plexlint assumes ${PLUGIN} ignores it.`,
         { severity: 'info' },
         true,
       );
     } else {
-      this.push('plugin-unknown-attribute', a.nameLoc, `${el.name} has no attribute ${a.name}: ${PLUGIN} ignores it. Remove it.`, {}, true);
+      this.push('plugin-unknown-attribute', a.nameLoc, `${el.name} has no attribute ${a.name}: plexlint assumes ${PLUGIN} ignores it. Remove it.`, {}, true);
     }
   }
 
@@ -175,10 +177,10 @@ class PluginReader {
     const what = shape === 'path' ? 'a path' : shape === 'host' ? 'a host name' : shape === 'token' ? 'a value without blanks' : 'a name';
     const effect =
       shape === 'path'
-        ? `${PLUGIN} uses the characters as written, so it looks for a file that does not exist`
+        ? `plexlint assumes ${PLUGIN} uses the characters as written, so it looks for a file that does not exist`
         : shape === 'host'
-          ? `${PLUGIN} cannot resolve the host name as written`
-          : `${PLUGIN} compares the value character by character, so it does not match the name it is meant to`;
+          ? `plexlint assumes ${PLUGIN} cannot resolve the host name as written`
+          : `plexlint assumes ${PLUGIN} compares the value character by character, so it does not match the name it is meant to`;
     this.push('plugin-whitespace-in-value', a.valueLoc, `${el.name} ${a.name} is ${what} but ${problem}: ${effect}. Remove the ${problem.includes('line') ? 'line break' : problem.includes('tab') ? 'tab' : 'blanks'}.`);
   }
 
@@ -227,9 +229,13 @@ class PluginReader {
       this.push(
         'plugin-misplaced-element',
         child.loc,
-        `<${child.name}> is not allowed in ${where}; it belongs in ${home}: ${PLUGIN} does not use it here. Move it.`,
+        `<${child.name}> is not allowed in ${where}; it belongs in ${home}: plexlint assumes ${PLUGIN} does not use it here. Move it.`,
       );
-      // Still check what it says, in its own terms.
+      // Still check what it says, in its own terms; a Server is kept, so the checks of a Server apply to it too.
+      if (child.name === 'Server') {
+        this.detachedServers.push(this.server(child, 'Server'));
+        return;
+      }
       const key = hasOwn(SPECS, child.name) ? child.name : undefined;
       if (key) {
         this.node(child, key);
@@ -241,7 +247,32 @@ class PluginReader {
     const caseOnly = ELEMENT_NAMES.find((n) => n.toLowerCase() === child.name.toLowerCase());
     const near = caseOnly ?? suggest(child.name, allowed, false) ?? suggest(child.name, ELEMENT_NAMES, false);
     const hint = caseOnly ? ` Element names are case-sensitive: write ${caseOnly}.` : near ? ` Did you mean ${near}?` : '';
-    this.push('plugin-unknown-element', child.loc, `<${child.name}> is not a plugin-cfg.xml element${parent ? ` (in <${parent.name}>)` : ''}: ${PLUGIN} ignores it and everything in it.${hint}`);
+    this.push('plugin-unknown-element', child.loc, `<${child.name}> is not a plugin-cfg.xml element${parent ? ` (in <${parent.name}>)` : ''}: plexlint assumes ${PLUGIN} ignores it and everything in it.${hint}`);
+  }
+
+  /** A Server (or ClusterAddress) with its Transports and their Properties. */
+  server(el: XmlElement, key: string): ServerNode {
+    const s: ServerNode = { ...this.node(el, key), transports: [] };
+    this.children(el, key, (c, k) => {
+      const t: TransportNode = { ...this.node(c, k), properties: [] };
+      this.children(c, k, (p, pk) => {
+        const prop = this.node(p, pk);
+        const name = prop.attrs['Name'];
+        if (name && !(TRANSPORT_PROPERTIES as readonly string[]).includes(name.value)) {
+          const near = TRANSPORT_PROPERTIES.find((x) => x.toLowerCase() === name.value.toLowerCase()) ?? suggest(name.value, TRANSPORT_PROPERTIES, false);
+          this.findings.push({
+            ruleId: 'plugin-invalid-value',
+            loc: name.valueLoc,
+            message:
+              `Transport Property Name="${name.value}" is not one of keyring, stashfile, certLabel: plexlint assumes ${PLUGIN} does not use it.` +
+              (near ? ` Did you mean ${near}? (property names are case-sensitive)` : ''),
+          });
+        }
+        t.properties.push(prop);
+      });
+      s.transports.push(t);
+    });
+    return s;
   }
 
   /** Check an element and its children without adding them to the AST (it is in the wrong place). */
@@ -251,7 +282,16 @@ class PluginReader {
   }
 }
 
+/** What a missing element or attribute does is plexlint's reading of IBM's element reference; the message says so. */
+function asReading(text: string): string {
+  return /not documented|plexlint assumes/.test(text) ? text : `${text} (plexlint's reading)`;
+}
+
 function missingConsequence(specKey: string, attr: string): string {
+  return asReading(missingAttributeConsequence(specKey, attr));
+}
+
+function missingAttributeConsequence(specKey: string, attr: string): string {
   if (specKey === 'Route' && attr === 'ServerCluster') return `${PLUGIN} has no cluster to send the route's requests to`;
   if (specKey === 'Route') return `every generated Route names its ${attr}; how ${PLUGIN} matches a Route without one is not documented`;
   if (specKey === 'Transport' && attr === 'Protocol') return `generated files always name the protocol; plexlint assumes http`;
@@ -266,6 +306,10 @@ function missingConsequence(specKey: string, attr: string): string {
 }
 
 function missingChildConsequence(specKey: string, child: string): string {
+  return asReading(missingElementConsequence(specKey, child));
+}
+
+function missingElementConsequence(specKey: string, child: string): string {
   if (specKey === 'ServerCluster') return `a cluster without servers has nowhere to send requests`;
   if (specKey === 'Server' || specKey === 'ClusterAddress') return `${PLUGIN} cannot connect to a server without a ${child}`;
   if (specKey === 'ServerList') return `an empty list names no server; what ${PLUGIN} does then is not documented`;
@@ -285,6 +329,7 @@ export function parsePlugin(file: SourceFile): ParsedPlugin {
     clusters: [],
     uriGroups: [],
     routes: [],
+    detachedServers: r.detachedServers,
     wellFormed: doc.wellFormed,
   };
   for (const [n, a] of Object.entries(SPECS.Config!.attrs)) if (a.default !== undefined) ast.config.values[n] = a.default;
@@ -329,35 +374,12 @@ export function parsePlugin(file: SourceFile): ParsedPlugin {
     r.children(el, key, (c, k) => g.members.push(r.node(c, k)));
     return g;
   };
-  const server = (el: XmlElement, key: string): ServerNode => {
-    const s: ServerNode = { ...r.node(el, key), transports: [] };
-    r.children(el, key, (c, k) => {
-      const t: TransportNode = { ...r.node(c, k), properties: [] };
-      r.children(c, k, (p, pk) => {
-        const prop = r.node(p, pk);
-        const name = prop.attrs['Name'];
-        if (name && !(TRANSPORT_PROPERTIES as readonly string[]).includes(name.value)) {
-          const near = TRANSPORT_PROPERTIES.find((x) => x.toLowerCase() === name.value.toLowerCase()) ?? suggest(name.value, TRANSPORT_PROPERTIES, false);
-          r.findings.push({
-            ruleId: 'plugin-invalid-value',
-            loc: name.valueLoc,
-            message:
-              `Transport Property Name="${name.value}" is not one of keyring, stashfile, certLabel: ${PLUGIN} does not use it.` +
-              (near ? ` Did you mean ${near}? (property names are case-sensitive)` : ''),
-          });
-        }
-        t.properties.push(prop);
-      });
-      s.transports.push(t);
-    });
-    return s;
-  };
   const cluster = (el: XmlElement): ClusterNode => {
     const c: ClusterNode = { ...r.node(el, 'ServerCluster'), servers: [] };
     r.children(el, 'ServerCluster', (child, key) => {
-      if (key === 'Server') c.servers.push(server(child, key));
+      if (key === 'Server') c.servers.push(r.server(child, key));
       else if (key === 'ClusterAddress') {
-        const ca = server(child, key);
+        const ca = r.server(child, key);
         c.clusterAddress ??= ca;
       } else {
         const list: ServerListNode = { ...r.node(child, key), servers: [] };
@@ -372,6 +394,12 @@ export function parsePlugin(file: SourceFile): ParsedPlugin {
   // The root: Config. A fragment (no Config root) is read as if it were inside one.
   let sawConfig = false;
   let reportedFragment = false;
+  /** A file without its Config root is said once, at its first top-level element. */
+  const fragment = (root: XmlElement, message: string): void => {
+    if (reportedFragment) return;
+    reportedFragment = true;
+    r.findings.push({ ruleId: 'plugin-misplaced-element', loc: root.loc, message });
+  };
   for (const root of doc.roots) {
     if (root.name === 'Config') {
       if (!sawConfig) {
@@ -384,17 +412,22 @@ export function parsePlugin(file: SourceFile): ParsedPlugin {
     }
     const cs = childSpec(SPECS.Config!, root.name);
     if (cs) {
-      if (!reportedFragment) {
-        reportedFragment = true;
-        r.findings.push({
-          ruleId: 'plugin-misplaced-element',
-          loc: root.loc,
-          message:
-            `<${root.name}> is at the top level, but the root element of plugin-cfg.xml must be <Config>: ${PLUGIN} cannot load a file without it. ` +
-            `Wrap the elements in <Config>…</Config> (plexlint checks them as if they were).`,
-        });
-      }
+      fragment(
+        root,
+        `<${root.name}> is at the top level, but the root element of plugin-cfg.xml must be <Config>: plexlint assumes ${PLUGIN} cannot load a file without it. ` +
+          `Wrap the elements in <Config>…</Config> (plexlint checks them as if they were).`,
+      );
       configChild(root, cs.spec);
+      continue;
+    }
+    if (root.name === 'Server') {
+      // A fragment that lists Servers without their ServerCluster: every Server is still checked.
+      fragment(
+        root,
+        `<Server> is at the top level: a Server belongs in a <ServerCluster> inside <Config>, so plexlint assumes ${PLUGIN} cannot load this file as it is. ` +
+          `Put the Servers in their ServerCluster (plexlint checks each Server as it stands).`,
+      );
+      r.detachedServers.push(r.server(root, 'Server'));
       continue;
     }
     r.misplacedOrUnknown(root, undefined, { attrs: {}, children: { Config: { spec: 'Config' } } });

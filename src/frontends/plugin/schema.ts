@@ -1,7 +1,7 @@
 /**
  * The element and attribute set of plugin-cfg.xml, with types and defaults.
- * Facts: ../shared/reference/plugin-cfg-odr.md §1 (IBM "plugin-cfg.xml file",
- * the HTTP plug-in cluster properties page, the OpenLiberty generator).
+ * Facts: IBM "plugin-cfg.xml file", the HTTP plug-in cluster properties page, the
+ * OpenLiberty generator.
  *
  * Names are case-sensitive, as in the plug-in. Each element is described in the
  * context it appears in (a `Property` inside a `Transport` is not the top-level
@@ -23,7 +23,7 @@ export interface AttrSpec {
   /** The element is useless without it (documented as required, or every generator writes it). */
   required?: 'documented' | 'generated';
   shape?: ValueShape;
-  /** Not in the reference's tables: seen in generated files or named on IBM's custom-property page. */
+  /** Not in IBM's tables: seen in generated files or named on IBM's custom-property page. */
   note?: string;
 }
 
@@ -90,7 +90,7 @@ export const SPECS: Readonly<Record<string, ElementSpec>> = {
       FIPSEnable: bool(false),
       SSLConsolidatedConfig: bool(false),
       TrustedProxyEnable: bool(false),
-      // Plug-in custom properties the console writes onto Config (rwsv_plugin_customprop); not in the reference's tables.
+      // Plug-in custom properties the console writes onto Config (rwsv_plugin_customprop); not in IBM's tables.
       CertLabel: { ...str('name'), note: 'custom property' },
       HTTPMaxHeaders: { ...int(undefined, 1), note: 'custom property' },
       KillWebServerStartUpOnParseErr: { ...bool(false), note: 'custom property' },

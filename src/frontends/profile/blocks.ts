@@ -2,6 +2,8 @@
  * The block pass: decides, from each statement's findings, what the stack
  * keeps — IBM's rules that a syntax error in a VIPADYNAMIC block stops the rest
  * of the block, that EZZ0831I ignores the statement and the rest of the block,
+ * and, where IBM is silent, plexlint's reading, which the message then says in
+ * words (scope.ts, damageBasis);
  * and that a block without its END keyword swallows the rest of the data set
  * (IP Configuration Reference, "Statement syntax for configuration statements";
  * VIPADYNAMIC summary page).
@@ -10,7 +12,7 @@ import { append } from '../../core/append.js';
 import type { Finding } from '../../core/diagnostic.js';
 import type { Loc } from '../../core/loc.js';
 import type { Statement, VipaDynamicBlock, VipaStatement } from './ast.js';
-import { damageOf, worst, type Damage } from './scope.js';
+import { damageBasis, damageOf, worst, type Damage } from './scope.js';
 
 export interface PlacedStatement {
   statement: Statement;
@@ -72,7 +74,8 @@ function isEnd(s: Statement, name: string): boolean {
 function addConsequence(f: Finding, text: string): void {
   if (f.message.includes(text)) return;
   const sentence = /[.?!]$/.test(f.message) ? f.message : `${f.message}.`;
-  f.message = `${sentence} ${text[0]!.toUpperCase()}${text.slice(1)}.`;
+  // "plexlint" is written in lower case, also at the start of a sentence.
+  f.message = `${sentence} ${text.startsWith('plexlint') ? text : `${text[0]!.toUpperCase()}${text.slice(1)}`}.`;
 }
 
 /** "this VIPADISTRIBUTE", naming its line when the finding is on a later line of it. */
@@ -97,19 +100,24 @@ function applyVipaBlock(block: VipaDynamicBlock, subFindings: (s: VipaStatement)
     if (s.ignored) continue;
     const hit = firstDamaging(subFindings(s), true);
     if (!hit) continue;
+    const basis = damageBasis(hit.finding, hit.damage, true);
+    hit.finding.consequence ??= basis.key;
     if (hit.damage === 'statement') {
       s.ignored = { reason: `rejected: ${hit.finding.ruleId}`, cause: hit.finding.loc };
-      if (!hit.finding.message.includes(`the stack ignores this ${canonical(s)}`)) addConsequence(hit.finding, `the stack ignores ${thisStatement(s, hit.finding)}`);
+      if (!/the stack ignores this /i.test(hit.finding.message)) {
+        addConsequence(hit.finding, `the stack ignores ${thisStatement(s, hit.finding)}${basis.reading ? ` and goes on with the rest of the block (${basis.reading})` : ''}`);
+      }
       continue;
     }
     const rest = subs.slice(i + 1).filter((r) => !r.ignored);
     s.ignored = { reason: `rejected: ${hit.finding.ruleId}`, cause: hit.finding.loc };
     for (const r of rest) r.ignored = { reason: `the rest of the VIPADYNAMIC block is ignored after the error at line ${hit.finding.loc.line}`, cause: hit.finding.loc };
+    const why = basis.reading ? ` (${basis.reading})` : '';
     addConsequence(
       hit.finding,
       rest.length === 0
-        ? `the stack ignores ${thisStatement(s, hit.finding)} and stops processing the VIPADYNAMIC block here`
-        : `the stack ignores ${thisStatement(s, hit.finding)} and the rest of the VIPADYNAMIC block: ${rest.length} more statement${rest.length === 1 ? '' : 's'} (${lines(rest[0]!.loc, rest.at(-1)!.loc)})`,
+        ? `the stack ignores ${thisStatement(s, hit.finding)} and stops processing the VIPADYNAMIC block here${why}`
+        : `the stack ignores ${thisStatement(s, hit.finding)} and the rest of the VIPADYNAMIC block: ${rest.length} more statement${rest.length === 1 ? '' : 's'} (${lines(rest[0]!.loc, rest.at(-1)!.loc)})${why}`,
     );
     return;
   }
@@ -140,6 +148,7 @@ export function applyBlockSemantics(placed: PlacedStatement[], vipaFindingsOf: (
           const later = inside.slice(inside.indexOf(firstForeign) + 1);
           out.push({
             ruleId: 'misplaced-statement',
+            consequence: 'in-block',
             loc: firstForeign.statement.keyword.loc,
             message:
               `${statementName(firstForeign.statement)} is not allowed inside VIPADYNAMIC … ENDVIPADYNAMIC (only VIPADEFINE, VIPABACKUP, VIPADELETE, ` +
@@ -218,8 +227,9 @@ export function applyBlockSemantics(placed: PlacedStatement[], vipaFindingsOf: (
       const where = isVipa(s) ? 'inside VIPADYNAMIC … ENDVIPADYNAMIC' : s.kind === 'route' ? 'inside BEGINROUTES … ENDROUTES' : 'after its block statement';
       out.push({
         ruleId: 'misplaced-statement',
+        consequence: 'outside',
         loc: s.keyword.loc,
-        message: `${statementName(s)} is valid only ${where}: the stack rejects it here.`,
+        message: `${statementName(s)} is valid only ${where}: plexlint assumes the stack rejects it here (IBM does not document the message).`,
       });
       s.ignored = { reason: 'misplaced statement', cause: s.keyword.loc };
       continue;
@@ -229,7 +239,14 @@ export function applyBlockSemantics(placed: PlacedStatement[], vipaFindingsOf: (
       const partial = s.kind === 'home' || s.kind === 'port' || s.kind === 'routes';
       if (!partial) {
         s.ignored = { reason: `rejected: ${hit.finding.ruleId}`, cause: hit.finding.loc };
-        addConsequence(hit.finding, `the stack rejects this ${statementName(s)} statement`);
+        const basis = damageBasis(hit.finding, hit.damage, false);
+        hit.finding.consequence ??= basis.key;
+        addConsequence(
+          hit.finding,
+          basis.reading
+            ? `plexlint assumes the stack rejects this ${statementName(s)} statement (${basis.reading})`
+            : `the stack rejects this ${statementName(s)} statement`,
+        );
       }
     }
   }

@@ -57,7 +57,7 @@ const REMOVED_STATEMENTS: Record<string, string> = { GATEWAY: 'V2R2 (use BEGINRO
 
 /**
  * Positional operands of LINK by link type, after the type (DEVICE and LINK
- * statement pages; forms summarised in /work/notes/profile-syntax.md §2.4).
+ * statement pages; forms summarised in).
  * 'device' marks the operand naming the DEVICE.
  */
 const LINK_POSITIONALS: Record<string, ('device' | 'number')[]> = {
@@ -210,7 +210,8 @@ export class ProfileBuilder {
       const damaging = built.findings.find((f) => damageOf(f, false) !== 'none');
       if (damaging) {
         route.ignored = { reason: 'error in this ROUTE entry', cause: loc };
-        addSentence(damaging, 'The stack ignores this ROUTE entry');
+        damaging.consequence ??= 'route-entry';
+        addSentence(damaging, 'plexlint assumes the stack ignores this ROUTE entry (IBM does not document what an error in one ROUTE entry does)');
       }
       block.routes.push(route);
     }
@@ -274,7 +275,7 @@ export class ProfileBuilder {
       this.findings.push({
         ruleId: 'obsolete-statement',
         loc: keyword.loc,
-        message: `${stmt.name} is no longer supported since z/OS ${removed}: a current stack rejects it.`,
+        message: `${stmt.name} is no longer supported since z/OS ${removed}: plexlint assumes a current stack rejects it (IBM does not document the message).`,
       });
     }
     return stmt;
@@ -299,8 +300,8 @@ export class ProfileBuilder {
         ruleId: 'unknown-statement',
         loc: w.loc,
         message:
-          `'${w.raw}' starts a line but is not a TCP/IP profile statement, so the stack reads it as one more operand of ` +
-          `${stmt.name} (line ${stmt.keyword.loc.line}) and the statement you meant is not processed. Did you mean ${near}?`,
+          `'${w.raw}' starts a line but is not a TCP/IP profile statement, so plexlint assumes the stack reads it as one more operand of ` +
+          `${stmt.name} (line ${stmt.keyword.loc.line}) and the statement you meant is not processed (IBM does not document this). Did you mean ${near}?`,
       });
     }
   }
@@ -313,8 +314,8 @@ export class ProfileBuilder {
       ruleId: 'unknown-statement',
       loc: keyword.loc,
       message:
-        `${what} is not a TCP/IP profile statement: the stack reports a syntax error and skips it` +
-        `${operands.length ? ` and its ${operands.length} operand${operands.length === 1 ? '' : 's'}` : ''}.` +
+        `${what} is not a TCP/IP profile statement: plexlint assumes the stack reports a syntax error and skips it` +
+        `${operands.length ? ` and its ${operands.length} operand${operands.length === 1 ? '' : 's'}` : ''} (IBM does not document this).` +
         didYouMean(keyword.text, STATEMENT_NAMES),
     });
     return { kind: 'unknown', loc, keyword, operands };
@@ -440,7 +441,7 @@ export class ProfileBuilder {
       this.findings.push({
         ruleId: 'obsolete-statement',
         loc: typeWord.loc,
-        message: `${type} devices are not supported since z/OS ${REMOVED_DEVICE_TYPES[type]}: a current stack rejects this DEVICE and its LINK. Move the connection to OSA (MPCIPA) or another supported device.`,
+        message: `${type} devices are not supported since z/OS ${REMOVED_DEVICE_TYPES[type]}: plexlint assumes a current stack rejects this DEVICE and its LINK (IBM does not document the message). Move the connection to OSA (MPCIPA) or another supported device.`,
       });
     }
     if (type === 'VIRTUAL' && operands[0] && !/^\d+$/.test(operands[0].text)) {
@@ -454,7 +455,11 @@ export class ProfileBuilder {
       this.findings.push({
         ruleId: 'loopback-redefined',
         loc: name.loc,
-        message: `${name.text} is the name of the stack's predefined loopback interface; a ${statement} must not reuse it (the name is reserved). Pick another name.`,
+        // IBM calls LOOPBACK a reserved name (HOME statement); LOOPBACK6 being reserved the same way is not documented, hence a warning.
+        ...(name.text === 'LOOPBACK6' ? { severity: 'warning' as const } : {}),
+        message:
+          `${name.text} is the name of the stack's predefined loopback interface${name.text === 'LOOPBACK' ? ' (IBM: "the reserved name LOOPBACK")' : ''}; a ${statement} must not reuse it. ` +
+          `IBM does not document what the stack does with such a ${statement}; plexlint assumes it clashes with the loopback interface. Pick another name.`,
       });
     }
   }
@@ -480,7 +485,7 @@ export class ProfileBuilder {
       this.findings.push({
         ruleId: 'obsolete-statement',
         loc: typeWord.loc,
-        message: `LINK type ${type} is not supported since z/OS ${REMOVED_LINK_TYPES[type]}: a current stack rejects this LINK.`,
+        message: `LINK type ${type} is not supported since z/OS ${REMOVED_LINK_TYPES[type]}: plexlint assumes a current stack rejects this LINK (IBM does not document the message).`,
       });
     }
     const positionals = LINK_POSITIONALS[type]!;
@@ -666,6 +671,7 @@ export class ProfileBuilder {
         this.findings.push({
           ruleId: 'invalid-address',
           loc: addressWord.loc,
+          consequence: 'list',
           message:
             `HOME entry '${addressWord.raw}' is not a dotted-decimal IPv4 address (HOME is IPv4 only; IPv6 addresses go on INTERFACE). ` +
             `The stack ignores the rest of the HOME list${rest > 0 ? ` (${rest} more entr${rest === 1 ? 'y' : 'ies'})` : ''}.`,
@@ -679,12 +685,21 @@ export class ProfileBuilder {
         stoppedAt = addressWord.loc;
         entry.ignored = { reason: 'HOME entry without a link name', cause: addressWord.loc };
       } else if (a.text === '127.0.0.1') {
-        // EZZ0344I: 127.0.0.1 in the HOME list is ignored; processing continues.
+        // EZZ0344I: 127.0.0.1 "cannot be added to the HOME list"; its system action reads
+        // "TCP/IP ignores the statement" without saying whether that is the entry or the whole
+        // HOME statement. The model drops the entry only; the message names the other reading,
+        // and it is an error when the statement holds other addresses that could be lost.
+        const others = nodes(n, 'homeEntry').length - 1;
         this.findings.push({
           ruleId: 'home-loopback-127',
           loc: entry.loc,
+          ...(others === 0 ? { severity: 'warning' as const } : {}),
           message:
-            '127.0.0.1 is the permanent loopback address: the stack ignores this HOME entry (EZZ0344I). ' +
+            '127.0.0.1 is the permanent loopback address, which cannot be added to the HOME list (EZZ0344I). ' +
+            "IBM's system action for EZZ0344I is \"TCP/IP ignores the statement\", and IBM does not say whether that is only this entry or the whole HOME statement" +
+            (others > 0
+              ? `: if it is the statement, its ${others} other address${others === 1 ? ' is' : 'es are'} not home addresses either (plexlint keeps ${others === 1 ? 'it' : 'them'}). `
+              : ' (this HOME statement has no other entry). ') +
             'Remove it; to add a loopback alias (for example a load-balancer cluster address) code another address on the LOOPBACK link.',
         });
         entry.ignored = { reason: 'EZZ0344I', cause: entry.loc };
@@ -719,9 +734,11 @@ export class ProfileBuilder {
       const damaging = entryFindings.find((f) => damageOf(f, false) !== 'none');
       if (damaging) {
         const rest = entryNodes.length - entries.length;
+        damaging.consequence ??= 'port-list';
         addSentence(
           damaging,
-          `The stack ignores this PORT entry${rest > 0 ? ` and the rest of the PORT list (${rest} more entr${rest === 1 ? 'y' : 'ies'})` : ''}`,
+          `The stack ignores this PORT entry${rest > 0 ? ` and the rest of the PORT list (${rest} more entr${rest === 1 ? 'y' : 'ies'})` : ''} ` +
+            "(plexlint's reading: IBM's rule for a syntax error in a list names the HOME list and says some statements skip only the entry in error; it does not say which PORT does)",
         );
         stoppedAt = damaging.loc;
         entry.ignored = { reason: 'error in this PORT entry', cause: damaging.loc };

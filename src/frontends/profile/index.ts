@@ -140,7 +140,7 @@ export function parseProfile(file: SourceFile, options: ProfileOptions): ParsedP
       findings.push({
         ruleId: 'include-cycle',
         loc: s.dataset.loc,
-        message: `INCLUDE ${s.dataset.text} includes a member that is already being processed (${chain}): the stack would read it again and again. Remove the INCLUDE that closes the cycle.`,
+        message: `INCLUDE ${s.dataset.text} includes a member that is already being processed (${chain}): IBM documents no nesting limit, so plexlint assumes the stack would read it again and again. Remove the INCLUDE that closes the cycle.`,
       });
       return;
     }

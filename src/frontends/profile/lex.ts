@@ -64,7 +64,7 @@ function blankSequenceNumbers(file: SourceFile, findings: Finding[]): string {
     loc: lines.loc(file.path, first.start, first.start + 8),
     message:
       `${count === 1 ? 'this record carries' : `${count} records carry`} a sequence number in columns 73–80. ` +
-      'The stack does not ignore these columns: it reads the digits as operands of the statement, which corrupts it. ' +
+      'IBM says only "Sequence numbers are not allowed" and names no column limit, so plexlint assumes the stack reads the digits as operands of the statement, which corrupts it. ' +
       'Remove the sequence numbers (ISPF: UNNUM, then NUMBER OFF).',
   });
   return text;

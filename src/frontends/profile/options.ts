@@ -6,7 +6,7 @@
  * against the keywords that statement knows (DEL means one thing on INTERFACE
  * and another elsewhere). Keywords use IBM's mixed-case notation: the upper-case
  * part is the minimum abbreviation. Sources: IP Configuration Reference statement
- * pages as summarised in /work/notes and ../shared/reference/tcpip-profile.md §2–§4.
+ * pages (the syntax diagram of each statement).
  */
 import { parseNotation } from '../../../grammar/profile/keywords.js';
 import type { Sink } from './scope.js';
@@ -152,7 +152,7 @@ export const ipconfigTable: OptionTable = {
     { notation: 'TCPSTACKSOURCEVipa', args: 1 },
     { notation: 'NOTCPSTACKSOURCEVipa' },
     { notation: 'TTL', args: 1 },
-    { notation: 'CLAWUSEDoublenop', obsolete: 'CLAW support was removed in z/OS V2R2.' },
+    { notation: 'CLAWUSEDoublenop', obsolete: 'CLAW support was removed in z/OS V2R2; plexlint assumes a current stack ignores or rejects the operand (IBM does not document which).' },
     // In IBM's SAMPPROF (IPCONFIG DATAGRAMFWD VARSUBNETTING SYSPLEXROUTING); not in the
     // V2R4 diagram. Whether current stacks still accept it is unverified, so it is accepted silently.
     ...ONOFF('VARSUBNETTING', 'NOVARSUBNETTING'),

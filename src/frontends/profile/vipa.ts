@@ -1,7 +1,7 @@
 /**
  * VIPADYNAMIC substatements: CST → AST, with the checks IBM's profile
  * processing makes on each statement (EZZ messages; reference notes
- * ../shared/reference/tcpip-profile.md §3 and /work/notes/profile-syntax.md §3–§4).
+ * and).
  *
  * Each builder returns the statement and pushes its findings; the block pass
  * (blocks.ts) decides from the findings' rule ids what the stack keeps.
@@ -178,7 +178,7 @@ export class VipaBuilder {
           this.findings.push({
             ruleId: 'conflicting-options',
             loc: w.loc,
-            message: `${statement} codes both TIER1 and TIER2: a DVIPA is either a tier-1 or a tier-2 address, never both; the stack ignores this ${statement} (EZZ0707I).`,
+            message: `${statement} codes both TIER1 and TIER2: a DVIPA is either a tier-1 or a tier-2 address, never both (IBM documents no message for coding both; plexlint reads it as a syntax error).`,
           });
         }
         out.tier = name;
@@ -486,7 +486,7 @@ export class VipaBuilder {
       this.findings.push({
         ruleId: 'conflicting-options',
         loc: d.loc,
-        message: `VIPADISTRIBUTE codes both ${b} and ${a}, which are mutually exclusive: the stack ignores this VIPADISTRIBUTE (EZZ0707I).`,
+        message: `VIPADISTRIBUTE codes both ${b} and ${a}, which are mutually exclusive (IBM documents no message for coding both; plexlint reads it as a syntax error).`,
         related: [{ file: other.loc.file, line: other.loc.line, column: other.loc.column, message: `${b} is coded here` }],
       });
     };
@@ -500,7 +500,7 @@ export class VipaBuilder {
       const optLoc = value ? spanLocs(kwWord.loc, value.loc) : kwWord.loc;
       const d: DistOption = value ? { name, keyword: kwWord, value, loc: optLoc } : { name, keyword: kwWord, loc: optLoc };
       if (seen.has(name)) {
-        this.findings.push({ ruleId: 'conflicting-options', loc: kwWord.loc, message: `VIPADISTRIBUTE codes ${name} more than once: the stack ignores this VIPADISTRIBUTE.` });
+        this.findings.push({ ruleId: 'conflicting-options', loc: kwWord.loc, message: `VIPADISTRIBUTE codes ${name} more than once (IBM documents no message for this; plexlint reads it as a syntax error).` });
       }
       out.options.push(d);
       switch (name) {
@@ -530,7 +530,7 @@ export class VipaBuilder {
               0,
               16,
               'optlocal-out-of-range',
-              ': IBM defines only 0 (stay local while the server is healthy), 1 (the same unless its WLM weight is 0) and 2–16 (multipliers of the local WLM weight)',
+              ': IBM defines only 0 (stay local while the server is healthy), 1 (the same unless its WLM weight is 0) and 2–16 (multipliers of the local WLM weight), and documents no message for another value',
             );
             if (v !== undefined) out.optLocal = { value: v, loc: optLoc, valueLoc: value.loc };
           }
@@ -684,7 +684,7 @@ export class VipaBuilder {
     return d;
   }
 
-  /** IBM's statement-level rules for VIPADISTRIBUTE (EZZ messages in the reference §3.5). */
+  /** IBM's statement-level rules for VIPADISTRIBUTE (EZZ messages of the IP Configuration Reference). */
   private checkDistribution(d: VipaDistributeStatement, keyword: Word): void {
     if (d.action === 'delete') return;
     const hot = d.method === 'HOTSTANDBY';

@@ -1,6 +1,7 @@
 /**
  * cluster.xml (WAS configuration repository, `topology.cluster:ServerCluster`)
- * as the WAS front end hands it on. Facts: ../shared/reference/load-balancer-wlm.md §4.
+ * as the WAS front end hands it on. Facts: the WAS configuration documents
+ * ServerCluster and ClusterMember (preferLocal, member weight 0–20).
  */
 import type { Loc } from '../../core/loc.js';
 

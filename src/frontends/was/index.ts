@@ -85,7 +85,7 @@ export function parseClusterXml(file: SourceFile): ParsedClusterXml {
       findings.push({
         ruleId: 'cluster-invalid-value',
         loc: m.loc,
-        message: `a cluster member without ${missing}: WAS cannot tell which server on which node it is. Add ${missing}.`,
+        message: `a cluster member without ${missing}: plexlint assumes WAS cannot tell which server on which node it is (IBM does not document this). Add ${missing}.`,
       });
     }
     ast.members.push(member);

@@ -3,14 +3,14 @@
  * SourceFile → XmlDocument with exact positions, plus the well-formedness
  * findings. It never throws.
  *
- * - Well-formedness: fast-xml-parser's XMLValidator, whose first error is
- *   reported with its line and column (rule `syntax`). The plug-in's own parser
- *   rejects such a file ("ws_config_parser: configParserParse: Failed to parse
- *   the config file", ../shared/reference/plugin-cfg-odr.md §5).
+ * - Well-formedness: the first fatal error (XML 1.0 §1.2), found by a strict
+ *   tokenizer (saxes, ./well-formed.ts) and placed where expat and xmllint
+ *   report it (rule `syntax`). The plug-in's own parser rejects such a file
+ *   ("ws_config_parser: configParserParse: Failed to parse the config file").
  * - Tree: fast-xml-parser with `preserveOrder` and `captureMetaData`, which
  *   records each element's start (and end) offset in the original text, CRLF
  *   included. `processEntities: false`: entity references stay literal, so no
- *   DTD entity is ever expanded (anchors.md §3.3).
+ *   DTD entity is ever expanded.
  * - Attributes: fast-xml-parser gives them no positions, so each element's
  *   start tag is scanned here, in the original text, from the element's start
  *   offset; attributes are kept as an array, never as an object keyed by name.
@@ -18,19 +18,21 @@
  *   `__proto__` (it throws to prevent prototype pollution). Every name is
  *   given a private prefix on the way in (transformTagName) and the prefix is
  *   removed again here, so such an element is just an unknown element.
- * - Recovery: the parser accepts most malformed input (mismatched or missing
- *   end tags, several top-level elements, text outside the root). Where it
- *   throws (an unclosed comment, CDATA section or tag at the end), the text
- *   is cut before the construct and parsed again, so everything before it is
- *   still checked.
+ * - Recovery: fast-xml-parser accepts most malformed input (mismatched or
+ *   missing end tags, several top-level elements, text outside the root), so
+ *   a file with a syntax error is still checked. Where it throws (an unclosed
+ *   comment, CDATA section or tag at the end), the text is cut before the
+ *   construct and parsed again, so everything before it is still checked.
  */
-import type { XMLParser, XMLValidator } from 'fast-xml-parser';
+import type { XMLParser } from 'fast-xml-parser';
 import { fastXmlParser } from '../../core/libs.js';
 import type { Finding } from '../../core/diagnostic.js';
 import { related } from '../../core/diagnostic.js';
 import type { Loc } from '../../core/loc.js';
 import type { SourceFile } from '../../sources/source-file.js';
 import type { XmlAttribute, XmlDeclaration, XmlDocument, XmlElement } from './ast.js';
+import { encodingFindings } from './encoding.js';
+import { firstFatalError } from './well-formed.js';
 
 export type { XmlAttribute, XmlDocument, XmlElement } from './ast.js';
 export { attribute } from './ast.js';
@@ -91,17 +93,12 @@ export function readXml(file: SourceFile, options: ReadXmlOptions): ReadXmlResul
 
   const declaration = readDeclaration(file, loc);
 
-  // 1. Well-formedness.
-  let validation: ReturnType<typeof XMLValidator.validate> | undefined;
-  try {
-    validation = fastXmlParser().XMLValidator.validate(text, { allowBooleanAttributes: false });
-  } catch (e) {
-    validation = { err: { code: 'InvalidXml', msg: e instanceof Error ? e.message : String(e), line: 1, col: 1 } };
-  }
-  const wellFormed = validation === true;
+  // 1. Well-formedness: the first fatal error, as a conforming processor reports it (./well-formed.ts).
+  const fatal = firstFatalError(text);
+  const wellFormed = fatal === undefined;
 
   // 2. The tree, parsing as much as the parser accepts.
-  const { nodes, parsedUpTo, unclosed, tooDeepAt } = parseLenient(text);
+  const { nodes, parsedUpTo, tooDeepAt } = parseLenient(text);
   const roots: XmlElement[] = [];
   let tooDeep: XmlElement | undefined;
   const build = (list: unknown, out: XmlElement[], depth: number, parent?: XmlElement): void => {
@@ -135,50 +132,28 @@ export function readXml(file: SourceFile, options: ReadXmlOptions): ReadXmlResul
   if (declaration) doc.declaration = declaration;
 
   // 3. Findings about the encoding and well-formedness, and what plexlint does not read.
-  const enc = encodingFinding(file, declaration, options);
-  if (enc) findings.push(enc);
+  findings.push(...encodingFindings(file, declaration, options.consumer));
   const entities = entityFinding(file, loc, options);
   if (entities) findings.push(entities);
-  // fast-xml-parser's validator passes over the internal subset of a DOCTYPE without reading it.
-  const subset = wellFormed ? internalSubsetFinding(file, loc, options) : undefined;
-  if (subset) findings.push(subset);
-  const control = controlCharacterFinding(file, loc, options);
-  if (control) findings.push(control);
-  const multipleRoots = validation !== true && validation !== undefined && /Multiple possible root/i.test(validation.err.msg) && roots.length > 1;
-  const validatorOff = validation !== true && validation !== undefined ? validatorOffset(text, validation.err.line, validation.err.col) : undefined;
-  if (unclosed && (validatorOff === undefined || validatorOff >= unclosed.offset || /Unclosed tag|^Invalid '\[/.test(validation !== true ? (validation?.err.msg ?? '') : ''))) {
-    // The parser stopped at a construct that swallows the rest of the file; the validator's error (an unclosed root) follows from it.
-    const [s, e] = pointRange(text, unclosed.offset);
-    findings.push({
+  if (fatal) {
+    const f: Finding = {
       ruleId: 'syntax',
-      loc: loc(s, e),
-      message: `${unclosed.what}: everything after it belongs to it, so ${options.consumer} cannot parse the file. Close it (plexlint checks only what comes before it).`,
-    });
-  } else if (validation !== true && validation !== undefined && !multipleRoots) {
-    findings.push(validatorFinding(file, validation.err, roots, loc, options));
-  } else if (!multipleRoots && strayText(text, roots, parsedUpTo) !== undefined) {
-    const at = strayText(text, roots, parsedUpTo)!;
-    const [s, e] = pointRange(text, at);
-    findings.push({
-      ruleId: 'syntax',
-      loc: loc(s, e),
-      message: `text outside the root element: an XML document holds only comments and processing instructions around its root, so ${options.consumer} cannot parse this file. Remove the text or move it into a comment.`,
-    });
-  } else if (roots.length > 1) {
-    const second = roots[1]!;
-    findings.push({
-      ruleId: 'syntax',
-      loc: second.loc,
-      message:
-        `a second top-level element <${second.name}>: an XML document has exactly one root element, so ${options.consumer} cannot parse this file. ` +
-        `Put every element inside the one root element.`,
-      related: [related(roots[0]!.loc, `the first top-level element <${roots[0]!.name}>`)],
-    });
+      consequence: 'xml',
+      loc: loc(fatal.start, fatal.end),
+      message: `${fatal.what}, so ${options.consumer} cannot parse the file. ${fatal.fix}`,
+    };
+    if (fatal.related) f.related = [related(loc(fatal.related.start, fatal.related.end), fatal.related.message)];
+    findings.push(f);
+  } else {
+    // The strict tokenizer passes over the internal subset of a DOCTYPE without reading it.
+    const subset = internalSubsetFinding(file, loc, options);
+    if (subset) findings.push(subset);
   }
   if (tooDeepAt !== undefined || tooDeep) {
     const [s, e] = tooDeepAt !== undefined ? pointRange(text, tooDeepAt) : [tooDeep!.offset, tooDeep!.offset];
     findings.push({
       ruleId: 'syntax',
+      consequence: 'xml',
       loc: tooDeepAt !== undefined ? loc(s, e) : tooDeep!.loc,
       message:
         `elements are nested more than ${MAX_XML_DEPTH} deep here; plexlint does not read ` +
@@ -190,6 +165,7 @@ export function readXml(file: SourceFile, options: ReadXmlOptions): ReadXmlResul
     const [s, e] = pointRange(text, parsedUpTo);
     findings.push({
       ruleId: 'syntax',
+      consequence: 'xml',
       loc: loc(s, e),
       message: `plexlint cannot parse the file from here on, so the rest of it is not checked; ${options.consumer} is likely to reject it. Check the XML (xmllint --noout).`,
     });
@@ -211,15 +187,9 @@ function stripPrefix(name: string): string {
  * Parse with fast-xml-parser; when it throws, cut the text before the construct
  * it could not read and try again (bounded: the cut point only moves back).
  */
-interface Unclosed {
-  offset: number;
-  what: string;
-}
-
 interface Lenient {
   nodes: unknown;
   parsedUpTo: number;
-  unclosed?: Unclosed;
   /** Offset of the start tag that nests deeper than MAX_XML_DEPTH (the text was read up to it). */
   tooDeepAt?: number;
 }
@@ -236,10 +206,8 @@ function parseLenient(original: string): Lenient {
     text = withoutDoctype(text) ?? text;
   }
   let cut = tooDeepAt ?? text.length;
-  let unclosed: Unclosed | undefined;
   const result = (nodes: unknown, parsedUpTo: number): Lenient => {
     const r: Lenient = { nodes, parsedUpTo };
-    if (unclosed) r.unclosed = unclosed;
     if (tooDeepAt !== undefined) r.tooDeepAt = tooDeepAt;
     return r;
   };
@@ -251,17 +219,8 @@ function parseLenient(original: string): Lenient {
       const before = (marker: string): number => text.lastIndexOf(marker, cut - 1);
       let next = -1;
       if (attempt < 6) {
-        const construct = /Comment is not closed/i.test(msg)
-          ? { marker: '<!--', what: 'a comment (<!--) that is never closed with -->' }
-          : /CDATA is not closed/i.test(msg)
-            ? { marker: '<![CDATA[', what: 'a CDATA section that is never closed with ]]>' }
-            : /Pi Tag is not closed/i.test(msg)
-              ? { marker: '<?', what: 'a processing instruction (<?) that is never closed with ?>' }
-              : /Closing Tag is not closed/i.test(msg)
-                ? { marker: '</', what: 'an end tag without its >' }
-                : undefined;
-        next = before(construct?.marker ?? '<');
-        if (construct && next >= 0 && attempt === 0) unclosed = { offset: next, what: construct.what };
+        const marker = /Comment is not closed/i.test(msg) ? '<!--' : /CDATA is not closed/i.test(msg) ? '<![CDATA[' : /Pi Tag is not closed/i.test(msg) ? '<?' : /Closing Tag is not closed/i.test(msg) ? '</' : '<';
+        next = before(marker);
       }
       // Halve the text when the targeted cut did not move (deep nesting, DOCTYPE, …).
       if (next < 0 || next >= cut) next = Math.floor(cut / 2);
@@ -305,28 +264,6 @@ function depthExceededAt(text: string, limit: number): number | undefined {
 function endAfter(text: string, marker: string, from: number): number {
   const k = text.indexOf(marker, from);
   return k < 0 ? text.length : k + marker.length;
-}
-
-/**
- * Characters XML 1.0 does not allow anywhere (§2.2 Char): C0 controls other than
- * tab and line ends, U+FFFE and U+FFFF. The validator lets them through; the
- * plug-in's parser does not. Reported once, at the first one.
- */
-function controlCharacterFinding(file: SourceFile, loc: (s: number, e: number) => Loc, options: ReadXmlOptions): Finding | undefined {
-  const re = /[\x00-\x08\x0B\x0C\x0E-\x1F\uFFFE\uFFFF]/g;
-  const first = re.exec(file.text);
-  if (!first) return undefined;
-  let more = 0;
-  while (re.exec(file.text) && more < 1_000_000) more++;
-  const code = first[0].charCodeAt(0);
-  const name = code === 0 ? "NUL (X'00')" : code > 0xff ? `U+${code.toString(16).toUpperCase()}` : `X'${code.toString(16).toUpperCase().padStart(2, '0')}'`;
-  return {
-    ruleId: 'syntax',
-    loc: loc(first.index, first.index + 1),
-    message:
-      `control character ${name}${more ? ` (and ${more} more in the file)` : ''}: XML does not allow it anywhere, so ${options.consumer} cannot parse the file. ` +
-      'Remove it; it usually comes from a damaged transfer or a wrong encoding.',
-  };
 }
 
 const PREDEFINED: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
@@ -505,6 +442,7 @@ function entityFinding(file: SourceFile, loc: (s: number, e: number) => Loc, opt
   const kinds = [external ? 'external (SYSTEM/PUBLIC) entities' : '', parameter ? 'parameter entities' : ''].filter(Boolean).join(' and ');
   return {
     ruleId: 'syntax',
+    consequence: 'xml',
     severity: 'warning',
     loc: loc(start, start + '<!DOCTYPE'.length),
     message:
@@ -532,6 +470,7 @@ function internalSubsetFinding(file: SourceFile, loc: (s: number, e: number) => 
   if (open < 0 || open > end) return undefined;
   const problem = (at: number, what: string): Finding => ({
     ruleId: 'syntax',
+    consequence: 'xml',
     loc: loc(at, Math.min(end, at + 1)),
     message: `'${what}' cannot stand in the DOCTYPE's internal subset, which holds only markup declarations (<!ELEMENT, <!ATTLIST, <!ENTITY, <!NOTATION), comments and processing instructions: an XML parser rejects the file, so ${options.consumer} cannot load it. The files WAS generates have no DOCTYPE: remove it.`,
   });
@@ -546,17 +485,6 @@ function internalSubsetFinding(file: SourceFile, loc: (s: number, e: number) => 
     else return problem(i, /[\w.-]/.test(text[i]!) ? /^[\w.-]{1,40}/.exec(text.slice(i, i + 40))![0] : text[i]!);
   }
   return undefined;
-}
-
-/** Offset of a validator (line, col): its lines end at \n (a \r before it is not counted). */
-function validatorOffset(text: string, line: number, col: number | undefined): number {
-  let offset = 0;
-  for (let l = 1; l < line; l++) {
-    const nl = text.indexOf('\n', offset);
-    if (nl < 0) return text.length;
-    offset = nl + 1;
-  }
-  return Math.min(text.length, offset + Math.max(0, (col ?? 1) - 1));
 }
 
 /** A range for a point: the tag name at '<', else the word there, else one character. */
@@ -575,116 +503,6 @@ function pointRange(text: string, offset: number): [number, number] {
     while (e < text.length && /[^\s<>="']/.test(text[e]!)) e++;
   }
   return [s, e];
-}
-
-function validatorFinding(
-  file: SourceFile,
-  err: { code: string; msg: string; line: number; col: number },
-  roots: XmlElement[],
-  loc: (s: number, e: number) => Loc,
-  options: ReadXmlOptions,
-): Finding {
-  const text = file.text;
-  const consequence = `${options.consumer} cannot parse the file`;
-  const fix = 'Correct the XML (xmllint --noout shows the same error).';
-  // Several elements left open: the validator names them at 1:1; point at the first one instead.
-  if (/^Invalid '\[/.test(err.msg)) {
-    const open: XmlElement[] = [];
-    const walk = (els: XmlElement[]): void => {
-      for (const el of els) {
-        if (el.endOffset === undefined && !el.selfClosing) open.push(el);
-        walk(el.children);
-      }
-    };
-    walk(roots);
-    const first = open[0];
-    if (first) {
-      const names = open.map((e) => `<${e.name}>`);
-      return {
-        ruleId: 'syntax',
-        loc: first.loc,
-        message: `${names.join(', ')} ${open.length === 1 ? 'is' : 'are'} never closed: ${consequence}. Add the missing end tag${open.length === 1 ? '' : 's'}.`,
-      };
-    }
-  }
-  const offset = validatorOffset(text, err.line, err.col);
-  const [s, e] = pointRange(text, offset);
-  const f: Finding = { ruleId: 'syntax', loc: loc(s, e), message: `not well-formed XML: ${err.msg.replace(/\.$/, '')}; ${consequence}. ${fix}` };
-  const opened = /opened in line (\d+), col (\d+)/.exec(err.msg);
-  if (opened) {
-    const o = validatorOffset(text, Number(opened[1]), Number(opened[2]));
-    const [os, oe] = pointRange(text, o);
-    f.related = [related(loc(os, oe), 'the element is opened here')];
-  }
-  return f;
-}
-
-const UTF8_NAMES = new Set(['utf-8', 'utf8']);
-const LATIN1_NAMES = new Set(['iso-8859-1', 'iso8859-1', 'latin1', 'latin-1', 'iso_8859-1', 'l1']);
-const ASCII_NAMES = new Set(['us-ascii', 'ascii']);
-
-/**
- * The declared encoding against the bytes. The sources stage decodes a file
- * that declares ISO-8859-1 as ISO-8859-1, any other as UTF-8 when the bytes
- * are valid UTF-8 and as ISO-8859-1 otherwise (src/sources/decode.ts).
- */
-function encodingFinding(file: SourceFile, decl: XmlDeclaration | undefined, options: ReadXmlOptions): Finding | undefined {
-  const declared = decl?.encoding?.value.trim().toLowerCase();
-  const where = decl?.encoding?.loc ?? decl?.loc ?? file.lines.loc(file.path, 0, 0);
-  const nonAscii = /[^\x00-\x7f]/.test(file.text);
-  if (file.encoding === 'iso-8859-1' && (declared === undefined || UTF8_NAMES.has(declared) || ASCII_NAMES.has(declared)) && nonAscii) {
-    const said = declared === undefined ? 'has no encoding declaration, which means UTF-8,' : `declares encoding="${decl!.encoding!.value}"`;
-    return {
-      ruleId: 'xml-encoding-mismatch',
-      loc: where,
-      message:
-        `the file ${said} but its bytes are not valid UTF-8 (plexlint read them as ISO-8859-1): ${options.consumer} reads it as declared, ` +
-        `so non-ASCII characters in names and paths are misread or the file is rejected. Declare encoding="ISO-8859-1" (what WAS writes) or save the file as UTF-8.`,
-    };
-  }
-  if (declared !== undefined && !UTF8_NAMES.has(declared) && !LATIN1_NAMES.has(declared) && !ASCII_NAMES.has(declared) && !declared.startsWith('utf-16') && nonAscii) {
-    return {
-      ruleId: 'xml-encoding-mismatch',
-      severity: 'info',
-      loc: where,
-      message:
-        `encoding="${decl!.encoding!.value}" is not one plexlint decodes (it read the file as ${file.encoding.toUpperCase()}), so non-ASCII characters may be shown wrongly; ` +
-        `${options.consumer} reads the file as declared. Use ISO-8859-1 or UTF-8, or give --encoding.`,
-    };
-  }
-  return undefined;
-}
-
-/** Offset of the first non-blank character outside every top-level element, comment and processing instruction. */
-function strayText(text: string, roots: XmlElement[], parsedUpTo: number): number | undefined {
-  const gaps: [number, number][] = [];
-  let from = 0;
-  for (const r of roots) {
-    gaps.push([from, r.offset]);
-    if (r.endOffset === undefined && !r.selfClosing) return undefined; // unclosed: its content runs to the end
-    from = r.endOffset ?? offsetAfterTag(text, r.offset);
-  }
-  gaps.push([from, parsedUpTo]);
-  for (const [start, end] of gaps) {
-    let i = start;
-    while (i < end) {
-      const c = text.charCodeAt(i);
-      if (isSpace(c) || c === 0xfeff) {
-        i++;
-        continue;
-      }
-      if (text.startsWith('<!--', i)) {
-        const k = text.indexOf('-->', i + 4);
-        i = k < 0 ? end : k + 3;
-      } else if (text.startsWith('<?', i)) {
-        const k = text.indexOf('?>', i + 2);
-        i = k < 0 ? end : k + 2;
-      } else if (text.startsWith('<!', i)) {
-        i = Math.min(end, doctypeEnd(text, i));
-      } else return i;
-    }
-  }
-  return undefined;
 }
 
 /** Offset just after the '>' of the tag at `start` (quotes respected). */

@@ -135,7 +135,7 @@ class LbBuilder {
         loc,
         message:
           `'${spec.word.raw}' uses '${spec.separator}' between cluster, port and server, the separator of ${LINE_NAMES[specLine]}, but this configuration is written for ${here}${first}. ` +
-          `Each product reads only its own separator, so dscontrol refuses this command (or takes '${spec.word.raw}' as a single host name) and the ${s.kind} is not configured. ` +
+          `Each product reads only its own separator, so plexlint assumes dscontrol refuses this command (or takes '${spec.word.raw}' as a single host name) and the ${s.kind} is not configured. ` +
           `Write '${fixed}'${line === 'ipv4v6' ? " (IBM's migration guide: change every ':' to '@')" : ''}.`,
         related,
       });
@@ -148,7 +148,7 @@ class LbBuilder {
           loc: o.keyword.loc,
           message:
             `${s.kind} ${s.action}: '${o.keyword.raw}'${o.keyword.raw.toLowerCase() === o.name ? '' : ` (${o.name})`} is a ${LINE_NAMES[o.line]} keyword, but this configuration is written for ${here}${first}` +
-            `${o.note && o.line === 'ipv4' ? `: ${o.note}` : ', which does not have it'}. dscontrol refuses the whole command, so nothing of it is configured. ` +
+            `${o.note && o.line === 'ipv4' ? `: ${o.note}` : ', which does not have it'}. plexlint assumes dscontrol refuses the whole command, so nothing of it is configured. ` +
             (o.line === 'ipv4'
               ? o.name === 'method'
                 ? `Remove 'method'; for NAT or encapsulated forwarding set it on each server (server add … nat yes returnaddress … router …, or encapforward yes encaptype ipip|gre encapcond always).`
@@ -166,7 +166,7 @@ class LbBuilder {
         loc: s.role.word.loc,
         message:
           `highavailability backup add both: mutual high availability (role 'both') is a ${LINE_NAMES.ipv4} feature; ${here}${first} supports only primary and backup. ` +
-          'dscontrol refuses the command, so this machine has no high availability at all. Make one machine primary and the other backup.',
+          'plexlint assumes dscontrol refuses the command, so this machine has no high availability at all. Make one machine primary and the other backup.',
         related,
       });
     }
@@ -233,7 +233,7 @@ class LbBuilder {
       ruleId: 'lb-undefined-object',
       loc: ref.loc,
       message:
-        `${s.kind} ${'action' in s ? s.action : ''}: ${what} is not defined at this point of the configuration, so dscontrol refuses the command and nothing of it is configured. ` +
+        `${s.kind} ${'action' in s ? s.action : ''}: ${what} is not defined at this point of the configuration, so plexlint assumes dscontrol refuses the command and nothing of it is configured. ` +
         `Add it first (clusters before their ports, ports before their servers), or correct the name.`,
     });
   }

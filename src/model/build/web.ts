@@ -12,7 +12,7 @@
  * - A plug-in cluster whose servers are ODRs of two or more cells that are not
  *   bridged (neither lists the other in bridgedWith) is an ODR spray: IHS cannot
  *   read the application servers' clone IDs behind the ODRs and sends
- *   in-session requests to any of them (plugin-cfg-odr.md §3.1, §3.3).
+ *   in-session requests to any of them.
  */
 import type { Finding } from '../../core/diagnostic.js';
 import type { Loc } from '../../core/loc.js';
@@ -178,6 +178,7 @@ function plugin(ast: PluginAst): PluginConfig {
     ),
     trustedProxies: ast.trustedProxies.filter((x) => x.attrs['Name']).map((x) => ({ name: str(x, 'Name'), loc: x.loc })),
     clusters: ast.clusters.map(cluster),
+    ...(ast.detachedServers.length ? { detachedServers: ast.detachedServers.map(server) } : {}),
     uriGroups: ast.uriGroups.map(
       (g): UriGroup => ({
         name: str(g, 'Name'),

@@ -8,6 +8,11 @@ export const rule = defineRule({
     category: 'input',
     description: "An INCLUDE that includes a member already being processed (or nesting deeper than 16)",
     source: "IBM documents no INCLUDE nesting limit; a cycle would never end",
+    consequences: [
+      {
+        reading: "IBM documents INCLUDE but no nesting limit and no check for a data set that includes itself; plexlint assumes the stack would process the cycle again and again, and reads each member once.",
+      },
+    ],
     emittedBy: 'front end',
   },
 });

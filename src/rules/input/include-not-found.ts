@@ -8,6 +8,11 @@ export const rule = defineRule({
     category: 'input',
     description: "An INCLUDE whose data set is not part of the estate (so its statements are not checked)",
     source: "EZZ0300I (INCLUDE processing); plexlint.yaml datasets mapping",
+    consequences: [
+      {
+        plexlint: "plexlint cannot check statements it cannot find; the stack itself opens the data set named on INCLUDE (EZZ0300I).",
+      },
+    ],
     emittedBy: 'front end',
   },
 });

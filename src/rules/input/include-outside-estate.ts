@@ -8,6 +8,11 @@ export const rule = defineRule({
     category: 'input',
     description: "An INCLUDE that resolves to a file outside the estate; plexlint does not read it",
     source: "plexlint: nothing outside the estate given on the command line is read",
+    consequences: [
+      {
+        plexlint: "plexlint never reads a file outside the estate it was given, so the included statements are not checked.",
+      },
+    ],
     emittedBy: 'front end',
   },
 });

@@ -8,6 +8,11 @@ export const rule = defineRule({
     category: 'input',
     description: "An INCLUDE whose file cannot be read or decoded",
     source: "EZZ0300I (INCLUDE processing)",
+    consequences: [
+      {
+        plexlint: "plexlint does not check an included file it cannot read as text.",
+      },
+    ],
     emittedBy: 'front end',
   },
 });

@@ -8,6 +8,11 @@ export const rule = defineRule({
     category: 'input',
     description: "A file named on the command line whose kind plexlint cannot tell",
     source: "plexlint input detection",
+    consequences: [
+      {
+        plexlint: "plexlint does not check a file whose kind it cannot tell; name it or place it as docs/model.md describes, or list it in plexlint.yaml.",
+      },
+    ],
     emittedBy: 'front end',
   },
 });

@@ -8,6 +8,11 @@ export const rule = defineRule({
     category: 'input',
     description: "A file of the estate that cannot be read, is binary or is too large",
     source: "plexlint input handling",
+    consequences: [
+      {
+        plexlint: "plexlint does not check a file it cannot read, and never reads outside the estate it was given.",
+      },
+    ],
     emittedBy: 'front end',
   },
 });

@@ -5,7 +5,7 @@ import { dispatchTargets, homeAnchor, presence, rangeHolding, serverName, system
 /**
  * Dispatch (MAC) mode keeps the cluster address as the destination; a z/OS
  * target accepts the packet only if that address is in its HOME list (IBM,
- * "External load balancing", reference §3 / tcpip-profile.md §6).
+ * "External load balancing").
  */
 export const rule = defineRule({
   meta: {
@@ -14,6 +14,12 @@ export const rule = defineRule({
     category: 'load-balancer',
     description: 'A z/OS system that a load balancer forwards to in MAC (dispatch) mode lacks the cluster address in its HOME list',
     source: 'IBM z/OS Communications Server IP Configuration Guide, "External load balancing" (dispatch mode: every target must have the cluster IP address in its HOME list)',
+    consequences: [
+      {
+        documented: "IBM z/OS Communications Server IP Configuration Guide, External load balancing",
+        quote: "When a load balancer uses dispatch mode, the destination IP addresses for incoming IP packets is not changed. … The receiving z/OS system inspects the destination IP address of the packet, and if it matches one of the IP addresses in its HOME list, accepts the packet",
+      },
+    ],
   },
   check(ctx) {
     for (const { system: name, address, refs } of dispatchTargets(ctx.estate.loadBalancers)) {

@@ -8,6 +8,11 @@ export const rule = defineRule({
     category: 'load-balancer',
     description: "A word where a dscontrol command or subcommand belongs is not one (or is an ambiguous abbreviation)",
     source: "Edge Components, Command reference for Dispatcher and CBR: keywords may be shortened to any unique prefix",
+    consequences: [
+      {
+        reading: "IBM documents dscontrol's commands and that keywords may be shortened to any unique prefix, not the error for another word; plexlint assumes dscontrol refuses the command, so nothing of it is configured.",
+      },
+    ],
     emittedBy: 'front end',
   },
 });

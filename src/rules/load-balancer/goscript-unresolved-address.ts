@@ -8,6 +8,11 @@ export const rule = defineRule({
     category: 'load-balancer',
     description: "A go-script alias command whose address or interface comes from a variable without a known value",
     source: "Edge Components, Scripts to run with high availability (go scripts source servers/bin/variables)",
+    consequences: [
+      {
+        plexlint: "plexlint skips the Load Balancer checks that need an address it cannot resolve in a go script.",
+      },
+    ],
     emittedBy: 'front end',
   },
 });

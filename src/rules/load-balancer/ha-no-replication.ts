@@ -20,7 +20,7 @@ export const LONG_RUNNING_PORTS: Readonly<Record<number, string>> = {
   1414: 'IBM MQ',
 };
 
-/** repstrategy chooses what is replicated to the HA partner (reference §1.3, §1.7, §2). */
+/** repstrategy chooses what is replicated to the HA partner. */
 export const rule = defineRule({
   meta: {
     id: 'ha-no-replication',
@@ -28,6 +28,11 @@ export const rule = defineRule({
     category: 'load-balancer',
     description: 'A port of long-running connections in a high-availability Load Balancer for IPv4 and IPv6 without connection replication (repstrategy none, affinity, or not set)',
     source: 'Edge Components v9.0, dscontrol port set repstrategy; technote "Tips on configuring the high availability feature" (configure connection and affinity replication to keep connections on takeover)',
+    consequences: [
+      {
+        reading: "IBM's technote advises configuring connection and affinity replication to keep connections on takeover; IBM does not state the default of repstrategy, and plexlint's reading is that connections whose records are not replicated break on takeover.",
+      },
+    ],
   },
   check(ctx) {
     for (const lb of ctx.estate.loadBalancers) {
@@ -46,7 +51,7 @@ export const rule = defineRule({
               severity: 'info',
               message:
                 `${lb.name}: port ${name} (${kind}, long-running connections) has no repstrategy, and IBM's documentation read for plexlint does not state the default. ` +
-                `If connection records are not replicated to the partner, every open connection on this port breaks when the partner takes over. ${fix}`,
+                `plexlint's reading: if connection records are not replicated to the partner, every open connection on this port breaks when the partner takes over. ${fix}`,
               related: [rel(lb.ha!.backup!, 'high availability configured here')],
               subject: `${lb.name} ${name} repstrategy`,
             });
@@ -56,7 +61,7 @@ export const rule = defineRule({
             loc: p.repStrategy!.loc,
             message:
               `${lb.name}: port ${name} (${kind}, long-running connections) has repstrategy ${rep}, so connection records are not replicated to the partner: ` +
-              `when the partner takes over it does not know the open connections on this port and they break (only ${rep === 'affinity' ? 'client affinities survive' : 'new connections work'}). ${fix}`,
+              `when the partner takes over it does not know the open connections on this port and they break (only ${rep === 'affinity' ? 'client affinities survive' : 'new connections work'}; plexlint's reading of IBM's replication advice). ${fix}`,
             related: [rel(lb.ha!.backup!, 'high availability configured here')],
             subject: `${lb.name} ${name} repstrategy`,
           });

@@ -7,7 +7,7 @@ import { pairs } from './partners.js';
 
 /**
  * HA partners must have the same configuration (IPv4-and-IPv6 HA considerations,
- * reference §1.7): on takeover the cluster addresses move to the other machine,
+ * ): on takeover the cluster addresses move to the other machine,
  * which then balances with its own clusters, ports and servers.
  */
 const clusterKey = (c: LbCluster): string => (c.address ?? c.id).toLowerCase();
@@ -24,6 +24,11 @@ export const rule = defineRule({
     category: 'load-balancer',
     description: 'HA partners whose clusters, ports or servers differ, so balancing changes on takeover',
     source: 'Edge Components, high availability considerations (both machines must have the same configuration); technote "Tips on configuring the high availability feature" (cluster addresses move to the new active machine on takeover)',
+    consequences: [
+      {
+        reading: "IBM requires both machines to have the same configuration (Load Balancer for IPv4 and IPv6, high availability considerations); the per-object consequences the message gives are plexlint's reading of what the other machine forwards after a takeover.",
+      },
+    ],
   },
   check(ctx) {
     for (const { follower: f, leader: l } of pairs(ctx.estate.loadBalancers)) {
@@ -33,10 +38,21 @@ export const rule = defineRule({
   },
 });
 
+/** "… take its share. Add the server." → "… take its share (plexlint's reading). Add the server." */
+function asReading(message: string): string {
+  const fix = Math.max(message.lastIndexOf('. Add '), message.lastIndexOf('. Make '), message.lastIndexOf('. Remove '));
+  return fix < 0 ? `${message} (plexlint's reading)` : `${message.slice(0, fix)} (plexlint's reading)${message.slice(fix)}`;
+}
+
 function compare(ctx: RuleContext, f: ExternalLb, l: ExternalLb): void {
   const anchor = f.ha?.backup ?? f.loc;
   const report = (loc: Loc, message: string, related: Loc | undefined, relatedMessage: string, subject: string) => {
-    const finding: Parameters<RuleContext['report']>[0] = { loc, message: `${f.name} vs ${l.name}: ${message}`, subject: `${f.name} ${l.name} ${subject}` };
+    // IBM requires the same configuration on both machines; what each difference does after a takeover is plexlint's reading, and the message says so.
+    const finding: Parameters<RuleContext['report']>[0] = {
+      loc,
+      message: `${f.name} vs ${l.name}: ${asReading(message)}`,
+      subject: `${f.name} ${l.name} ${subject}`,
+    };
     if (related) finding.related = [rel(related, `${l.name}: ${relatedMessage}`)];
     ctx.report(finding);
   };

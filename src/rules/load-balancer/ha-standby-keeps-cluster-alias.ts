@@ -5,8 +5,8 @@ import { haConfigured } from './common.js';
 /**
  * Load Balancer for IPv4 aliases cluster (and return) addresses on the adapter of
  * the active machine only: they move to the new active machine on takeover
- * (technote, reference §1.7), goStandby removes them (§1.8), and a standby machine
- * does not configure the cluster (GUI help, §1.2). For Load Balancer for IPv4 and
+ * (technote), goStandby removes them, and a standby machine
+ * does not configure the cluster (GUI help). For Load Balancer for IPv4 and
  * IPv6 any adapter alias is ph50064-cluster-aliased-on-adapter.
  */
 export const rule = defineRule({
@@ -16,6 +16,12 @@ export const rule = defineRule({
     category: 'load-balancer',
     description: 'A high-availability Load Balancer for IPv4 whose cluster or return address stays aliased on a network adapter after it becomes standby',
     source: 'Edge Components, high availability: cluster and return addresses move to the new active machine on takeover (technote swg21211427); go scripts (goStandby removes the aliases); GUI help (do not configure the cluster on the standby machine)',
+    consequences: [
+      {
+        documented: "IBM APAR PH50064, Connection broken when takeover occurs",
+        quote: "in the backup state, if the cluster is still aliased on the ethernet interface, the OS will respond with a RST packet if the traffic is not for a collocated server. The RST packet will terminate the existing connection.",
+      },
+    ],
   },
   check(ctx) {
     for (const lb of ctx.estate.loadBalancers) {

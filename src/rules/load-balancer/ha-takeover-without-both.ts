@@ -1,7 +1,7 @@
 import { rel } from '../helpers.js';
 import { defineRule } from '../rule.js';
 
-/** "The takeover address … should only be used when the role of the machine is both primary and backup" (reference §1.7). */
+/** "The takeover address … should only be used when the role of the machine is both primary and backup". */
 export const rule = defineRule({
   meta: {
     id: 'ha-takeover-without-both',
@@ -9,6 +9,12 @@ export const rule = defineRule({
     category: 'load-balancer',
     description: 'highavailability takeover with an address on a machine whose role is not both (mutual high availability)',
     source: 'Edge Components, dscontrol highavailability (the takeover address is used only with the both role and names the partner\'s NFA)',
+    consequences: [
+      {
+        documented: "IBM Edge Components, dscontrol highavailability",
+        quote: "The takeover address value is optional. It should only be used when the role of the machine is both primary and backup (mutual high availability configuration).",
+      },
+    ],
   },
   check(ctx) {
     for (const lb of ctx.estate.loadBalancers) {

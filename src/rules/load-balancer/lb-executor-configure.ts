@@ -3,7 +3,7 @@ import { haConfigured } from './common.js';
 
 /**
  * Load Balancer for IPv4 and IPv6 detects cluster addresses itself; on migration
- * IBM says to delete every executor configure / unconfigure (reference §1.1).
+ * IBM says to delete every executor configure / unconfigure.
  * With high availability, ph50064-cluster-aliased-on-adapter reports it instead.
  */
 export const rule = defineRule({
@@ -13,6 +13,12 @@ export const rule = defineRule({
     category: 'load-balancer',
     description: 'executor configure / cluster configure in a Load Balancer for IPv4 and IPv6 configuration, which detects cluster addresses itself',
     source: 'Edge Components, "Migrate to Load Balancer IPv4 and IPv6" (delete every executor configure and unconfigure; cluster addresses are detected automatically except on Linux on System z layer 3)',
+    consequences: [
+      {
+        documented: "IBM Edge Components, Migrate to Load Balancer IPv4 and IPv6; high availability considerations",
+        quote: "In a high availability or a stand-alone environment, you must not alias the cluster address against the network adaptor",
+      },
+    ],
   },
   check(ctx) {
     for (const lb of ctx.estate.loadBalancers) {

@@ -9,6 +9,11 @@ export const rule = defineRule({
     category: 'load-balancer',
     description: "':' and '@' separators (Load Balancer for IPv4 and for IPv4 and IPv6) in one configuration",
     source: 'Edge Components, "Migrate to Load Balancer IPv4 and IPv6" (change every : to @); dscontrol port / server syntax of both lines',
+    consequences: [
+      {
+        reading: "IBM's migration guide says to change every ':' to '@' when moving to Load Balancer for IPv4 and IPv6; IBM does not document what dscontrol does with the other separator, and plexlint assumes the command is refused or the address taken as one host name.",
+      },
+    ],
     emittedBy: 'model builder',
   },
   check: reportLbRejections('lb-mixed-product-lines'),

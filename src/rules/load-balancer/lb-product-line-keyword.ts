@@ -9,6 +9,11 @@ export const rule = defineRule({
     category: 'load-balancer',
     description: 'A keyword of the other Load Balancer product line (e.g. method, porttype, maxservers, primaryhost, mss, hasynctimeout in an IPv4-and-IPv6 configuration)',
     source: 'Edge Components, "Migrate to Load Balancer IPv4 and IPv6" (command differences); dscontrol executor / port / server syntax diagrams of both lines',
+    consequences: [
+      {
+        reading: "IBM's migration guide lists the keywords each product line lacks; IBM does not document dscontrol's error for them, and plexlint assumes the command is refused.",
+      },
+    ],
     emittedBy: 'model builder',
   },
   check: reportLbRejections('lb-product-line-keyword'),

@@ -9,6 +9,11 @@ export const rule = defineRule({
     category: 'load-balancer',
     description: 'A port, server or cluster command on a cluster or port that is not defined at that point of the configuration',
     source: 'Edge Components, dscontrol port ("you must add a port to a cluster before you can add any servers to that port") and dscontrol cluster / server',
+    consequences: [
+      {
+        reading: "IBM documents that a port must be added to a cluster before servers are added to it; IBM does not document the error, and plexlint assumes dscontrol refuses the command.",
+      },
+    ],
     emittedBy: 'model builder',
   },
   check: reportLbRejections('lb-undefined-object'),

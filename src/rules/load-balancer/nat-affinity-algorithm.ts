@@ -2,7 +2,7 @@ import { rel } from '../helpers.js';
 import { defineRule } from '../rule.js';
 import { sep, serverName, servers, type ServerRef } from './common.js';
 
-/** NAT does not work with the affinity selection algorithm, only connection and conn+affin (reference §1.5). */
+/** NAT does not work with the affinity selection algorithm, only connection and conn+affin. */
 export const rule = defineRule({
   meta: {
     id: 'nat-affinity-algorithm',
@@ -10,6 +10,11 @@ export const rule = defineRule({
     category: 'load-balancer',
     description: 'NAT servers on a port with selectionalgorithm affinity',
     source: 'Edge Components, "Dispatcher\'s NAT/NAPT" (NAT does not work with the affinity selection algorithm; use connection or conn+affin)',
+    consequences: [
+      {
+        reading: "IBM says NAT does not work with the affinity selection algorithm (use connection or conn+affin); IBM does not describe the failure, and plexlint assumes connections to that server are not balanced as configured.",
+      },
+    ],
   },
   check(ctx) {
     const byPort = new Map<object, ServerRef[]>();
@@ -25,7 +30,7 @@ export const rule = defineRule({
         loc: port.selectionAlgorithmLoc ?? port.loc,
         message:
           `${lb.name}: port ${cluster.id}${sep(lb)}${port.port} uses selectionalgorithm affinity, but ${refs.length === 1 ? `its server ${refs[0]!.server.id} is` : `${refs.length} of its servers are`} forwarded with NAT, ` +
-          `and NAT does not work with the affinity algorithm: connections to ${refs.length === 1 ? 'that server' : 'those servers'} are not balanced as configured. ` +
+          `and NAT does not work with the affinity algorithm (IBM); plexlint's reading: connections to ${refs.length === 1 ? 'that server' : 'those servers'} are not balanced as configured. ` +
           `Use \`selectionalgorithm conn+affin\` (affinity with NAT) or \`connection\`.`,
         related: refs.map((r) => rel(r.server.loc, `${serverName(r)} (nat)`)),
         subject: `${lb.name} ${cluster.id} ${port.port} nat affinity`,

@@ -5,7 +5,7 @@ import { serverName, servers, type ServerRef } from './common.js';
 
 /**
  * NAT (and, in the IPv4 line, kernel CBR) send the replies to the client through
- * the executor's client gateway, which must be set (reference §1.1, §1.5).
+ * the executor's client gateway, which must be set.
  */
 export const rule = defineRule({
   meta: {
@@ -14,6 +14,11 @@ export const rule = defineRule({
     category: 'load-balancer',
     description: 'NAT (or kernel CBR) forwarding without executor clientgateway (clientgateway6 for IPv6 clusters)',
     source: 'Edge Components, dscontrol executor (clientgateway: the router for the return direction, must be non-zero) and "Dispatcher\'s NAT/NAPT" (clientgateway must be set)',
+    consequences: [
+      {
+        reading: "IBM requires the client gateway for NAT and CBR forwarding; IBM does not document what the Dispatcher does without one, and plexlint assumes the replies do not reach the clients.",
+      },
+    ],
   },
   check(ctx) {
     const byLb = new Map<string, { v4: ServerRef[]; v6: ServerRef[] }>();
@@ -41,7 +46,7 @@ export const rule = defineRule({
           loc,
           message:
             `${lb.name}: ${refs.length === 1 ? `server ${serverName(first)} is` : `${refs.length} servers are`} forwarded with ${methods}, but the executor has ${zero ? `${option} ${field!.value}, which means none` : `no ${option}`}. ` +
-            `The client gateway is the router through which the Dispatcher sends the servers' replies back to the clients; IBM requires it for ${methods}, so without it the replies never reach the clients and the connections fail. ` +
+            `The client gateway is the router through which the Dispatcher sends the servers' replies back to the clients; IBM requires it for ${methods}; without it, plexlint assumes, the replies never reach the clients and the connections fail. ` +
             `Add \`dscontrol executor set ${option} <router address>\`.`,
           related: refs.map((r) => rel(r.server.loc, `${serverName(r)} (${r.server.forwarding.toUpperCase()})`)),
           subject: `${lb.name} ${option}`,

@@ -1,7 +1,7 @@
 import { defineRule } from '../rule.js';
 import { serverName, servers } from './common.js';
 
-/** The return address must differ from the cluster, server and NFA addresses (reference §1.5). */
+/** The return address must differ from the cluster, server and NFA addresses. */
 export const rule = defineRule({
   meta: {
     id: 'nat-return-address-conflict',
@@ -9,6 +9,11 @@ export const rule = defineRule({
     category: 'load-balancer',
     description: 'A NAT return address that is also a cluster address, a server address or the NFA',
     source: 'Edge Components, "Dispatcher\'s NAT/NAPT" (the return address must be different from the cluster, server and NFA addresses)',
+    consequences: [
+      {
+        reading: "IBM requires the return address to differ from the cluster, server and NFA addresses; IBM does not document what happens otherwise, and plexlint assumes the replies are taken for the other address's traffic.",
+      },
+    ],
   },
   check(ctx) {
     for (const r of servers(ctx.estate.loadBalancers)) {
@@ -29,7 +34,7 @@ export const rule = defineRule({
         loc: ret.loc,
         message:
           `${lb.name}: server ${serverName(r)} has returnaddress ${ret.value}, which is ${what}. The return address is the source address the Dispatcher uses towards the server, ` +
-          `so the server's replies are addressed to it; when it is also ${what}, those replies are taken for traffic of that address instead of being translated back to the client, and the connections fail. ` +
+          `so the server's replies are addressed to it; when it is also ${what}, plexlint assumes those replies are taken for traffic of that address instead of being translated back to the client, and the connections fail (IBM only forbids the overlap). ` +
           `Use an unused address on the Dispatcher's network (the return address can only be changed by removing the server and adding it again).`,
         subject: `${lb.name} ${serverName(r)} returnaddress conflict`,
       });

@@ -2,7 +2,7 @@ import { rel } from '../helpers.js';
 import { defineRule } from '../rule.js';
 import { presence, serverName, servers, systemByName, type ServerRef } from './common.js';
 
-/** "The cluster address must not be aliased on the loopback of a server defined for NAT" (reference §1.5). */
+/** "The cluster address must not be aliased on the loopback of a server defined for NAT". */
 export const rule = defineRule({
   meta: {
     id: 'nat-target-cluster-on-loopback',
@@ -10,6 +10,11 @@ export const rule = defineRule({
     category: 'load-balancer',
     description: 'A z/OS system that a load balancer forwards to with NAT has the cluster address as a LOOPBACK HOME entry',
     source: 'Edge Components, "Dispatcher\'s NAT/NAPT" (do not alias the cluster address on the loopback of a server defined for NAT)',
+    consequences: [
+      {
+        reading: "IBM's NAT setup says the cluster address must not be aliased on the loopback of a server defined for NAT; IBM does not give the reason, and plexlint's reading is that connections this system opens to the cluster then stay on it.",
+      },
+    ],
   },
   check(ctx) {
     const byTarget = new Map<string, { system: string; address: string; refs: ServerRef[] }>();
@@ -37,7 +42,7 @@ export const rule = defineRule({
           message:
             `${name}: ${lbs} forward${lbs.includes(' and ') ? '' : 's'} cluster ${address} to this system with NAT, which rewrites the destination to this system's own address, ` +
             `yet the stack also has ${address} as a LOOPBACK address. IBM's NAT setup says the cluster address must not be on the loopback of a NAT server: ` +
-            `with it, this system treats ${address} as its own address, so connections that programs on this system open to the cluster stay here instead of going through the load balancer. ` +
+            `IBM gives no reason; plexlint's reading: this system then treats ${address} as its own address, so connections that programs on this system open to the cluster stay here instead of going through the load balancer. ` +
             `Remove ${address} from this HOME list (NAT does not need it), or forward to this system with MAC forwarding instead.`,
           related: refs.map((r) => rel(r.server.loc, `${r.lb.name}: ${serverName(r)} (nat)`)),
           subject: `${name} cluster ${address} on loopback of NAT target`,

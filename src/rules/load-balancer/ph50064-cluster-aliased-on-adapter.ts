@@ -6,7 +6,7 @@ import { HA_STATES, type LbAlias } from '../../model/lb.js';
 const STATE_TEXT = { inop: 'after goInOp', active: 'while active', standby: 'after a takeover, on the standby machine', idle: 'in stand-alone (idle) mode' } as const;
 
 /**
- * APAR PH50064 (reference §2): on takeover the executor of the machine losing
+ * APAR PH50064: on takeover the executor of the machine losing
  * the active role switches to backup mode at once and passes cluster packets to
  * the operating system; the go scripts run up to ~2 s later. While the cluster is
  * still aliased on the Ethernet interface, the OS answers in-flight packets of
@@ -21,6 +21,12 @@ export const rule = defineRule({
     category: 'load-balancer',
     description: 'A cluster address aliased on a network adapter (go script or executor configure) in a high-availability Load Balancer for IPv4 and IPv6 (APAR PH50064)',
     source: 'IBM APAR PH50064 "Connection broken when takeover occurs" (fixed in 8.5.5.23 and 9.0.5.15); Edge Components v8.0 high availability considerations ("you must not alias the cluster address against the network adaptor")',
+    consequences: [
+      {
+        documented: "IBM APAR PH50064, Connection broken when takeover occurs",
+        quote: "If the cluster is not aliased on the ethernet interface, the packets will be discarded by the OS. … in the backup state, if the cluster is still aliased on the ethernet interface, the OS will respond with a RST packet if the traffic is not for a collocated server. The RST packet will terminate the existing connection.",
+      },
+    ],
   },
   check(ctx) {
     for (const lb of ctx.estate.loadBalancers) {

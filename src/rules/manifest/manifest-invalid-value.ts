@@ -7,7 +7,12 @@ export const rule = defineRule({
     severity: 'error',
     category: 'manifest',
     description: "A plexlint.yaml value of the wrong type or range",
-    source: "DESIGN.md \"Estate manifest\"",
+    source: "docs/estates.md",
+    consequences: [
+      {
+        plexlint: "plexlint does not apply a setting of plexlint.yaml whose value is not valid.",
+      },
+    ],
     emittedBy: 'front end',
   },
 });

@@ -7,7 +7,12 @@ export const rule = defineRule({
     severity: 'error',
     category: 'manifest',
     description: "A path in plexlint.yaml that does not exist",
-    source: "DESIGN.md \"Estate manifest\"",
+    source: "docs/estates.md",
+    consequences: [
+      {
+        plexlint: "plexlint cannot check a file or folder that plexlint.yaml names but that does not exist.",
+      },
+    ],
     emittedBy: 'front end',
   },
 });

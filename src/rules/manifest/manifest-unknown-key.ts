@@ -7,7 +7,12 @@ export const rule = defineRule({
     severity: 'warning',
     category: 'manifest',
     description: "A key plexlint.yaml does not define (usually a typo)",
-    source: "DESIGN.md \"Estate manifest\"",
+    source: "docs/estates.md",
+    consequences: [
+      {
+        plexlint: "plexlint ignores a key of plexlint.yaml it does not know (docs/model.md lists the keys).",
+      },
+    ],
     emittedBy: 'front end',
   },
 });

@@ -8,5 +8,10 @@ export const rule = defineRule({
     category: 'input',
     description: 'An inline plexlint-disable directive without rule ids, which suppresses every rule',
     source: 'plexlint inline directives; eslint-comments/no-unlimited-disable',
+    consequences: [
+      {
+        plexlint: "a directive without rule ids suppresses every rule on its line, including findings nobody has seen yet.",
+      },
+    ],
   },
 });

@@ -8,5 +8,10 @@ export const rule = defineRule({
     category: 'input',
     description: 'An inline directive that cannot work: unknown directive or rule id, a rule that cannot be suppressed, or malformed text',
     source: 'plexlint inline directives',
+    consequences: [
+      {
+        plexlint: "plexlint ignores a directive or rule id it does not know, so the directive suppresses nothing.",
+      },
+    ],
   },
 });

@@ -8,5 +8,10 @@ export const rule = defineRule({
     category: 'input',
     description: 'An inline plexlint-disable/enable directive (or one rule id in it) that suppresses nothing',
     source: "plexlint inline directives; ESLint's reportUnusedDisableDirectives",
+    consequences: [
+      {
+        plexlint: "an unused suppression hides nothing today and would hide a later finding on that line (docs/ci.md, suppressions).",
+      },
+    ],
   },
 });

@@ -8,7 +8,7 @@ import { listText } from '../web.js';
  * only the ODRs and cannot read the application servers' clone IDs in
  * JSESSIONID; with cell affinity the ODR-generated plugin-cfg.xml makes the
  * plug-in use ODRSESSIONID (or the tier's odrSessionIdCookieName)
- * (../shared/reference/ibm/odr-cell-affinity.txt; plugin-cfg-odr.md §3.1, §3.2).
+ * (IBM WAS ND topic "Cell affinity function").
  */
 export const rule = defineRule({
   meta: {
@@ -17,6 +17,12 @@ export const rule = defineRule({
     category: 'odr',
     description: 'An ODR spray (a plug-in cluster over ODRs of several unbridged cells) whose Uris do not use the ODR session cookie as AffinityCookie',
     source: 'IBM WAS ND, "Cell affinity function" (cwve_odoeaffinity); "Configuring cell affinity in a multi-tiered environment" (odrSessionIdCookieName)',
+    consequences: [
+      {
+        documented: "IBM WAS ND, Cell affinity function",
+        quote: "the IBM HTTP Server is not able to recognize the servers identified on the JSESSIONID cookies contained within in-session traffic because it is configured to recognize and route to the ODRs. … The produced plugin-cfg.xml instructs the IBM HTTP Server plug-in to use the ODRSESSIONID cookie for its session ID, enabling session affinity to the ODRs.",
+      },
+    ],
   },
   check(ctx) {
     const web = ctx.estate.web;

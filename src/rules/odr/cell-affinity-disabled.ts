@@ -2,7 +2,7 @@ import { rel } from '../helpers.js';
 import { defineRule } from '../rule.js';
 import { listText } from '../web.js';
 
-/** odrSessionAffinityEnabled=true in every sprayed cell (plugin-cfg-odr.md §3.2 step 1, §3.8 item 1). */
+/** odrSessionAffinityEnabled=true in every sprayed cell (IBM "Cell affinity function"). */
 export const rule = defineRule({
   meta: {
     id: 'cell-affinity-disabled',
@@ -10,6 +10,12 @@ export const rule = defineRule({
     category: 'odr',
     description: 'A cell whose ODRs a plug-in sprays together with ODRs of an unbridged cell, without odrSessionAffinityEnabled=true',
     source: 'IBM WAS ND, "Enabling cell affinity" (twve_odoeaffinity); "Cell affinity function" (cwve_odoeaffinity)',
+    consequences: [
+      {
+        documented: "IBM WAS ND, Cell affinity function",
+        quote: "without cell affinity, if the IBM HTTP Server selects an ODR within another cell, the ODR does not recognize the server ID, does not route the request, and consequently the session is lost.",
+      },
+    ],
   },
   check(ctx) {
     const web = ctx.estate.web;

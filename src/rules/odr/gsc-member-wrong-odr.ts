@@ -4,8 +4,8 @@ import { cellMap, endpoint, tierText } from '../web.js';
 
 /**
  * GSC members for cell affinity are the ODRs of a remote cell, of the same
- * tier (plugin-cfg-odr.md §3.1, §3.2 step 3 "GSCs in a tier refer only to ODRs
- * of that tier", §3.8 item 4).
+ * tier (IBM "Cell affinity function": "GSCs in a tier refer only to ODRs
+ * of that tier").
  */
 export const rule = defineRule({
   meta: {
@@ -14,6 +14,12 @@ export const rule = defineRule({
     category: 'odr',
     description: 'A generic server cluster member that is an ODR of the cell itself, or an ODR of another tier',
     source: 'IBM WAS ND, "Using generic server clusters with cell affinity" (twve_odoegsc); "Configuring cell affinity in a multi-tiered environment" (twve_odoemltier)',
+    consequences: [
+      {
+        documented: "IBM WAS ND, Cell affinity function; Configuring cell affinity in a multi-tiered environment",
+        quote: "The GSC members must be the ODRs in the remote cells.",
+      },
+    ],
   },
   check(ctx) {
     const cells = cellMap(ctx.estate.web.cells);

@@ -8,8 +8,7 @@ import { cellMap, endpoint, listText } from '../web.js';
  * cell B needs a generic server cluster whose members are exactly the ODRs of
  * cell A (weight > 0): an ODR of B that receives a misrouted in-session request
  * of A finds the GSC holding the owning ODR and routes the request there
- * (../shared/reference/ibm/odr-cell-affinity.txt; plugin-cfg-odr.md §3.1, §3.3,
- * §3.4, §3.8 item 2). Bridged cells need no GSC.
+ * (IBM WAS ND topic "Cell affinity function"). Bridged cells need no GSC.
  *
  * Members that are ODRs of cell B itself or of another tier are left to
  * gsc-member-wrong-odr, which says what is wrong with them more precisely.
@@ -21,6 +20,12 @@ export const rule = defineRule({
     category: 'odr',
     description: 'A sprayed cell without a generic server cluster whose members are exactly the ODRs of the other, unbridged cell',
     source: 'IBM WAS ND, "Cell affinity function" (cwve_odoeaffinity); "Using generic server clusters with cell affinity" (twve_odoegsc)',
+    consequences: [
+      {
+        documented: "IBM WAS ND, Cell affinity function",
+        quote: "generic server clusters (GSCs) must be configured for each cell for which an ODR can receive traffic. The GSC members must be the ODRs in the remote cells. When an ODR receives misrouted session traffic and cell affinity is enabled, it checks the GSC lists to find the ODR associated with the ODR session ID.",
+      },
+    ],
   },
   check(ctx) {
     const web = ctx.estate.web;

@@ -3,7 +3,7 @@ import { defineRule } from '../rule.js';
 import type { Odr } from '../../model/web.js';
 import { tierText } from '../web.js';
 
-/** Multi-tier cell affinity: cookie names must differ between tiers (plugin-cfg-odr.md §3.2 step 3, §3.8 item 4). */
+/** Multi-tier cell affinity: cookie names must differ between tiers (IBM "Cell affinity function", multi-tier). */
 export const rule = defineRule({
   meta: {
     id: 'odr-cookie-name-shared',
@@ -11,6 +11,11 @@ export const rule = defineRule({
     category: 'odr',
     description: 'Two ODR tiers that use the same session cookie name',
     source: 'IBM WAS ND, "Configuring cell affinity in a multi-tiered environment" (twve_odoemltier): odrSessionIdCookieName',
+    consequences: [
+      {
+        reading: "IBM's multi-tier cell affinity topic asks for a different odrSessionIdCookieName on each tier; that one tier's ODR session ID is otherwise read by the other tier is plexlint's reading.",
+      },
+    ],
   },
   check(ctx) {
     const byTier = new Map<string, Odr[]>();
@@ -29,7 +34,7 @@ export const rule = defineRule({
             loc: b.cookieLoc ?? b.loc,
             message:
               `the ODRs of ${tierText(b.tier)} use the session cookie ${cookie}${b.cookieLoc ? '' : ' (the default)'}, and so do the ODRs of ${tierText(a.tier)}: ` +
-              `with cell affinity in several tiers each tier's ODRs must set their own cookie, otherwise one tier's ODR session ID is read by the other tier and in-session requests go to the wrong ODR. ` +
+              `with cell affinity in several tiers each tier's ODRs must set their own cookie, otherwise, plexlint assumes, one tier's ODR session ID is read by the other tier and in-session requests go to the wrong ODR. ` +
               `Set odrSessionIdCookieName to a name of its own (e.g. ODRSID_${(b.tier || 'TIER2').toUpperCase()}) on every ODR of ${tierText(b.tier)}.`,
             related: [rel(a.cookieLoc ?? a.loc, `${tierText(a.tier)} uses ${cookie} (ODR ${a.name} of cell ${a.cell})`)],
             subject: `tiers ${a.tier}/${b.tier} cookie ${cookie}`,

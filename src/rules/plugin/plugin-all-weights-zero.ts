@@ -1,14 +1,24 @@
 import { defineRule } from '../rule.js';
 import { nameLoc, primaries } from '../web.js';
 
-/** Weight 0: no new non-affinity requests (plugin-cfg-odr.md §2.4, APAR PQ76548). */
+/**
+ * Weight 0 keeps new, non-affinity requests away from a server; but when no server has a
+ * positive weight the plug-in readjusts all weights to above 0 (IBM support, "Recommended
+ * values for web server plug-in config"; APAR PQ76548), so all zeros drain nothing.
+ */
 export const rule = defineRule({
   meta: {
     id: 'plugin-all-weights-zero',
-    severity: 'error',
+    severity: 'warning',
     category: 'plugin',
     description: 'Every server the plug-in balances over in a cluster has LoadBalanceWeight 0',
-    source: 'IBM WAS web server plug-in weighted round robin; APAR PQ76548 (weight 0 with affinity)',
+    source: "IBM support, \"Recommended values for web server plug-in config\" (LoadBalanceWeight); APAR PQ76548 (the plug-in resets all weights when none is positive)",
+    consequences: [
+      {
+        documented: "IBM support, Recommended values for web server plug-in config; APAR PQ76548",
+        quote: "When all weights for all servers drop to 0 or less, the plug-in has to readjust all of the weights so that they are greater than 0. (APAR PQ76548: The HTTP Server Plugin resets the weights for all the servers when there is no server having positive weights.)",
+      },
+    ],
   },
   check(ctx) {
     for (const p of ctx.estate.web.plugins) {
@@ -18,9 +28,10 @@ export const rule = defineRule({
         ctx.report({
           loc: nameLoc(c),
           message:
-            `every server the plug-in balances over in cluster '${c.name}' (${pool.map((s) => s.name).join(', ')}) has LoadBalanceWeight 0: a weight of 0 stops new, ` +
-            `non-affinity requests to a server, so no server is left for a new session (the plug-in used to crash in this case, APAR PQ76548). ` +
-            `Give at least one server a weight above 0.`,
+            `every server the plug-in balances over in cluster '${c.name}' (${pool.map((s) => s.name).join(', ')}) has LoadBalanceWeight 0. ` +
+            `A weight of 0 keeps new, non-affinity requests away from a server, but IBM says that when no server has a positive weight the plug-in ` +
+            `readjusts all weights to above 0 (APAR PQ76548: it "resets the weights for all the servers"), so new sessions are still spread over these servers: ` +
+            `if the zeros are meant to drain them, they do not. Give the servers that should take new sessions a weight above 0.`,
           subject: `${p.file} ${c.name} all weights 0`,
         });
       }

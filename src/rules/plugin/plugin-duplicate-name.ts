@@ -2,7 +2,7 @@ import { rel } from '../helpers.js';
 import { defineRule } from '../rule.js';
 import { nameLoc } from '../web.js';
 
-/** Name uniqueness (plugin-cfg-odr.md §1.13 item 4, §1.6, §1.7). */
+/** Name uniqueness (IBM "plugin-cfg.xml file"). */
 export const rule = defineRule({
   meta: {
     id: 'plugin-duplicate-name',
@@ -10,6 +10,11 @@ export const rule = defineRule({
     category: 'plugin',
     description: 'Two ServerClusters, UriGroups or VirtualHostGroups with the same name, or two Servers of one cluster with the same name',
     source: 'IBM WAS, "plugin-cfg.xml file" (rwsv_plugincfg): ServerCluster, UriGroup and VirtualHostGroup names are unique, Server names unique within their cluster',
+    consequences: [
+      {
+        reading: "IBM says names are unique (plugin-cfg.xml file topic) but not which of two elements with one name the plug-in uses; plexlint assumes only one of them is used.",
+      },
+    ],
   },
   check(ctx) {
     const dupes = <T>(items: T[], name: (x: T) => string, report: (x: T, first: T) => void): void => {
@@ -57,7 +62,7 @@ export const rule = defineRule({
             loc: nameLoc(s),
             message:
               `a second Server named '${s.name}' in ServerCluster '${c.name}': PrimaryServers and BackupServers name servers, so a reference to '${s.name}' is ambiguous ` +
-              `and one of the two servers may never get requests. Give each server of the cluster its own name (WAS generates <node>_<server>).`,
+              `and one of the two servers may never get requests (plexlint's reading; IBM does not say which name wins). Give each server of the cluster its own name (WAS generates <node>_<server>).`,
             related: [rel(nameLoc(first), `the first Server '${s.name}'`)],
             subject: `${p.file} ${c.name} Server ${s.name}`,
           }),

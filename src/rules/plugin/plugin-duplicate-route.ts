@@ -4,10 +4,10 @@ import type { Loc } from '../../core/loc.js';
 import { listText } from '../web.js';
 
 /**
- * The same virtual host + URI routed twice (plugin-cfg-odr.md §2.2 step 1: the
+ * The same virtual host + URI routed twice (IBM "plugin-cfg.xml file": the
  * plug-in matches the Host header against VirtualHosts and the URI against Uri
  * patterns to find one Route). The Liberty generator warns about the same case
- * (duplicate context root in one virtual host, §5).
+ * (duplicate context root in one virtual host).
  */
 export const rule = defineRule({
   meta: {
@@ -16,6 +16,11 @@ export const rule = defineRule({
     category: 'plugin',
     description: 'The same VirtualHost and Uri pattern reached through two Routes (or listed twice in one UriGroup)',
     source: 'IBM WAS, "plugin-cfg.xml file" (rwsv_plugincfg), request routing; OpenLiberty PluginGenerator (duplicate.context.root)',
+    consequences: [
+      {
+        reading: "IBM does not document which of two Routes or Uris for the same request the plug-in uses; plexlint reports the second as redundant or ambiguous.",
+      },
+    ],
   },
   check(ctx) {
     for (const p of ctx.estate.web.plugins) {

@@ -1,7 +1,7 @@
 import { defineRule } from '../rule.js';
 import { nameLoc } from '../web.js';
 
-/** No empty VirtualHostGroup (plugin-cfg-odr.md §1.13 item 5, the IBM "EI" validator). */
+/** No empty VirtualHostGroup (the IBM "EI" validator). */
 export const rule = defineRule({
   meta: {
     id: 'plugin-empty-virtual-host-group',
@@ -9,6 +9,11 @@ export const rule = defineRule({
     category: 'plugin',
     description: 'A VirtualHostGroup without a VirtualHost',
     source: 'IBM WAS, "plugin-cfg.xml file" (VirtualHostGroup); IBM EI plugin-cfg.xml validator',
+    consequences: [
+      {
+        reading: "IBM does not document a VirtualHostGroup without VirtualHosts; plexlint assumes no request matches it, so its Routes route nothing.",
+      },
+    ],
   },
   check(ctx) {
     for (const p of ctx.estate.web.plugins) {
@@ -18,7 +23,7 @@ export const rule = defineRule({
         ctx.report({
           loc: nameLoc(g),
           message:
-            `VirtualHostGroup '${g.name}' has no VirtualHost: no request's host matches it, so ${users ? `the ${users} Route${users === 1 ? '' : 's'} that use${users === 1 ? 's' : ''} it route nothing` : 'no Route can use it'}. ` +
+            `VirtualHostGroup '${g.name}' has no VirtualHost: plexlint assumes no request's host matches it, so ${users ? `the ${users} Route${users === 1 ? '' : 's'} that use${users === 1 ? 's' : ''} it route nothing` : 'no Route can use it'}. ` +
             `Add <VirtualHost Name="host:port"/> entries (e.g. *:80), or remove the group${users ? ' and its Routes' : ''}.`,
           subject: `${p.file} VirtualHostGroup ${g.name} empty`,
         });

@@ -8,6 +8,11 @@ export const rule = defineRule({
     category: 'plugin',
     description: 'A known element in the wrong place, a second one where one is allowed, or a file without the Config root',
     source: 'IBM WAS, "plugin-cfg.xml file" (rwsv_plugincfg): Config is the one root element',
+    consequences: [
+      {
+        reading: "IBM documents where each plugin-cfg.xml element goes (Config is the one root element) but not what the plug-in does with one elsewhere; plexlint assumes it does not use it there.",
+      },
+    ],
     emittedBy: 'front end',
   },
 });

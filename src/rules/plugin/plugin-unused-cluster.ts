@@ -1,7 +1,7 @@
 import { defineRule } from '../rule.js';
 import { nameLoc } from '../web.js';
 
-/** Every ServerCluster should have a Route (plugin-cfg-odr.md §1.13 item 5, the IBM "EI" validator). */
+/** Every ServerCluster should have a Route (the IBM "EI" validator). */
 export const rule = defineRule({
   meta: {
     id: 'plugin-unused-cluster',
@@ -9,6 +9,11 @@ export const rule = defineRule({
     category: 'plugin',
     description: 'A ServerCluster that no Route names',
     source: 'IBM WAS, "plugin-cfg.xml file" (Route); IBM EI plugin-cfg.xml validator ("Missing <Route> statement for Cluster")',
+    consequences: [
+      {
+        reading: "IBM routes requests to a ServerCluster through Routes; IBM does not say it in those words, and plexlint assumes a cluster no Route names gets no request.",
+      },
+    ],
   },
   check(ctx) {
     for (const p of ctx.estate.web.plugins) {
@@ -17,7 +22,7 @@ export const rule = defineRule({
         if (used.has(c.name)) continue;
         ctx.report({
           loc: nameLoc(c),
-          message: `no Route names ServerCluster '${c.name}': the plug-in never sends a request to its servers. Add a Route for it, or remove the cluster.`,
+          message: `no Route names ServerCluster '${c.name}': plexlint assumes the plug-in never sends a request to its servers. Add a Route for it, or remove the cluster.`,
           subject: `${p.file} ${c.name} unused`,
         });
       }

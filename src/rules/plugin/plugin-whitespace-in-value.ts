@@ -8,6 +8,11 @@ export const rule = defineRule({
     category: 'plugin',
     description: 'A line break, tab or stray blank inside a name, path or host name',
     source: 'IBM WAS, "plugin-cfg.xml file" (rwsv_plugincfg)',
+    consequences: [
+      {
+        reading: "IBM does not document whether the plug-in trims blanks in attribute values; plexlint assumes it uses the characters as written.",
+      },
+    ],
     emittedBy: 'front end',
   },
 });

@@ -7,7 +7,12 @@ export const rule = defineRule({
     severity: 'error',
     category: 'profile',
     description: "Mutually exclusive options on one statement (TIER1 and TIER2, GRE and ENCAP, DEFINE and DELETE, \u2026) or an option coded twice",
-    source: "EZZ0707I: keyword1 and keyword2 are mutually exclusive; the statement is ignored",
+    source: "IBM IP Configuration Reference, VIPADEFINE/VIPABACKUP/VIPADISTRIBUTE syntax diagrams and VIPADYNAMIC statement (syntax errors end the block); EZZ0831I",
+    consequences: [
+      {
+        reading: "IBM documents no message for two keywords of one choice on VIPADEFINE, VIPABACKUP or VIPADISTRIBUTE (EZZ0707I, the mutually-exclusive-keywords message, comes from other statements' parsers; the VIPADEFINE page only says \"You cannot configure this parameter on this statement if TIER2 is configured\"). The syntax diagram allows only one of them, IBM ends a VIPADYNAMIC block at a syntax error (\"Syntax errors in a VIPADYNAMIC block end further processing of the VIPADYNAMIC block\"), and it does the same for a keyword that is not valid with the DISTMETHOD (EZZ0831I); plexlint therefore assumes the stack ignores the statement and the rest of the block.",
+      },
+    ],
     emittedBy: 'front end',
   },
 });

@@ -8,6 +8,12 @@ export const rule = defineRule({
     category: 'profile',
     description: "VIPADISTRIBUTE TIER1 ENCAP without a PORT list",
     source: "EZZ0783I",
+    consequences: [
+      {
+        documented: "EZZ0783I",
+        quote: "A VIPADISTRIBUTE DEFINE statement with the ENCAP parameter was found, but the statement did not specify a PORT parameter. … TCP/IP continues, but the VIPADISTRIBUTE statement is ignored.",
+      },
+    ],
     emittedBy: 'front end',
   },
 });

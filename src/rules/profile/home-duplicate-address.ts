@@ -9,6 +9,11 @@ export const rule = defineRule({
     category: 'profile',
     description: 'The same address twice in one stack\'s HOME list or interface addresses',
     source: 'EZZ0619I (duplicate HOME address); the stack keeps one owner per home address',
+    consequences: [
+      {
+        reading: "IBM does not document which of two home definitions of one address the stack keeps; plexlint keeps the first and reports the second.",
+      },
+    ],
   },
   check(ctx) {
     for (const system of ctx.estate.systems) {

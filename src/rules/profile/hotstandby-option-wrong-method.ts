@@ -8,6 +8,12 @@ export const rule = defineRule({
     category: 'profile',
     description: "A HOTSTANDBY-only keyword (PREFERRED, BACKUP, AUTOSWITCHBACK, HEALTHSWITCH) with another DISTMETHOD",
     source: "EZZ0831I: the statement and every later statement in the VIPADYNAMIC block are ignored",
+    consequences: [
+      {
+        documented: "EZZ0831I",
+        quote: "The specified keyword is valid only when the DISTMETHOD is HOTSTANDBY. … the VIPADISTRIBUTE statement and any subsequent statements in the VIPADYNAMIC block are ignored. Profile processing continues.",
+      },
+    ],
     emittedBy: 'front end',
   },
 });

@@ -27,6 +27,11 @@ export const rule = defineRule({
     category: 'profile',
     description: 'HOME, ROUTE, PRIMARYINTERFACE, START/STOP or LINK naming a device, link or interface that is not defined before it',
     source: 'IBM IP Configuration Reference, "Statement syntax for configuration statements" (ordering rule); HOME statement (LINK names only)',
+    consequences: [
+      {
+        reading: "IBM states the rules (\"Profile statements do have some order restrictions\"; HOME names \"the link defined in a previous LINK statement (or the reserved name LOOPBACK)\" and \"applies only to IPv4 interfaces that are defined with DEVICE and LINK statements\") but not what the stack does when one is broken; plexlint assumes the referring entry or statement is rejected.",
+      },
+    ],
   },
   check(ctx) {
     for (const system of ctx.estate.systems) {
@@ -55,6 +60,8 @@ export const rule = defineRule({
         } else {
           message = `${r.from} names ${what} ${r.name}, which is not defined in this profile: ${consequence(r.from)}.`;
         }
+        // IBM states the ordering and HOME rules, not what the stack does when they are broken.
+        message = message.replace(/\.( [A-Z][^]*)?$/, (_m, fix?: string) => ` (plexlint's reading; IBM does not document the message).${fix ?? ''}`);
         const finding: Parameters<typeof ctx.report>[0] = { loc: r.loc, message: `${system.name}: ${message}`, subject: `${system.name} ${r.from} ${r.name}` };
         if (r.definedAt) finding.related = [rel(r.definedAt, rejectedDefinition ? `${r.name} is defined here, but the stack rejects this definition` : `${r.name} is defined here`)];
         ctx.report(finding);

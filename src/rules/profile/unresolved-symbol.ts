@@ -8,6 +8,11 @@ export const rule = defineRule({
     category: 'profile',
     description: "A static system symbol has no value, so the operand stays symbolic",
     source: "IBM IP Configuration Reference, \"Statement syntax for configuration statements\": static system symbols can be used in profile statements",
+    consequences: [
+      {
+        plexlint: "plexlint keeps an operand with an unresolved system symbol as written and skips the checks that need its value; the stack resolves the symbol from the system it runs on.",
+      },
+    ],
     emittedBy: 'front end',
   },
 });

@@ -12,6 +12,12 @@ export const rule = defineRule({
     category: 'profile',
     description: 'VIPABACKUP short form: the backup cannot create the DVIPA when its stack starts first',
     source: 'IBM VIPABACKUP statement; IBM developer Q&A "backup sysplex distributor is not creating the DVIPA"',
+    consequences: [
+      {
+        documented: "IBM Q&A, Backup sysplex distributor is not creating the DVIPA (dwa1433874)",
+        quote: "After a sysplex wide shutdown, one of the backup systems was the first to come up. But the VIPA was not created, and applications attempting to bind their listener using that address failed with errno EADDRNOTAVAIL … This form of specification will only take over an existing DVIPA when the system with VIPADEFINE goes down.",
+      },
+    ],
   },
   check(ctx) {
     for (const system of ctx.estate.systems) {

@@ -10,6 +10,11 @@ export const rule = defineRule({
     category: 'profile',
     description: 'VIPADISTRIBUTE of a DVIPA that no VIPADEFINE or VIPABACKUP on the same stack defines before it',
     source: 'IBM IP Configuration Reference, VIPADYNAMIC - VIPADISTRIBUTE statement (first paragraph)',
+    consequences: [
+      {
+        reading: "IBM states the condition (the VIPADISTRIBUTE statement is for a dynamic VIPA defined on the same stack by a VIPADEFINE or VIPABACKUP statement) but no message for breaking it; plexlint assumes the stack has nothing to distribute, so the distribution is not set up.",
+      },
+    ],
   },
   check(ctx) {
     for (const system of ctx.estate.systems) {
@@ -21,7 +26,7 @@ export const rule = defineRule({
           loc: d.loc,
           message:
             `${system.name}: VIPADISTRIBUTE ${d.dvipa} (${portsText(d.ports)}) distributes a DVIPA that no VIPADEFINE or VIPABACKUP on this stack defines before it, ` +
-            'so the stack has nothing to distribute and connections to it are not spread. ' +
+            'so plexlint assumes the stack has nothing to distribute and connections to it are not spread (IBM does not document the message). ' +
             `Code VIPADEFINE (on the distributing stack) or VIPABACKUP (on a backup distributor) for ${d.dvipa} before this statement` +
             (elsewhere.length ? ` — it is defined on ${elsewhere.map((s) => s.name).join(', ')}, so this VIPADISTRIBUTE probably belongs there.` : '.'),
           subject: `${system.name} VIPADISTRIBUTE ${d.dvipa} ${portsText(d.ports)}`,

@@ -8,6 +8,12 @@ export const rule = defineRule({
     category: 'profile',
     description: "WEIGHT on a DESTIP target of a distribution that is not WEIGHTEDACTIVE",
     source: "EZZ0799I",
+    consequences: [
+      {
+        documented: "EZZ0799I",
+        quote: "The VIPADISTRIBUTE statement WEIGHT keyword is valid only when the DISTMETHOD parameter value is WEIGHTEDACTIVE. The WEIGHT keyword is ignored. … TCP/IP continues.",
+      },
+    ],
     emittedBy: 'front end',
   },
 });

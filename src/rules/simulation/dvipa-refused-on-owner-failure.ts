@@ -17,6 +17,11 @@ export const rule = defineRule({
     needs: 'sysplex',
     description: 'A distributed DVIPA that refuses connections when its owner stack fails, although it has backups',
     source: 'Simulation of IBM VIPABACKUP takeover and sysplex distribution (docs/simulator.md)',
+    consequences: [
+      {
+        reading: "The simulator applies IBM's documented takeover and distribution rules to a failure of the owner; the outcome it reports is plexlint's reading of those rules, not a behaviour IBM describes for this configuration.",
+      },
+    ],
   },
   check(ctx) {
     const { estate } = ctx;
@@ -41,7 +46,7 @@ export const rule = defineRule({
         ctx.report({
           loc: d.loc,
           message:
-            `When ${owner.system} fails, ${dv.address}:${port} refuses every connection although it has backups: ${why}. ` +
+            `When ${owner.system} fails, ${dv.address}:${port} refuses every connection although it has backups: ${why} (plexlint's reading: the simulator applies IBM's takeover and distribution rules). ` +
             `The backup takes the address over but has nothing to distribute to — add targets on other stacks (or DESTIP ALL). ` +
             `See: plexlint trace --from client --to ${dv.address}:${port} --down ${owner.system}`,
           related: dv.backups.map((b) => rel(b.loc, `VIPABACKUP on ${b.system}`)),

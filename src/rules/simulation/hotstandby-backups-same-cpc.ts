@@ -15,6 +15,11 @@ export const rule = defineRule({
     needs: 'sysplex',
     description: "A HOTSTANDBY distribution whose BACKUP targets all run on the PREFERRED target's CPC",
     source: 'IBM HOTSTANDBY distribution method; simulation of a CPC failure (docs/simulator.md); CPCs from plexlint.yaml',
+    consequences: [
+      {
+        reading: "IBM documents that HOTSTANDBY sends connections to the PREFERRED target and, when it is unavailable, to the highest-ranked available BACKUP; plexlint's reading is that a failure of the CPC of all of them leaves no target — IBM does not describe CPC failures in those words.",
+      },
+    ],
   },
   check(ctx) {
     const { estate } = ctx;
@@ -39,7 +44,7 @@ export const rule = defineRule({
         loc: d.loc,
         message:
           `HOTSTANDBY ${d.dvipa}:${port}: the PREFERRED target ${preferred} and every BACKUP (${backups.map((b) => b.system).join(', ')}) run on CPC ${cpc}, ` +
-          `so a failure of ${cpc} leaves no target and new connections are refused. Add a BACKUP target on another CPC. ` +
+          `so a failure of ${cpc} leaves no target and new connections are refused (plexlint's reading of IBM's HOTSTANDBY rules). Add a BACKUP target on another CPC. ` +
           `See: plexlint trace --from client --to ${d.dvipa}:${port} --down ${onCpc.join(' ')}`,
         related: backups.map((b) => rel(b.loc, `BACKUP ${b.system} on ${cpc}`)),
         subject: `${d.id} hotstandby cpc`,

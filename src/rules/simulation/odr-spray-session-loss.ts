@@ -15,8 +15,7 @@ const REQUESTS = 400;
  * next requests. IHS fails over to another ODR; an ODR of another cell can
  * reach the owning cell's application servers only through the owning cell's
  * ODRs (its GSC) — when the failed ODR was the only one of its cell, none is left
- * and the cell's sessions are lost (plugin-cfg-odr.md §3.1, §3.3;
- * ibm/odr-cell-affinity.txt).
+ * and the cell's sessions are lost (IBM WAS ND topic "Cell affinity function").
  *
  * Losses that a configuration rule already explains — cell affinity not enabled
  * (cell-affinity-disabled), a GSC that is missing, lacks an ODR or gives it weight
@@ -30,6 +29,12 @@ export const rule = defineRule({
     category: 'simulation',
     description: 'An ODR spray that loses sessions when a single ODR fails, because that ODR is the only way into its cell',
     source: 'IBM WAS ND, "Cell affinity function" and "Cell affinity when an ODR fails" (cwve_odoeaffinity, cwve_odoeaftop); simulation of each ODR failure (docs/simulator.md)',
+    consequences: [
+      {
+        documented: "IBM WAS ND, Cell affinity function",
+        quote: "if the IBM HTTP Server selects an ODR within another cell, the ODR does not recognize the server ID, does not route the request, and consequently the session is lost.",
+      },
+    ],
   },
   check(ctx) {
     const { estate } = ctx;

@@ -8,6 +8,11 @@ export const rule = defineRule({
     category: 'syntax',
     description: "A ';' glued to an operand (FOO;bar) does not start a comment",
     source: "IBM IP Configuration Reference, \"Statement syntax for configuration statements\": an argument followed by a comment must have a blank before the semicolon",
+    consequences: [
+      {
+        reading: "IBM requires the blank (\"An argument followed by a comment must have a blank before the semicolon\") but does not document what the stack does without it; plexlint assumes the stack may read the operand and the comment as one unknown operand, and checks the rest as if the blank were there.",
+      },
+    ],
     emittedBy: 'front end',
   },
 });

@@ -89,6 +89,11 @@ export const rule = defineRule({
     needs: 'sysplex',
     description: "A backup distributor's own VIPADISTRIBUTE differs from the owner's (routing changes on takeover)",
     source: 'IBM IP Configuration Guide, sysplex distributor backup and takeover; VIPADISTRIBUTE statement',
+    consequences: [
+      {
+        reading: "IBM documents that a backup stack can code its own VIPADISTRIBUTE for a DVIPA it backs up; plexlint assumes that after a takeover the backup's own statements apply instead of the owner's, which IBM does not state in those words.",
+      },
+    ],
   },
   check(ctx) {
     const byId = new Map(ctx.estate.sysplex.distributions.map((d) => [d.id, d]));
@@ -106,7 +111,7 @@ export const rule = defineRule({
               loc: m.loc,
               message:
                 `${m.system} backs up ${dv.address} with its own VIPADISTRIBUTE for ${portsLabel(m.ports)}, which ${o.system} does not distribute (${o.system} distributes ${owners.map((x) => portsLabel(x.ports)).join(', ')}): ` +
-                `when ${m.system} takes over, its own VIPADISTRIBUTE statements replace ${o.system}'s, so ${portsLabel(m.ports)} starts being distributed. ` +
+                `when ${m.system} takes over, its own VIPADISTRIBUTE statements replace ${o.system}'s (plexlint's reading), so ${portsLabel(m.ports)} starts being distributed. ` +
                 `Code the same ports on both stacks, or remove this statement so the backup takes over ${o.system}'s distribution.`,
               related: owners.map((x) => rel(x.loc, `${x.system}'s VIPADISTRIBUTE for ${portsLabel(x.ports)}`)),
               subject: `${m.id} vs ${o.system} ${dv.address}`,
@@ -119,7 +124,7 @@ export const rule = defineRule({
             loc: m.loc,
             message:
               `${m.system} backs up ${dv.address} with its own VIPADISTRIBUTE, which differs from ${owner.system}'s: when ${m.system} takes over, ` +
-              `new connections are distributed with ${diff.join(', ')}. Make the two statements the same, or remove this one so the backup takes over ${owner.system}'s distribution.`,
+              `new connections are distributed (plexlint's reading) with ${diff.join(', ')}. Make the two statements the same, or remove this one so the backup takes over ${owner.system}'s distribution.`,
             related: [rel(owner.loc, `${owner.system}'s VIPADISTRIBUTE`)],
             subject: `${m.id} vs ${owner.id}`,
           });
@@ -131,7 +136,7 @@ export const rule = defineRule({
             loc: mine[0]!.loc,
             message:
               `${t.system} backs up ${dv.address} with its own VIPADISTRIBUTE statements, and none of them covers ${portsLabel(o.ports)}, which ${o.system} distributes: ` +
-              `when ${t.system} takes over, its own statements replace ${o.system}'s, so connections to ${dv.address} on ${portsLabel(o.ports)} are no longer distributed. ` +
+              `when ${t.system} takes over, its own statements replace ${o.system}'s (plexlint's reading), so connections to ${dv.address} on ${portsLabel(o.ports)} are no longer distributed. ` +
               `Code a VIPADISTRIBUTE for ${portsLabel(o.ports)} on ${t.system} too, or remove its own statements so it takes over ${o.system}'s distribution.`,
             related: [rel(o.loc, `${o.system}'s VIPADISTRIBUTE for ${portsLabel(o.ports)}`)],
             subject: `${t.system} ${dv.address} missing ${o.id}`,

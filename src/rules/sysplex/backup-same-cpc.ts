@@ -19,6 +19,11 @@ export const rule = defineRule({
     needs: 'sysplex',
     description: 'Every backup of a DVIPA is on the same CPC as its owner (a CPC failure takes them all)',
     source: 'IBM IP Configuration Reference, VIPABACKUP and VIPADEFINE CPCSCOPE; CPCs from plexlint.yaml systems.<name>.cpc',
+    consequences: [
+      {
+        reading: "IBM documents takeover by VIPABACKUP stacks; plexlint's reading is that when every stack that could own the DVIPA is on one CPC, a failure of that CPC leaves no owner — IBM does not describe CPC failures in those words.",
+      },
+    ],
   },
   check(ctx) {
     const byName = systemsByName(ctx.estate);
@@ -49,7 +54,7 @@ export const rule = defineRule({
         loc: owner.loc,
         message:
           `${owner.system}: DVIPA ${dv.address} and all its backups (${backups.map((b) => b.system).join(', ')}) run on CPC ${cpc}: ` +
-          `if ${cpc} fails, no stack is left to take ${dv.address} over and connections to it are refused` +
+          `if ${cpc} fails, no stack is left to take ${dv.address} over and connections to it are refused (plexlint's reading)` +
           (survivors.length ? `, although ${listNames(survivors)} outside ${cpc} could still serve them` : '') +
           '. Code a VIPABACKUP (long form) on a stack of another CPC.',
         related: backups.map((b) => rel(b.loc, `VIPABACKUP on ${b.system} (CPC ${cpc})`)),

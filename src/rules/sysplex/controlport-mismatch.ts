@@ -19,6 +19,11 @@ export const rule = defineRule({
     needs: 'sysplex',
     description: 'TIER1 VIPADISTRIBUTE statements with different CONTROLPORT values',
     source: 'IBM IP Configuration Reference, VIPADISTRIBUTE Tier1 parameters (CONTROLPORT must be the same on all TIER1 statements)',
+    consequences: [
+      {
+        reading: "IBM requires the same CONTROLPORT on every TIER1 VIPADISTRIBUTE statement; IBM does not document what the stack does otherwise, and plexlint assumes tier-1 targets reporting to the other port are not heard.",
+      },
+    ],
   },
   check(ctx) {
     const tier1 = ctx.estate.sysplex.distributions.filter((d) => d.tier?.tier === 'TIER1');
@@ -41,7 +46,7 @@ export const rule = defineRule({
         message:
           `${d.system}: TIER1 VIPADISTRIBUTE ${d.dvipa} uses CONTROLPORT ${port(d)}${d.controlPort === undefined ? ' (the default)' : ''}, ` +
           `but ${users.length === 1 ? `${example.system}'s TIER1 ${example.dvipa} uses` : `${users.length} other TIER1 statements use`} ${intended}${intended === DEFAULT_CONTROLPORT ? ' (the default)' : ''}: ` +
-          'IBM requires the same CONTROLPORT on every TIER1 statement, since the tier-1 targets report their weights to it. ' +
+          'IBM requires the same CONTROLPORT on every TIER1 statement, since the tier-1 targets report their weights to it; what the stack does otherwise is not documented. ' +
           `Use ${intended} here${intended === DEFAULT_CONTROLPORT ? ' (or leave CONTROLPORT out)' : ''}, or one value everywhere.`,
         related: users.slice(0, 5).map((u) => rel(u.loc, `${u.system}: CONTROLPORT ${intended}`)),
         subject: `controlport ${d.id}`,

@@ -15,6 +15,11 @@ export const rule = defineRule({
     needs: 'sysplex',
     description: 'A CPCSCOPE DVIPA distributed to, or backed up by, a stack on another CPC',
     source: 'IBM IP Configuration Reference, VIPADEFINE CPCSCOPE; SMF 119 NMTP_DDVSDestipAll (TIER2 ALL limited to the CPC)',
+    consequences: [
+      {
+        reading: "IBM documents that a CPCSCOPE DVIPA is never moved to or taken over by a stack on another CPC and that DESTIP ALL on TIER2 is limited to the CPC; IBM does not document an explicit DESTIP on another CPC, and plexlint reports it as contrary to the scope.",
+      },
+    ],
   },
   check(ctx) {
     const byName = systemsByName(ctx.estate);
@@ -30,7 +35,7 @@ export const rule = defineRule({
           loc: b.loc,
           message:
             `${b.system} (CPC ${bc}) backs up ${dv.address}, which ${owner.system} defines with CPCSCOPE on CPC ${cpc}: a CPCSCOPE DVIPA is never taken over by a stack ` +
-            `on another CPC, so this backup never takes effect. Back it up on a stack of ${cpc}.`,
+            `on another CPC (IBM, VIPADEFINE CPCSCOPE), so plexlint assumes this backup never takes effect. Back it up on a stack of ${cpc}.`,
           related: [rel(owner.loc, `CPCSCOPE definition on ${owner.system}`)],
           subject: `${dv.address} cpcscope backup ${b.system}`,
         });
@@ -45,7 +50,7 @@ export const rule = defineRule({
             loc: t.loc,
             message:
               `${d.system}: DESTIP ${t.address ?? t.system} (${t.system}) is on CPC ${tc}, but ${dv.address} is a CPCSCOPE DVIPA of CPC ${cpc}: CPCSCOPE is meant to keep the DVIPA ` +
-              `and its tier's traffic within ${cpc}, yet this target sends connections to another CPC. Distribute only to stacks of ${cpc} ` +
+              `and its tier's traffic within ${cpc}, yet this target sends connections to another CPC (plexlint's reading; IBM documents no message for it). Distribute only to stacks of ${cpc} ` +
               `(for TIER2, DESTIP ALL does that by itself), or drop CPCSCOPE if the DVIPA is meant to span CPCs.`,
             related: [rel(owner.loc, `CPCSCOPE definition on ${owner.system}`)],
             subject: `${d.id} cpcscope target ${t.system}`,

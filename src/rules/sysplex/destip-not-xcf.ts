@@ -15,7 +15,12 @@ export const rule = defineRule({
     category: 'sysplex',
     needs: 'sysplex',
     description: "A DESTIP address that is no stack's IPCONFIG DYNAMICXCF address",
-    source: 'IBM IP Configuration Reference, VIPADISTRIBUTE statement (DESTIP dynxcfip); tcpip-profile.md §3.5',
+    source: 'IBM IP Configuration Reference, VIPADISTRIBUTE statement (DESTIP dynxcfip)',
+    consequences: [
+      {
+        reading: "IBM names the DESTIP operand by the targets' dynamic XCF addresses (dynxcfip) but does not document what the distributor does with an address that is no stack's; plexlint assumes it finds no target there and never forwards to it.",
+      },
+    ],
   },
   check(ctx) {
     const xcf = new Map<string, string>();
@@ -40,7 +45,7 @@ export const rule = defineRule({
           loc: t.loc,
           message:
             `${d.system}: DESTIP ${t.address} of VIPADISTRIBUTE ${d.dvipa} is not the dynamic XCF address of any of ${stacksRead(ctx.estate)}, ` +
-            `so the distributor finds no target stack for it and never forwards connections there.${hint} ` +
+            `so plexlint assumes the distributor finds no target stack for it and never forwards connections there (IBM does not document this case).${hint} ` +
             `Name each target by its ${cfg} address${ownerXcf ? ` (${ownerXcf.address} for ${owner!.s.name})` : ''}.`,
           ...(owner ? { related: [rel(owner.a!.loc, `${t.address} is defined here on ${owner.s.name}`)] } : {}),
           subject: `${d.id} DESTIP ${t.address}`,

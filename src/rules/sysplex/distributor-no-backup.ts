@@ -14,6 +14,11 @@ export const rule = defineRule({
     needs: 'sysplex',
     description: 'A distributed DVIPA that no other stack backs up with VIPABACKUP (the distributor is a single point of failure)',
     source: 'IBM IP Configuration Reference, VIPABACKUP statement; IP Configuration Guide, sysplex distributor backup',
+    consequences: [
+      {
+        reading: "IBM documents VIPABACKUP as the way another stack takes over a DVIPA; plexlint's reading is that without a backup the DVIPA is gone while its owner is down, so connections to it are refused — IBM does not say it in those words.",
+      },
+    ],
   },
   check(ctx) {
     for (const dv of ctx.estate.sysplex.dvipas) {
@@ -25,7 +30,7 @@ export const rule = defineRule({
         loc: owner.loc,
         message:
           `${owner.system}: DVIPA ${dv.address} is distributed, but no other stack codes VIPABACKUP for it: if ${owner.system} or its TCP/IP stack fails, ` +
-          `${dv.address} goes away with it and every new connection to it is refused until ${owner.system} is back. ` +
+          `${dv.address} goes away with it and every new connection to it is refused until ${owner.system} is back (plexlint's reading of IBM's takeover rules). ` +
           `Code VIPABACKUP (with MOVEABLE IMMEDIATE and the mask, so it can also create the DVIPA) on at least one other stack${ctx.estate.systems.some((s) => s.cpc && s.cpc !== ctx.estate.systems.find((x) => x.name === owner.system)?.cpc) ? ', preferably on another CPC' : ''}.`,
         related: ctx.estate.sysplex.distributions
           .filter((d) => dv.distributions.includes(d.id))

@@ -6,7 +6,7 @@ import { ownedAddresses, rel } from '../helpers.js';
  * HOME list or on an interface of two stacks (or a DVIPA that is another stack's
  * home address) makes both advertise and answer ARP for it. Loopback addresses
  * on several stacks are fine: that is how dispatch-mode cluster addresses are
- * defined (IBM, external load balancing; tcpip-profile.md §6).
+ * defined (IBM, external load balancing).
  */
 export const rule = defineRule({
   meta: {
@@ -15,7 +15,12 @@ export const rule = defineRule({
     category: 'sysplex',
     needs: 'sysplex',
     description: 'The same non-loopback address on two stacks, or a DVIPA that is another stack\'s home address',
-    source: 'IBM IP Configuration Guide, HOME and dynamic VIPA address uniqueness; tcpip-profile.md §6 (loopback exception)',
+    source: 'IBM IP Configuration Guide, HOME and dynamic VIPA address uniqueness (loopback exception)',
+    consequences: [
+      {
+        reading: "IBM documents that the OSA registers the stack's non-loopback home addresses and that the owning stack advertises a DVIPA; IBM does not describe two stacks owning one address, and plexlint assumes traffic for it reaches whichever stack the network picks.",
+      },
+    ],
   },
   check(ctx) {
     const seen = new Map<string, { system: string; loc: import('../../core/loc.js').Loc; via: string }>();
@@ -39,7 +44,7 @@ export const rule = defineRule({
           loc: e.loc,
           message:
             `${s.name}: ${e.address} (${e.via}) is also ${first.system}'s ${first.via} address: both stacks own it, so both answer ARP for it ` +
-            '(the OSA registers every non-loopback home address) and dynamic routing advertises it from both; traffic for it reaches whichever stack the network picks. Give each stack its own address ' +
+            '(the OSA registers every non-loopback home address) and dynamic routing can advertise it from both; plexlint assumes traffic for it reaches whichever stack the network picks. Give each stack its own address ' +
             '(an address shared on purpose belongs on LOOPBACK, or is a DVIPA).',
           related: [rel(first.loc, `${first.system}'s ${first.via}`)],
           subject: `address ${e.address}`,
@@ -56,7 +61,7 @@ export const rule = defineRule({
           loc: def.loc,
           message:
             `${def.system}: DVIPA ${dv.address} is ${owner.system}'s ${owner.via} address. When ${def.system} activates the DVIPA, two stacks own the address ` +
-            'and connections for it go to either. Use an address no stack has in HOME or on an interface.',
+            'and plexlint assumes connections for it go to either (IBM does not describe this case). Use an address no stack has in HOME or on an interface.',
           related: [rel(owner.loc, `${owner.system}'s ${owner.via}`)],
           subject: `dvipa ${dv.address} home`,
         });

@@ -18,6 +18,11 @@ export const rule = defineRule({
     needs: 'sysplex',
     description: 'Stacks define one DVIPA with different masks, MOVEABLE modes, tier, CPCSCOPE or IPv6 interface names',
     source: 'IBM IP Configuration Reference, VIPADEFINE and VIPABACKUP statements',
+    consequences: [
+      {
+        reading: "IBM does not document that a DVIPA must be defined alike on every stack; plexlint assumes the stack that holds the DVIPA applies its own definition, so its behaviour depends on which stack holds it.",
+      },
+    ],
   },
   check(ctx) {
     const byName = systemsByName(ctx.estate);
@@ -49,7 +54,7 @@ export const rule = defineRule({
           loc: d.loc,
           message:
             `${d.system} defines DVIPA ${dv.address} differently from ${reference.system}: ${diffs.join('; ')}. ` +
-            `The stack that holds the DVIPA applies its own definition, so how ${dv.address} behaves depends on which stack holds it. Define it the same way on every stack.`,
+            `plexlint assumes the stack that holds the DVIPA applies its own definition (IBM does not say), so how ${dv.address} behaves depends on which stack holds it. Define it the same way on every stack.`,
           related: [rel(reference.loc, `${reference.system}'s definition`)],
           subject: `${d.system} ${dv.address} definition`,
         });

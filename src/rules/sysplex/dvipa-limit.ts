@@ -21,6 +21,11 @@ export const rule = defineRule({
     category: 'sysplex',
     description: 'A stack with more than 1024 configured and target DVIPAs',
     source: 'IBM IP Configuration Reference, VIPADYNAMIC statement summary (1024 DVIPAs per stack)',
+    consequences: [
+      {
+        reading: "IBM gives the limit (\"A stack is limited to no more than 1024 configured or target VIPAs at any one time\", VIPADYNAMIC statement) but no message for exceeding it; plexlint assumes the DVIPAs beyond it cannot be active on the stack.",
+      },
+    ],
   },
   check(ctx) {
     // How many DVIPAs each stack is a target of (and not configured on itself), in one pass over the targets
@@ -60,7 +65,7 @@ export const rule = defineRule({
         loc: beyond?.loc ?? ipconfigAnchor(s, 4),
         message:
           `${s.name} would hold ${total} DVIPAs (${configured.length} it defines or backs up${targetCount ? `, ${targetCount} more as a distribution target` : ''}), ` +
-          `but a stack supports at most ${DVIPA_LIMIT} configured and target DVIPAs at once, so ${total - DVIPA_LIMIT} of them cannot be active on it` +
+          `but a stack supports at most ${DVIPA_LIMIT} configured and target DVIPAs at once, so plexlint assumes ${total - DVIPA_LIMIT} of them cannot be active on it (IBM documents no message for this)` +
           (beyond ? `, starting with ${beyond.address} here` : '') +
           '. Spread the DVIPAs over more stacks, or name fewer targets (DESTIP lists instead of DESTIP ALL).',
         ...(beyond ? {} : { related: targetOnly.map(([a, d]) => rel(d.loc, `${d.system} distributes ${a} to ${s.name}`)) }),

@@ -22,7 +22,18 @@ export const rule = defineRule({
     category: 'sysplex',
     needs: 'sysplex',
     description: 'A stack that distributes, backs up a distributor or is named as a target without IPCONFIG DYNAMICXCF',
-    source: 'IBM IP Configuration Guide, dynamic XCF ("DYNAMICXCF must be coded on every stack"); tcpip-profile.md §4',
+    source: "IBM IP Configuration Guide, \"Getting started with dynamic XCF\"; IP Configuration Reference, VIPAROUTE and VIPADISTRIBUTE (DESTIP dynxcfip)",
+    consequences: [
+      {
+        id: "links",
+        documented: "IBM IP Configuration Guide, VIPAROUTE statement",
+        quote: "If no matching VIPAROUTE statement exists for that target, IP packets distributed by sysplex distributor to that target use dynamic XCF interfaces. Dynamic XCF interfaces include HiperSockets (iQDIO), IUTSAMEH for the same LPAR, or XCF interfaces created by the IPCONFIG DYNAMICXCF or IPCONFIG6 DYNAMICXCF statement.",
+      },
+      {
+        id: "inference",
+        reading: "IBM writes \"DYNAMICXCF must be specified in the TCP/IP profile of each stack\" about generating the XCF links between two stacks (Getting started with dynamic XCF), and names VIPADISTRIBUTE targets by their dynamic XCF address (DESTIP dynxcfip). That a stack without DYNAMICXCF can neither distribute nor be a target, and that a DVIPA it takes over is not distributed, is plexlint's inference from these two facts; IBM does not say it in those words.",
+      },
+    ],
   },
   check(ctx) {
     // Indexes built once, so that the rule is linear in the size of the model (not stacks × distributions).
@@ -58,11 +69,13 @@ export const rule = defineRule({
         loc: ipconfigAnchor(s, first.version),
         message:
           `${s.name} codes no IPCONFIG${first.version === 6 ? '6' : ''} DYNAMICXCF, but ${first.why}${reasons.length > 1 ? ` (and ${reasons.length - 1} more)` : ''}. ` +
-          'Sysplex distribution forwards connections over the dynamic XCF links (or VIPAROUTE routes named by dynamic XCF address), and DESTIP names targets by that address: ' +
-          'without it this stack can neither distribute nor be a target, and a DVIPA it takes over as a backup is not distributed. ' +
+          'Without it the stack does not join the XCF group in which stacks create their dynamic XCF links to each other, so it has no dynamic XCF address (IBM, Getting started with dynamic XCF); ' +
+          'the distributor sends connections to a target over dynamic XCF interfaces unless a VIPAROUTE names another route (IBM, VIPAROUTE statement), and DESTIP names targets by their dynamic XCF address. ' +
+          "plexlint's reading of these: this stack can be no target, cannot distribute without VIPAROUTE, and a DVIPA it takes over as a backup is not distributed. " +
           `Code IPCONFIG${first.version === 6 ? '6' : ''} DYNAMICXCF with this stack's address on every stack of the sysplex.`,
         related: reasons.slice(0, 5).map((r) => rel(r.loc, r.why)),
         subject: `${s.name} DYNAMICXCF`,
+        consequence: 'inference',
       });
     }
   },

@@ -16,6 +16,12 @@ export const rule = defineRule({
     category: 'sysplex',
     description: 'OPTLOCAL 0 on a WLM-based distribution keeps connections local even when WLM weighs the local server 0',
     source: 'IBM z/OS Communications Server, "Sysplex distributor optimization with the OPTLOCAL keyword"',
+    consequences: [
+      {
+        documented: "IBM z/OS Communications Server, Sysplex distributor optimization with the OPTLOCAL keyword",
+        quote: "0: Specifying 0 means that the connections should remain local as long as the server is healthy. The relative capacity of the other systems is not considered in this case. 1: Specifying 1 is the same as specifying 0, except that if the WLM weight for the server on the local stack is 0, the connection request is forwarded to the sysplex distributor to find the best available server.",
+      },
+    ],
   },
   check(ctx) {
     const found: { system: string; d: DistributionDef }[] = [];

@@ -6,7 +6,7 @@ import { ipconfigAnchor } from './scope.js';
  * IBM, WEIGHTEDACTIVE: "SYSPLEXROUTING must be coded on all stacks taking part
  * in WEIGHTEDACTIVE" so the distributor can lower the configured weights by the
  * servers' abnormal-completion and health data. For SERVERWLM the same need is
- * [unverified] in the reference notes (WLM itself folds health and abnormal
+ * not documented by IBM (WLM itself folds health and abnormal
  * completions into the server-specific weight), so that case is only info.
  */
 export const rule = defineRule({
@@ -16,7 +16,12 @@ export const rule = defineRule({
     category: 'sysplex',
     needs: 'sysplex',
     description: 'A stack of a WEIGHTEDACTIVE (or SERVERWLM) distribution without IPCONFIG SYSPLEXROUTING',
-    source: 'IBM IP Configuration Guide, WEIGHTEDACTIVE distribution method; IPCONFIG SYSPLEXROUTING; tcpip-profile.md §4–§5',
+    source: 'IBM IP Configuration Guide, WEIGHTEDACTIVE distribution method; IPCONFIG SYSPLEXROUTING',
+    consequences: [
+      {
+        reading: "IBM requires SYSPLEXROUTING on every stack taking part in WEIGHTEDACTIVE distribution so that the distributor can use the servers' health and abnormal-completion data; IBM does not describe the distribution without it, and plexlint assumes the configured WEIGHT is used unchanged. For SERVERWLM IBM documents no such requirement, hence only info.",
+      },
+    ],
   },
   check(ctx) {
     const byName = systemsByName(ctx.estate);
@@ -36,12 +41,12 @@ export const rule = defineRule({
         if (d.method === 'WEIGHTEDACTIVE') {
           why = isTarget
             ? `IBM requires SYSPLEXROUTING on every stack taking part in WEIGHTEDACTIVE: without it the distributor does not get the health and abnormal-completion data of ${s.name}'s servers, ` +
-              `so it keeps sending ${s.name} its full configured WEIGHT share even while its server is failing.`
-            : 'IBM requires SYSPLEXROUTING on every stack taking part in WEIGHTEDACTIVE, the distributor included, so that the targets\' configured weights are lowered by their servers\' health and abnormal-completion data.';
+              `so plexlint assumes it keeps sending ${s.name} its full configured WEIGHT share even while its server is failing (IBM does not describe the distribution without it).`
+            : 'IBM requires SYSPLEXROUTING on every stack taking part in WEIGHTEDACTIVE, the distributor included, so that the targets\' configured weights are lowered by their servers\' health and abnormal-completion data; plexlint assumes they are not lowered without it.';
         } else {
           why =
-            'SERVERWLM weights come from WLM, which itself lowers a server\'s weight for poor health and abnormal completions; IBM documents the SYSPLEXROUTING requirement for WEIGHTEDACTIVE, ' +
-            'and whether SERVERWLM needs it as well is unverified in plexlint\'s reference, hence only info.';
+            'SERVERWLM weights come from WLM, which itself lowers a server\'s weight for poor health and abnormal completions; IBM documents the SYSPLEXROUTING requirement for WEIGHTEDACTIVE ' +
+            'and whether SERVERWLM needs it as well is not documented, hence only info.';
         }
         ctx.report({
           // On NOSYSPLEXROUTING when coded (that is what to change), else on the IPCONFIG statement.

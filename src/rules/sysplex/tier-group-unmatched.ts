@@ -16,6 +16,11 @@ export const rule = defineRule({
     needs: 'sysplex',
     description: 'A TIER1 group with no TIER2 distribution of the same name, or the reverse',
     source: 'IBM IP Configuration Guide, multi-tier load balancing with DataPower (sys_distrib_dp_load_bal_cfg1/multi_cfg3); VIPADISTRIBUTE TIER1/TIER2 groupname',
+    consequences: [
+      {
+        reading: "IBM ties TIER1 and TIER2 distributions together by their group name; IBM does not document what happens to a group without a partner, and plexlint assumes the tiers simply are not combined.",
+      },
+    ],
   },
   check(ctx) {
     const groups = new Map<string, { tier1: typeof ctx.estate.sysplex.distributions; tier2: typeof ctx.estate.sysplex.distributions }>();
@@ -40,7 +45,7 @@ export const rule = defineRule({
           message:
             `${d.system}: VIPADISTRIBUTE ${d.dvipa} is ${d.tier!.tier} group ${name}, but none of ${stacksRead(ctx.estate)} codes a ${other} distribution with group ${name}` +
             (candidates.length ? ` (${other} groups without a ${d.tier!.tier} partner: ${candidates.join(', ')})` : '') +
-            `: the tiers are not tied together, so ${d.tier!.tier === 'TIER1' ? 'the tier-1 distributor has no tier-2 weights to combine' : 'no tier-1 distributor uses this tier-2 group'}. Use the same group name on both tiers.`,
+            `: the tiers are not tied together, so ${d.tier!.tier === 'TIER1' ? 'the tier-1 distributor has no tier-2 weights to combine' : 'no tier-1 distributor uses this tier-2 group'} (plexlint's reading; IBM does not document an unmatched group). Use the same group name on both tiers.`,
           related: lonelyOther.flatMap(([n, ds]) => ds.map((x) => rel(x.loc, `${x.system}: ${other} group ${n}, which has no ${d.tier!.tier} partner either`))).slice(0, 5),
           subject: `tier group ${name}`,
         });

@@ -13,6 +13,11 @@ export const rule = defineRule({
     category: 'sysplex',
     description: 'More VIPARANGE statements on a stack than z/OS allows (4096; 1024 before V2R3)',
     source: 'IBM IP Configuration Reference, VIPADYNAMIC - VIPARANGE statement (limits by release)',
+    consequences: [
+      {
+        reading: "IBM gives the limits of VIPARANGE statements by release but no message for exceeding them; plexlint assumes the statements beyond the limit are rejected.",
+      },
+    ],
   },
   check(ctx) {
     for (const s of ctx.estate.systems) {
@@ -23,8 +28,8 @@ export const rule = defineRule({
       ctx.report({
         loc: at.loc,
         message: over
-          ? `${s.name} codes ${n} VIPARANGE statements; a stack accepts at most 4096, so the ones from here on are rejected. Merge ranges.`
-          : `${s.name} codes ${n} VIPARANGE statements; z/OS V2R3 and later accept 4096, but V2R1 accepts only 1024 (the V2R2 limit is unverified), so on an older release the ones from here on are rejected. Merge ranges if the stack runs below V2R3.`,
+          ? `${s.name} codes ${n} VIPARANGE statements; a stack accepts at most 4096, so plexlint assumes the ones from here on are rejected (IBM documents no message for this). Merge ranges.`
+          : `${s.name} codes ${n} VIPARANGE statements; z/OS V2R3 and later accept 4096, but V2R1 accepts only 1024 (IBM's limit for V2R2 was not found), so plexlint assumes that on an older release the ones from here on are rejected. Merge ranges if the stack runs below V2R3.`,
         ...(over ? {} : { severity: 'warning' as const }),
         subject: `${s.name} viparange count`,
       });

@@ -24,6 +24,11 @@ export const rule = defineRule({
     needs: 'sysplex',
     description: 'A VIPARANGE that contains ordinary (non-DVIPA) addresses of a stack in the sysplex',
     source: 'IBM IP Configuration Reference, VIPADYNAMIC - VIPARANGE statement (guideline on overlapping addresses)',
+    consequences: [
+      {
+        reading: "IBM's VIPARANGE guideline is that ranges not overlap other addresses and that DVIPAs sharing a subnet with ordinary addresses be defined one by one; plexlint's reading of what can go wrong (an application creating a DVIPA that duplicates an ordinary address) is not IBM's wording.",
+      },
+    ],
   },
   check(ctx) {
     const ranges: { system: string; range: ViparangeDef }[] = [];
@@ -50,7 +55,7 @@ export const rule = defineRule({
         loc: r.loc,
         message:
           `${listNames(systems)}: VIPARANGE ${r.subnet} contains ordinary addresses: ${shown.join(', ')}${hits.length > 3 ? ` and ${hits.length - 3} more` : ''}. ` +
-          `An application on a stack of the range can create a DVIPA there (bind(), SIOCSVIPA, MODDVIPA) and so duplicate another stack's address. Narrow the range so it holds only DVIPAs, or define the DVIPAs one by one with mask 255.255.255.255.`,
+          `IBM's guideline is that ranges not overlap other addresses; plexlint's reading of the risk: an application on a stack of the range can create a DVIPA there (bind(), SIOCSVIPA, MODDVIPA) and so duplicate another stack's address. Narrow the range so it holds only DVIPAs, or define the DVIPAs one by one with mask 255.255.255.255.`,
         related: hits.slice(0, 5).map((x) => rel(x.loc, `${x.system} ${x.via} ${x.address}`)),
         subject: `${systems.join(',')} VIPARANGE ${r.subnet}`,
       });

@@ -1,6 +1,6 @@
 import { defineRule } from '../rule.js';
 
-/** Weighted round robin gives each member weight/sum of the requests (load-balancer-wlm.md §4). */
+/** Weighted round robin gives each member weight/sum of the requests. */
 export const rule = defineRule({
   meta: {
     id: 'cluster-all-weights-zero',
@@ -8,6 +8,11 @@ export const rule = defineRule({
     category: 'was',
     description: 'Every member of a cluster.xml cluster has weight 0',
     source: 'IBM WAS, EJB workload management, server weighted round robin (WAS V6.1 Scalability Redbook 7.5.1)',
+    consequences: [
+      {
+        reading: "IBM documents weighted round robin (each member gets its weight's share) but not what WAS does when every weight is 0; plexlint says so and assumes nothing.",
+      },
+    ],
   },
   check(ctx) {
     for (const c of ctx.estate.web.clusters) {

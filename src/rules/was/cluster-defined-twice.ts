@@ -2,7 +2,7 @@ import { rel } from '../helpers.js';
 import { defineRule } from '../rule.js';
 import type { WasCluster } from '../../model/web.js';
 
-/** WAS keeps one cluster.xml per cluster: config/cells/<cell>/clusters/<cluster>/cluster.xml (load-balancer-wlm.md §4). */
+/** WAS keeps one cluster.xml per cluster: config/cells/<cell>/clusters/<cluster>/cluster.xml. */
 export const rule = defineRule({
   meta: {
     id: 'cluster-defined-twice',
@@ -10,6 +10,11 @@ export const rule = defineRule({
     category: 'was',
     description: 'Two cluster.xml files that define the same cluster of the same cell',
     source: 'WAS configuration repository layout (base metadata: clusters/<name>/cluster.xml, root ServerCluster)',
+    consequences: [
+      {
+        plexlint: "plexlint cannot tell which of two cluster.xml files for one cluster WAS uses, so it reports the second and checks the first.",
+      },
+    ],
   },
   check(ctx) {
     const seen = new Map<string, WasCluster>();

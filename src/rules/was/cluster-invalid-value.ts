@@ -7,7 +7,12 @@ export const rule = defineRule({
     severity: 'error',
     category: 'was',
     description: 'cluster.xml values plexlint cannot read as WAS would: no ServerCluster, a weight that is not a number, preferLocal that is not true/false, a member without memberName or nodeName',
-    source: 'WAS configuration documents: ServerCluster and ClusterMember (../shared/reference/load-balancer-wlm.md §4)',
+    source: 'WAS configuration documents: ServerCluster and ClusterMember',
+    consequences: [
+      {
+        reading: "IBM documents the types of the cluster.xml attributes but not what WAS does with another value; plexlint assumes the default where there is one.",
+      },
+    ],
     emittedBy: 'front end',
   },
 });

@@ -1,6 +1,6 @@
 import { defineRule } from '../rule.js';
 
-/** Member weight 0–20 (load-balancer-wlm.md §4 "Weight range", §6 item 10). */
+/** Member weight 0–20 (IBM WAS cluster member settings, weight). */
 export const rule = defineRule({
   meta: {
     id: 'cluster-weight-out-of-range',
@@ -8,6 +8,11 @@ export const rule = defineRule({
     category: 'was',
     description: 'A cluster.xml member weight outside 0-20',
     source: 'IBM WAS, cluster member settings (urun_rwlm_member_inst): weight 0-20',
+    consequences: [
+      {
+        reading: "IBM's console allows member weights 0–20; IBM does not document how EJB workload management treats another value, and plexlint reports it without assuming one.",
+      },
+    ],
   },
   check(ctx) {
     for (const c of ctx.estate.web.clusters) {

@@ -5,7 +5,7 @@ import { listText } from '../web.js';
 /**
  * Prefer local keeps an EJB call on the client's node only while a member of
  * the cluster runs there; otherwise weighted round robin over all members
- * (../shared/reference/ibm/was-ejb-wlm-prefer-local.txt; load-balancer-wlm.md §4).
+ * (IBM Redbook "WebSphere Application Server V6.1 Scalability", 7.5.2 Prefer local).
  */
 export const rule = defineRule({
   meta: {
@@ -14,6 +14,12 @@ export const rule = defineRule({
     category: 'was',
     description: 'A cluster with prefer local on and no member on a client node of its cell (that node\'s EJB calls always leave the node)',
     source: 'IBM WAS V6.1 Scalability Redbook 7.5.2 "Prefer local"; WAS cluster settings (preferLocal, default true)',
+    consequences: [
+      {
+        documented: "IBM WAS V6.1 Scalability Redbook, 7.5.2 Prefer local",
+        quote: "The WLM plug-in will only select cluster members on the same node as the client, unless all local cluster members are unavailable. … If there is no cluster member available on the local system (because of a failure, or because of the topology), the request will be dispatched to available cluster members following the server weighted round robin routing policy",
+      },
+    ],
   },
   check(ctx) {
     const web = ctx.estate.web;

@@ -1,0 +1,42 @@
+/**
+ * The examples at the end of each command's --help (as ShellCheck and actionlint show them): real command lines
+ * that work on the example estate of the package or on a repository laid out as docs/estates.md describes.
+ */
+const EXAMPLES: Record<string, [string, string][]> = {
+  check: [
+    ['plexlint check .', 'every estate under the working directory (each plexlint.yaml starts one), one report'],
+    ["plexlint check 'prod/**/*.tcpip' --rule optlocal-zero-wlm=off --rule weight-ignored=warn", 'a glob, and two rules set on the command line'],
+    ['plexlint check --stdin --stdin-filename prod/PLEX1/profiles/SYSA.tcpip < buffer', "an editor's buffer, checked in its estate"],
+  ],
+  compile: [
+    ['plexlint compile fixtures/example', 'the example estate as JSON (schema: docs/model.md)'],
+    ['plexlint compile prod/PLEX1 -f yaml -o plex1.yaml', 'one estate of a repository, as YAML, into a file'],
+  ],
+  simulate: [
+    ['plexlint simulate fixtures/scenarios/*.scenario.yaml', 'the example scenarios shipped with plexlint'],
+    ['plexlint simulate failover.scenario.yaml -f json -o result.json', 'one scenario, its result as JSON'],
+  ],
+  trace: [
+    ['plexlint trace fixtures/example --from SYSB --to 10.40.1.2:3000', 'one connection from a system to a distributed DVIPA'],
+    ['plexlint trace fixtures/example --from client --to 10.40.1.2:3000 --down SYSA --down SYSC', 'the same from outside the sysplex, two systems down'],
+    ['plexlint trace fixtures/example --url http://shop.example.com/shop/cart --cookie JSESSIONID=0000A:v544d0o0', 'a plug-in request with its affinity cookie'],
+  ],
+  diff: [
+    ['plexlint diff git:origin/main .', 'what a pull request changes, against the main branch'],
+    ['plexlint diff old/PLEX1 prod/PLEX1 --fail-on behaviour --fail-on new-findings', 'two folders; fail only on routing changes or new findings'],
+    ['plexlint diff git:HEAD . -f github --scenario failover.scenario.yaml', 'GitHub annotations, with a scenario run on both sides'],
+  ],
+  rules: [
+    ['plexlint rules', 'every rule with its default severity'],
+    ['plexlint rules -f json -o rules.json', 'the same as JSON'],
+  ],
+  explain: [['plexlint explain optlocal-out-of-range', "a rule's page: what it checks, why, how to fix it"]],
+};
+
+export function examples(command: keyof typeof EXAMPLES | string, extra = ''): string {
+  const list = EXAMPLES[command] ?? [];
+  const lines = list.map(([cmd, what]) => `  $ ${cmd}\n      ${what}`);
+  return `\nExamples:\n${lines.join('\n')}\n${extra}`;
+}
+
+export const EXAMPLE_COMMANDS: Readonly<Record<string, readonly [string, string][]>> = EXAMPLES;

@@ -1,0 +1,276 @@
+/**
+ * From the paths on the command line to the estates to check (docs/estates.md), the way ESLint and yamllint find
+ * their configuration:
+ *
+ * - Each file belongs to the estate of the nearest plexlint.yaml at or above it, looked up to the repository root
+ *   (the folder that holds `.git`) or the file-system root. A folder scan that meets a nested plexlint.yaml starts
+ *   a separate estate there. Files with no manifest above them form one estate of their own (a folder of profiles
+ *   is one sysplex, as without any manifest). `--config` names the one manifest of all the inputs instead.
+ * - Folder scans leave out what the ignore rules say (./ignore.ts) and files that are never configuration inputs.
+ * - A path that does not exist but holds glob characters is a glob (picomatch syntax, relative to the working
+ *   directory): the folder before its first glob character is scanned and the files that match are the inputs.
+ * - What is reported is what was asked for: an estate entered through a few of its files (or a sub-folder) is
+ *   compiled whole — its manifest and the files it names give the context — but only findings in those files
+ *   (and the members they INCLUDE) are reported.
+ *
+ * Every file-system question goes through the journal (./fs-journal.ts), so `--cache` sees what discovery saw.
+ */
+import picomatch from 'picomatch';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import type { FsJournal } from './fs-journal.js';
+import { IgnoreRules, type IgnoreSettings } from './ignore.js';
+
+export const MANIFEST_NAMES = ['plexlint.yaml', 'plexlint.yml'];
+
+/** Extensions that are never configuration inputs. */
+export const SKIP_EXT = /\.(md|markdown|json|js|mjs|cjs|ts|map|png|jpe?g|gif|svg|pdf|zip|gz|tgz|tar|jar|class|exe|dll|so|lock|html?|css)$/i;
+/** Folder scans go no deeper than this. */
+const MAX_SCAN_DEPTH = 32;
+
+/** The part of an estate the user asked about: findings elsewhere in it are not reported. */
+export interface Scope {
+  files: Set<string>;
+  folders: string[];
+}
+
+export interface EstateInputs {
+  /** The manifest that decides the estate (absolute). */
+  manifest?: string;
+  /** Where the manifest came from: found by the lookup, or named with --config. */
+  manifestFrom?: 'lookup' | 'config';
+  /** Absolute root: nothing outside it is read. */
+  root: string;
+  /** Files to compile (absolute), in scan order. */
+  files: string[];
+  /** Files named on the command line (not found by a scan or a glob). */
+  explicit: Set<string>;
+  /** Undefined: everything in the estate was asked for. */
+  scope?: Scope;
+}
+
+export interface DiscoverOptions extends IgnoreSettings {
+  fs: FsJournal;
+  /** --config: the one manifest of all the inputs (absolute). */
+  config?: string;
+  /** No manifest is looked up (`--stdin` without a file name: the text is checked on its own). */
+  noLookup?: boolean;
+  /** The manifest's `ignore:` patterns (read by the engine, which parses manifests). */
+  manifestIgnores?: (manifest: string) => { patterns: string[]; display: string } | undefined;
+  display?: (abs: string) => string;
+}
+
+export interface Discovery {
+  estates: EstateInputs[];
+  /** Paths and globs that gave no file to check. */
+  unmatched: string[];
+  /** Paths that do not exist (and are not globs), absolute. */
+  missing: string[];
+  /** Files named on the command line that an ignore rule leaves out, and why. */
+  ignored: { path: string; why: string }[];
+  /** The files of a folder of an estate, by the same rules (INCLUDE look-ups scan the estate). */
+  scanEstate(estate: EstateInputs, dir: string): string[];
+  /** The manifest a file or folder (absolute) belongs to, by the lookup rule (or --config). */
+  manifestOf(abs: string, isDir: boolean): string | undefined;
+  rules: IgnoreRules;
+}
+
+/** Whether a path given on the command line is a glob rather than a name. */
+export function isGlob(arg: string): boolean {
+  return picomatch.scan(arg).isGlob;
+}
+
+function inside(dir: string, abs: string): boolean {
+  const rel = relative(dir, abs);
+  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
+}
+
+export function commonDir(dirs: string[], fallback: string): string {
+  if (dirs.length === 0) return fallback;
+  let common = dirs[0]!.split(sep);
+  for (const d of dirs.slice(1)) {
+    const parts = d.split(sep);
+    let i = 0;
+    while (i < common.length && i < parts.length && common[i] === parts[i]) i++;
+    common = common.slice(0, i);
+  }
+  return common.join(sep) || sep;
+}
+
+export function discover(paths: string[], options: DiscoverOptions): Discovery {
+  const { fs, cwd } = options;
+  const rules = new IgnoreRules(fs, options, options.manifestIgnores, options.display);
+  const manifestIn = (dir: string): string | undefined => MANIFEST_NAMES.map((n) => join(dir, n)).find((p) => fs.kind(p) === 'file');
+  const lookups = new Map<string, string | null>();
+  /** The nearest manifest at or above a folder, up to the repository root. */
+  const nearestManifest = (dir: string): string | undefined => {
+    if (options.config) return options.config;
+    if (options.noLookup) return undefined;
+    const known = lookups.get(dir);
+    if (known !== undefined) return known ?? undefined;
+    let found = manifestIn(dir);
+    if (!found && rules.repositoryRoot(dir) !== dir && dirname(dir) !== dir) found = nearestManifest(dirname(dir));
+    lookups.set(dir, found ?? null);
+    return found;
+  };
+
+  interface Building extends EstateInputs {
+    seen: Set<string>;
+    bases: string[];
+    whole: boolean;
+  }
+  const estates = new Map<string, Building>();
+  const estateOf = (manifest: string | undefined): Building => {
+    const key = manifest ?? '';
+    let e = estates.get(key);
+    if (!e) {
+      e = { root: cwd, files: [], explicit: new Set(), seen: new Set(), bases: [], whole: manifest === undefined, scope: { files: new Set(), folders: [] } };
+      if (manifest) {
+        e.manifest = manifest;
+        e.manifestFrom = options.config ? 'config' : 'lookup';
+      }
+      estates.set(key, e);
+    }
+    return e;
+  };
+  const add = (file: string, manifest: string | undefined, explicit: boolean): void => {
+    const e = estateOf(manifest);
+    if (explicit) e.explicit.add(file);
+    if (!e.seen.has(file)) {
+      e.seen.add(file);
+      e.files.push(file);
+    }
+  };
+
+  /**
+   * Walk a folder. `enter` decides for each sub-folder whether it is walked (a nested estate may not be) and with
+   * which manifest; `found` gets every file that is an input.
+   */
+  const walk = (base: string, manifest: string | undefined, enter: (dir: string, manifest: string | undefined) => string | undefined | false, found: (file: string, manifest: string | undefined) => void): void => {
+    const visited = new Set<string>();
+    const realBase = fs.realpath(base) ?? base;
+    const go = (d: string, depth: number, m: string | undefined): void => {
+      const real = fs.realpath(d) ?? d;
+      if (depth > MAX_SCAN_DEPTH || visited.has(real)) return;
+      visited.add(real);
+      const ctx = { scanBase: base, ...(m ? { manifest: m } : {}) };
+      const names = rules.seesHiddenNames(d, ctx) ? fs.listAll(d) : fs.list(d);
+      for (const name of names) {
+        const p = join(d, name);
+        const lkind = fs.lkind(p);
+        // A link that leads out of what is scanned is listed as a file, so that reading it is refused with a clear
+        // message — whatever is (or is not) at its end, which is never looked at (no existence oracle).
+        if (lkind === 'link') {
+          const real = fs.realpath(p) ?? p;
+          if (!inside(realBase, real) && !(m && inside(dirname(m), real))) {
+            if (!SKIP_EXT.test(name) && !rules.ignoredBy(p, false, ctx, true)) found(p, m);
+            continue;
+          }
+        }
+        const kind = lkind === 'link' ? fs.kind(p) : lkind;
+        if (kind !== 'dir' && kind !== 'file') continue;
+        if (rules.ignoredBy(p, kind === 'dir', ctx, true)) continue;
+        if (kind === 'file') {
+          if (!SKIP_EXT.test(name)) found(p, m);
+          continue;
+        }
+        const next = enter(p, m);
+        if (next !== false) go(p, depth + 1, next);
+      }
+    };
+    go(base, 0, manifest);
+  };
+  /** A sub-folder with a manifest of its own starts a separate estate (not with --config). */
+  const nested = (dir: string, current: string | undefined): string | undefined => (options.config ? current : (manifestIn(dir) ?? current));
+
+  const unmatched: string[] = [];
+  const missing: string[] = [];
+  const ignored: { path: string; why: string }[] = [];
+  for (const arg of paths.length ? paths : ['.']) {
+    const abs = resolve(cwd, arg);
+    const lkind = fs.lkind(abs);
+    if (lkind !== 'missing') {
+      const kind = lkind === 'link' ? fs.kind(abs) : lkind;
+      if (kind === 'dir') {
+        let count = 0;
+        const top = nearestManifest(abs);
+        walk(abs, top, nested, (file, m) => {
+          count++;
+          add(file, m, false);
+        });
+        // A folder that holds an estate's root asks for the whole estate; one inside it, for its own files.
+        for (const e of estates.values()) {
+          if (e.manifest && inside(abs, dirname(e.manifest))) e.whole = true;
+          else if (e.manifest === top) e.scope!.folders.push(abs);
+        }
+        const e = estates.get(top ?? '');
+        if (e) e.bases.push(abs);
+        if (count === 0) unmatched.push(arg);
+        continue;
+      }
+      const manifest = nearestManifest(dirname(abs));
+      const why = rules.ignoredBy(abs, false, manifest ? { manifest } : {});
+      if (why) {
+        ignored.push({ path: abs, why });
+        continue;
+      }
+      add(abs, manifest, true);
+      estateOf(manifest).scope!.files.add(abs);
+      estateOf(manifest).bases.push(dirname(abs));
+      continue;
+    }
+    if (!isGlob(arg)) {
+      missing.push(abs);
+      continue;
+    }
+    const scan = picomatch.scan(arg);
+    const base = resolve(cwd, scan.base || '.');
+    if (fs.kind(base) !== 'dir') {
+      unmatched.push(arg);
+      continue;
+    }
+    // Matched against the path as written: relative to the working directory, or absolute.
+    const matches = picomatch(isAbsolute(arg) ? arg : arg.replace(/^\.\//, ''), { dot: false });
+    let count = 0;
+    walk(base, nearestManifest(base), nested, (file, m) => {
+      const shown = isAbsolute(arg) ? file : relative(cwd, file).split(sep).join('/');
+      if (!matches(shown)) return;
+      count++;
+      add(file, m, false);
+      const e = estateOf(m);
+      e.scope!.files.add(file);
+      e.bases.push(dirname(file));
+    });
+    if (count === 0) unmatched.push(arg);
+  }
+
+  const list: EstateInputs[] = [];
+  for (const e of estates.values()) {
+    const dirs = [...e.bases, ...e.files.map((f) => dirname(f))];
+    if (e.manifest) dirs.push(dirname(e.manifest));
+    const estate: EstateInputs = { root: commonDir(dirs, cwd), files: e.files, explicit: e.explicit };
+    if (e.manifest) estate.manifest = e.manifest;
+    if (e.manifestFrom) estate.manifestFrom = e.manifestFrom;
+    if (!e.whole) estate.scope = e.scope!;
+    list.push(estate);
+  }
+  return {
+    estates: list,
+    unmatched,
+    missing,
+    ignored,
+    rules,
+    manifestOf: (abs, isDir) => nearestManifest(isDir ? abs : dirname(abs)),
+    scanEstate(estate, dir) {
+      const out: string[] = [];
+      const own = estate.manifest;
+      walk(dir, own, (sub, m) => (!options.config && manifestIn(sub) !== undefined && manifestIn(sub) !== own ? false : m), (file) => out.push(file));
+      return out;
+    },
+  };
+}
+
+/** Whether a file (absolute) is in the part of the estate the user asked about. */
+export function inScope(scope: Scope | undefined, abs: string): boolean {
+  if (!scope) return true;
+  return scope.files.has(abs) || scope.folders.some((f) => inside(f, abs));
+}

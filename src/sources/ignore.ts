@@ -1,0 +1,173 @@
+/**
+ * Which files a folder scan leaves out (docs/estates.md "Ignoring files"). Four layers, in this order, each in
+ * gitignore syntax (read by the `ignore` package, the library ESLint and Prettier use for the same files), a later
+ * layer overriding an earlier one the way a deeper .gitignore overrides a shallower one:
+ *
+ * 1. the built-in skip list: `node_modules/`, `dist/`, `coverage/` and hidden names (`.*`);
+ * 2. `.plexlintignore` files, from the repository root (the folder that holds `.git`) down to the file's folder,
+ *    each relative to its own folder;
+ * 3. the estate manifest's `ignore:` list, relative to the manifest's folder;
+ * 4. `--ignore-pattern <glob>` on the command line, relative to the working directory.
+ *
+ * `--no-ignore` turns all four off. Version-control folders (.git, .hg, .svn) are never scanned.
+ */
+import ignore, { type Ignore } from 'ignore';
+import { dirname, isAbsolute, join, relative, sep } from 'node:path';
+import type { FsJournal } from './fs-journal.js';
+import { isReadFailure } from './read-file.js';
+
+/** Largest .plexlintignore read (an ignore file is a few lines; a bigger one is not read). */
+const MAX_IGNORE_FILE_BYTES = 1024 * 1024;
+
+export const IGNORE_FILE = '.plexlintignore';
+export const BUILTIN_IGNORES: readonly string[] = ['node_modules/', 'dist/', 'coverage/', '.*'];
+
+interface Layer {
+  /** Folder the patterns are relative to. */
+  base: string;
+  rules: Ignore;
+  /** How a user is told where the pattern that ignored a file comes from. */
+  source: string;
+  /** Whether a pattern of the layer brings a name back (`!name`). */
+  negates: boolean;
+}
+
+export interface IgnoreSettings {
+  cwd: string;
+  /** --no-ignore */
+  noIgnore?: boolean;
+  /** --ignore-pattern, relative to cwd. */
+  patterns?: string[];
+}
+
+/** Where a file's estate comes from when its ignore rules are asked for. */
+export interface IgnoreContext {
+  /** The folder given on the command line that is being scanned (built-in rules are relative to it). */
+  scanBase?: string;
+  /** The manifest of the estate the file belongs to. */
+  manifest?: string;
+}
+
+function layer(base: string, patterns: readonly string[], source: string): Layer {
+  const lines = patterns.map((p) => p.replace(/\r$/, ''));
+  return { base, rules: ignore({ allowRelativePaths: true }).add(lines), source, negates: lines.some((l) => /^\s*!/.test(l)) };
+}
+
+/** The path of `abs` relative to `base` in the form the `ignore` package takes, or undefined outside base. */
+function relativeTo(base: string, abs: string, isDir: boolean): string | undefined {
+  const rel = relative(base, abs);
+  if (rel === '' || rel.startsWith('..') || isAbsolute(rel)) return undefined;
+  const posix = rel.split(sep).join('/');
+  return isDir ? `${posix}/` : posix;
+}
+
+export class IgnoreRules {
+  private readonly builtin = layer('/', BUILTIN_IGNORES, 'the built-in skip list');
+  private readonly cli: Layer | undefined;
+  private readonly folderFiles = new Map<string, Layer | null>();
+  private readonly repoRoots = new Map<string, string | null>();
+  private readonly manifests = new Map<string, Layer | null>();
+
+  constructor(
+    private readonly fs: FsJournal,
+    private readonly settings: IgnoreSettings,
+    /** The `ignore:` patterns of a manifest and the path to show for it. */
+    private readonly manifestIgnores: (manifest: string) => { patterns: string[]; display: string } | undefined = () => undefined,
+    private readonly display: (abs: string) => string = (abs) => abs,
+  ) {
+    const patterns = settings.patterns ?? [];
+    this.cli = patterns.length ? layer(settings.cwd, patterns, '--ignore-pattern') : undefined;
+  }
+
+  get disabled(): boolean {
+    return this.settings.noIgnore === true;
+  }
+
+  /** The repository root above a folder (the nearest folder holding `.git`, a folder or a worktree's file), if any. */
+  repositoryRoot(dir: string): string | undefined {
+    const known = this.repoRoots.get(dir);
+    if (known !== undefined) return known ?? undefined;
+    let found: string | undefined;
+    if (this.fs.exists(join(dir, '.git'))) found = dir;
+    else if (dirname(dir) !== dir) found = this.repositoryRoot(dirname(dir));
+    this.repoRoots.set(dir, found ?? null);
+    return found;
+  }
+
+  /**
+   * The folders whose .plexlintignore applies to files in `dir`, outermost first: from the repository root, or
+   * without one from the working directory (or the scanned folder when `dir` is outside the working directory).
+   */
+  private chain(dir: string, scanBase: string | undefined): string[] {
+    const inside = (base: string): boolean => relativeTo(base, dir, false) !== undefined || base === dir;
+    const top = this.repositoryRoot(dir) ?? (inside(this.settings.cwd) ? this.settings.cwd : scanBase !== undefined && inside(scanBase) ? scanBase : dir);
+    const out: string[] = [];
+    for (let d = dir; ; d = dirname(d)) {
+      out.unshift(d);
+      if (d === top || dirname(d) === d) break;
+    }
+    return out;
+  }
+
+  private folderLayer(dir: string): Layer | undefined {
+    const known = this.folderFiles.get(dir);
+    if (known !== undefined) return known ?? undefined;
+    const file = join(dir, IGNORE_FILE);
+    let result: Layer | null = null;
+    if (this.fs.kind(file) === 'file') {
+      const bytes = this.fs.read(file, MAX_IGNORE_FILE_BYTES);
+      if (!isReadFailure(bytes)) result = layer(dir, bytes.toString('utf8').split('\n'), this.display(file));
+    }
+    this.folderFiles.set(dir, result);
+    return result ?? undefined;
+  }
+
+  private manifestLayer(manifest: string | undefined): Layer | undefined {
+    if (!manifest) return undefined;
+    const known = this.manifests.get(manifest);
+    if (known !== undefined) return known ?? undefined;
+    const m = this.manifestIgnores(manifest);
+    const result = m && m.patterns.length ? layer(dirname(manifest), m.patterns, `${m.display} ignore:`) : null;
+    this.manifests.set(manifest, result);
+    return result ?? undefined;
+  }
+
+  private layers(dir: string, ctx: IgnoreContext): Layer[] {
+    const out: Layer[] = [];
+    if (ctx.scanBase !== undefined) out.push({ ...this.builtin, base: ctx.scanBase });
+    for (const d of this.chain(dir, ctx.scanBase)) {
+      const l = this.folderLayer(d);
+      if (l) out.push(l);
+    }
+    const m = this.manifestLayer(ctx.manifest);
+    if (m) out.push(m);
+    if (this.cli) out.push(this.cli);
+    return out;
+  }
+
+  /**
+   * Why a path is ignored (`<where>: <pattern>`), or undefined when it is not. Built-in rules apply only to names
+   * found by a scan (ctx.scanBase): a file named on the command line is never left out by them. In a scan
+   * (`walked`), the folders above the path were let in, possibly by a later layer (`!dist/` over the built-in
+   * `dist/`): a layer that ignores the path only because it ignores a folder above it has no say then.
+   */
+  ignoredBy(abs: string, isDir: boolean, ctx: IgnoreContext, walked = false): string | undefined {
+    if (this.disabled) return undefined;
+    let why: string | undefined;
+    for (const l of this.layers(dirname(abs), ctx)) {
+      const rel = relativeTo(l.base, abs, isDir);
+      if (rel === undefined) continue;
+      const parent = rel.replace(/[^/]+\/?$/, '');
+      if (walked && parent && l.rules.test(parent).ignored) continue;
+      const r = l.rules.test(rel);
+      if (r.ignored) why = `${l.source}: ${r.rule?.pattern ?? rel}`;
+      else if (r.unignored) why = undefined;
+    }
+    return why;
+  }
+
+  /** Whether a scan of `dir` must see every name (a rule may bring back what the built-in skip list leaves out). */
+  seesHiddenNames(dir: string, ctx: IgnoreContext): boolean {
+    return this.disabled || this.layers(dir, ctx).some((l) => l !== this.builtin && l.negates && l.source !== 'the built-in skip list');
+  }
+}

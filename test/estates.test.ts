@@ -1,0 +1,241 @@
+/**
+ * A repository laid out the way users keep several sysplexes (docs/estates.md): two estates with their own
+ * plexlint.yaml, a backup copy of a profile, an old folder, unrelated files, build output and dependencies —
+ * checked through the real command line from the root, from a sub-folder, with globs, ignore rules and stdin.
+ */
+import { chmodSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli, type CliRun } from './support/cli.js';
+
+const example = join(import.meta.dirname, '..', 'fixtures', 'example');
+let repo: string;
+
+interface JsonFile {
+  filePath: string;
+  messages: { ruleId: string; line: number }[];
+}
+
+function write(rel: string, text: string): void {
+  mkdirSync(dirname(join(repo, rel)), { recursive: true });
+  writeFileSync(join(repo, rel), text);
+}
+
+function check(args: string[], cwd = repo, input?: string): CliRun & { findings: string[] } {
+  const r = runCli(['check', ...args, '-f', 'json'], { cwd, ...(input !== undefined ? { input } : {}) });
+  let findings: string[] = [];
+  if (r.stdout.startsWith('[')) {
+    findings = (JSON.parse(r.stdout) as JsonFile[]).flatMap((f) => f.messages.map((m) => `${f.filePath.slice(cwd.length + 1)}:${m.line} ${m.ruleId}`));
+  }
+  return { ...r, findings };
+}
+
+const BROKEN = 'VIPADYNAMIC\n  VIPADEFINE MOVEABLE IMMEDIATE 255.255.255.0 10.99.1.1\n  VIPADISTRIBUTE DEFINE OPTLOCAL 17 10.99.1.1 PORT 80 DESTIP ALL\nENDVIPADYNAMIC\n';
+
+beforeAll(() => {
+  repo = mkdtempSync(join(tmpdir(), 'plexlint-repo-'));
+  mkdirSync(join(repo, '.git'));
+  cpSync(example, join(repo, 'prod', 'PLEX1'), { recursive: true });
+  cpSync(example, join(repo, 'test', 'PLEX2'), { recursive: true });
+  // A backup copy next to a listed profile, and an old folder the manifest ignores.
+  cpSync(join(example, 'profiles', 'SYSA.tcpip'), join(repo, 'prod', 'PLEX1', 'profiles', 'SYSA.tcpip.bak'));
+  write('test/PLEX2/old/SYSX.tcpip', BROKEN);
+  writeFileSync(join(repo, 'test', 'PLEX2', 'plexlint.yaml'), readFileSync(join(example, 'plexlint.yaml'), 'utf8') + 'ignore:\n  - old/\n');
+  // Dependencies, build output and notes: never inputs.
+  write('node_modules/pkg/SYSZ.tcpip', BROKEN);
+  write('dist/SYSZ.tcpip', BROKEN);
+  write('README.md', '# network configuration\n');
+  write('empty/.keep', '');
+});
+afterAll(() => rmSync(repo, { recursive: true, force: true }));
+
+describe('estates', () => {
+  it('check . at the root: each estate alone, one merged report, no finding across estates', () => {
+    const r = check(['.']);
+    expect(r.stderr).toBe('');
+    // The example is clean: the two copies would collide (duplicate-address, dvipa-multiple-owners) in one sysplex.
+    expect(r.findings).toEqual(['prod/PLEX1/profiles/SYSA.tcpip.bak:1 unlisted-profile']);
+    expect(r.code).toBe(0);
+    const files = (JSON.parse(r.stdout) as JsonFile[]).map((f) => f.filePath.slice(repo.length + 1));
+    expect(files).toContain('prod/PLEX1/profiles/SYSB.tcpip');
+    expect(files).toContain('test/PLEX2/profiles/SYSB.tcpip');
+    expect(files.some((f) => f.startsWith('node_modules') || f.startsWith('dist') || f.includes('/old/'))).toBe(false);
+  });
+
+  it('a file checked from a sub-folder finds the plexlint.yaml above it (symbols, systems)', () => {
+    const cwd = join(repo, 'prod', 'PLEX1', 'profiles');
+    const r = check(['SYSB.tcpip'], cwd);
+    expect(r.findings).toEqual([]); // without the manifest: unresolved-symbol notes for &HOSTIP. and &SVIPA.
+    expect(r.code).toBe(0);
+    const config = runCli(['check', '--print-config', 'SYSB.tcpip'], { cwd });
+    expect(JSON.parse(config.stdout)).toMatchObject({ file: 'SYSB.tcpip', manifest: '../plexlint.yaml', estateRoot: '..', ignored: false });
+  });
+
+  it('only the part of an estate that was named is reported', () => {
+    write('prod/PLEX1/web/notes.txt', 'not a configuration file\n');
+    const r = check(['prod/PLEX1/profiles/SYSA.tcpip.bak']);
+    expect(r.findings).toEqual(['prod/PLEX1/profiles/SYSA.tcpip.bak:1 unlisted-profile']);
+    const sub = check(['prod/PLEX1/web']);
+    expect(sub.findings).toEqual([]);
+    expect(sub.code).toBe(0);
+  });
+
+  it('a backup copy is checked on its own: a typo in it is still found, as the system it copies', () => {
+    const bak = join(repo, 'prod', 'PLEX1', 'profiles', 'SYSA.tcpip.bak');
+    const text = readFileSync(bak, 'utf8');
+    writeFileSync(bak, text.replace('OPTLOCAL 1', 'OPTLOCAL 17'));
+    try {
+      const r = check(['prod']);
+      expect(r.findings).toEqual(['prod/PLEX1/profiles/SYSA.tcpip.bak:1 unlisted-profile', expect.stringMatching(/^prod\/PLEX1\/profiles\/SYSA\.tcpip\.bak:\d+ optlocal-out-of-range$/)]);
+      expect(r.code).toBe(1);
+    } finally {
+      writeFileSync(bak, text);
+    }
+  });
+
+  it('nothing to check is exit 2, unless --no-error-on-unmatched-pattern', () => {
+    const r = runCli(['check', 'empty'], { cwd: repo });
+    expect(r).toMatchObject({ code: 2, stdout: '', stderr: 'plexlint: no files to check in empty\n' });
+    const ok = runCli(['check', 'empty', '--no-error-on-unmatched-pattern', '-f', 'gcc'], { cwd: repo });
+    expect(ok).toMatchObject({ code: 0, stdout: '', stderr: '' });
+    const some = runCli(['check', 'empty', 'prod/**/*.none', 'prod/PLEX1/profiles/SYSB.tcpip'], { cwd: repo });
+    expect(some.code).toBe(2);
+    expect(some.stderr).toBe('plexlint: no files to check in empty, prod/**/*.none\n');
+  });
+});
+
+describe('ignoring', () => {
+  it('.plexlintignore (gitignore syntax) leaves the backup out; --no-ignore brings everything back', () => {
+    write('.plexlintignore', '# backup copies\n*.bak\n');
+    try {
+      expect(check(['.']).findings).toEqual([]);
+      const all = check(['.', '--no-ignore']);
+      expect(all.findings).toContain('prod/PLEX1/profiles/SYSA.tcpip.bak:1 unlisted-profile');
+      expect(all.findings).toContain('test/PLEX2/old/SYSX.tcpip:3 optlocal-out-of-range'); // the manifest's ignore: is off too
+      expect(all.findings.some((f) => f.startsWith('node_modules/') || f.startsWith('dist/'))).toBe(true); // and the built-in list
+    } finally {
+      rmSync(join(repo, '.plexlintignore'));
+    }
+  });
+
+  it('a file named on the command line that is ignored is skipped with a warning naming the rule', () => {
+    write('.plexlintignore', '*.bak\n');
+    try {
+      const r = runCli(['check', 'prod/PLEX1/profiles/SYSA.tcpip.bak', '-f', 'gcc'], { cwd: repo });
+      expect(r).toMatchObject({ code: 0, stdout: '' });
+      expect(r.stderr).toBe('plexlint: warning: prod/PLEX1/profiles/SYSA.tcpip.bak is ignored (.plexlintignore: *.bak); use --no-ignore to check it\n');
+    } finally {
+      rmSync(join(repo, '.plexlintignore'));
+    }
+  });
+
+  it('--ignore-pattern is repeatable and relative to the working directory', () => {
+    const r = check(['.', '--ignore-pattern', 'test/', '--ignore-pattern', '*.bak']);
+    expect(r.findings).toEqual([]);
+    const files = (JSON.parse(r.stdout) as JsonFile[]).map((f) => f.filePath.slice(repo.length + 1));
+    expect(files.some((f) => f.startsWith('test/'))).toBe(false);
+    expect(files).toContain('prod/PLEX1/profiles/SYSB.tcpip');
+  });
+
+  it('the built-in skip list can be overridden: !dist/ in .plexlintignore scans dist/', () => {
+    write('.plexlintignore', '!dist/\n*.bak\n');
+    try {
+      expect(check(['.']).findings).toEqual(['dist/SYSZ.tcpip:3 optlocal-out-of-range']);
+    } finally {
+      rmSync(join(repo, '.plexlintignore'));
+    }
+  });
+});
+
+describe('globs', () => {
+  it("'prod/**/*.tcpip' checks the matching files of their estate, quoted or not", () => {
+    const r = check(['prod/**/*.tcpip']);
+    expect(r.code).toBe(0);
+    const files = (JSON.parse(r.stdout) as JsonFile[]).map((f) => f.filePath.slice(repo.length + 1));
+    expect(files).toContain('prod/PLEX1/profiles/SYSA.tcpip');
+    expect(files.some((f) => f.startsWith('test/'))).toBe(false);
+    // Only the files asked for (and the member they INCLUDE) are in the report, not the rest of the estate.
+    expect(files).toEqual(['prod/PLEX1/profiles/SYSA.tcpip', 'prod/PLEX1/profiles/SYSB.tcpip', 'prod/PLEX1/profiles/SYSC.tcpip', 'prod/PLEX1/profiles/SYSD.tcpip', 'prod/PLEX1/profiles/tcpparms/COMMON']);
+    expect(r.findings).toEqual([]); // SYSA.tcpip.bak does not match *.tcpip
+  });
+
+  it("'**/plugin-cfg.xml' finds the plug-in files of both estates; a glob that matches nothing is exit 2", () => {
+    const r = check(['**/plugin-cfg.xml']);
+    expect(r.code).toBe(0);
+    const files = (JSON.parse(r.stdout) as JsonFile[]).map((f) => f.filePath.slice(repo.length + 1)).filter((f) => f.endsWith('plugin-cfg.xml'));
+    expect(files.sort()).toEqual(['prod/PLEX1/web/plugin-cfg.xml', 'test/PLEX2/web/plugin-cfg.xml']);
+    const none = runCli(['check', 'prod/**/*.cfg.none'], { cwd: repo });
+    expect(none).toMatchObject({ code: 2, stderr: 'plexlint: no files to check in prod/**/*.cfg.none\n' });
+  });
+});
+
+describe('stdin', () => {
+  const sysb = (): string => readFileSync(join(repo, 'prod', 'PLEX1', 'profiles', 'SYSB.tcpip'), 'utf8');
+
+  it('check --stdin --stdin-filename: the buffer stands for the file in its estate; findings under that path', () => {
+    const r = check(['--stdin', '--stdin-filename', 'prod/PLEX1/profiles/SYSB.tcpip'], repo, sysb().replace(/OPTLOCAL 1$/m, 'OPTLOCAL 19'));
+    expect(r.findings).toEqual([expect.stringMatching(/^prod\/PLEX1\/profiles\/SYSB\.tcpip:\d+ optlocal-out-of-range$/)]);
+    expect(r.code).toBe(1);
+    // The file on disk is unchanged and clean; the rest of the estate (symbols from the manifest) comes from disk.
+    expect(check(['--stdin', '--stdin-filename', 'prod/PLEX1/profiles/SYSB.tcpip'], repo, sysb()).findings).toEqual([]);
+  });
+
+  it('a file not saved yet, from a sub-folder; --stdin takes no paths', () => {
+    const cwd = join(repo, 'test', 'PLEX2', 'profiles');
+    const r = check(['--stdin', '--stdin-filename', 'NEW.tcpip'], cwd, BROKEN);
+    expect(r.findings).toEqual(['NEW.tcpip:1 unlisted-profile', 'NEW.tcpip:3 optlocal-out-of-range']);
+    const bad = runCli(['check', '--stdin', 'SYSB.tcpip'], { cwd, input: '' });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/^plexlint: --stdin checks the text from standard input; it takes no paths/);
+  });
+
+  it('compile --stdin --stdin-filename compiles the estate with the buffer in place', () => {
+    const r = runCli(['compile', '--stdin', '--stdin-filename', 'prod/PLEX1/profiles/SYSB.tcpip'], { cwd: repo, input: sysb().replace(/OPTLOCAL 1$/m, 'OPTLOCAL 2') });
+    expect(r.code).toBe(0);
+    const model = JSON.parse(r.stdout) as { systems: { name: string }[]; sysplex: { distributions: { optlocal?: number; loc: { file: string } }[] } };
+    expect(model.systems.map((s) => s.name)).toEqual(['SYSA', 'SYSB', 'SYSC', 'SYSD']);
+    expect(JSON.stringify(model)).toContain('"optLocal":2,');
+  });
+});
+
+describe('compile and other one-estate commands', () => {
+  it('compile of a folder holding two estates says so and names them', () => {
+    const r = runCli(['compile', '.'], { cwd: repo });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^plexlint: \. holds 3 estates \(prod\/PLEX1\/plexlint\.yaml, test\/PLEX2\/plexlint\.yaml, \. \(no plexlint\.yaml\)\); this command works on one: name its folder\n$|^plexlint: \. holds 2 estates \(prod\/PLEX1\/plexlint\.yaml, test\/PLEX2\/plexlint\.yaml\); this command works on one: name its folder\n$/);
+    const yaml = runCli(['compile', 'prod/PLEX1', '-f', 'yaml'], { cwd: repo });
+    expect(yaml.code).toBe(0);
+    expect(yaml.stdout).toMatch(/^version: 1\nfiles:\n/);
+  });
+});
+
+describe('a report that cannot be written', () => {
+  const cases: [string, () => string, RegExp][] = [
+    ['into a folder that does not exist', () => join(repo, 'no', 'such', 'report.json'), /its folder does not exist/],
+    ['onto a folder', () => join(repo, 'empty'), /it is a folder/],
+    [
+      'without permission',
+      () => {
+        // root writes anywhere on a normal file system; /sys refuses even root.
+        if (process.getuid?.() === 0) return '/sys/plexlint-report.json';
+        const dir = join(repo, 'readonly');
+        mkdirSync(dir, { recursive: true });
+        chmodSync(dir, 0o555);
+        return join(dir, 'report.json');
+      },
+      /permission denied/,
+    ],
+  ];
+  for (const [what, target, why] of cases) {
+    it(`-o ${what}: exit 2, one line naming the path and the reason`, () => {
+      const path = target();
+      for (const args of [['check', 'prod/PLEX1'], ['compile', 'prod/PLEX1'], ['rules']]) {
+        const r = runCli([...args, '-o', path], { cwd: repo });
+        expect(r.code).toBe(2);
+        expect(r.stdout).toBe('');
+        expect(r.stderr).toMatch(new RegExp(`^plexlint: cannot write the report to ${path.replace(/[/.]/g, '\\$&')}: ${why.source}\\n$`));
+      }
+    });
+  }
+});
