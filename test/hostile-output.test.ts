@@ -100,7 +100,7 @@ describe('-o through links, into FIFOs and devices, keeping the mode', () => {
       full = '/dev/full';
     }
     const r = runCli(['check', 'SYSA.tcpip', '-o', full], { cwd: dir });
-    expect(r.stderr).toBe(`plexlint: cannot write ${full}: no space left on the device\n`);
+    expect(r.stderr).toBe(`plexlint: cannot write the report to ${full}: no space left on the device\n`);
     expect(r.code).toBe(2);
     expect(statSync(full).isCharacterDevice()).toBe(true);
   });
@@ -127,9 +127,9 @@ describe('nothing planted under the temporary name is followed', () => {
 
 describe('a write that fails is one line naming the path, exit 2', () => {
   const cases: [string, (d: string) => string, (p: string) => string][] = [
-    ['a missing folder', (d) => join(d, 'missing', 'report.txt'), (p) => `cannot write ${p}: the folder ${join(p, '..')} does not exist`],
-    ['a folder', (d) => d, (p) => `cannot write ${p}: it is a folder`],
-    ['under a file', (d) => (writeFileSync(join(d, 'file'), ''), join(d, 'file', 'report.txt')), (p) => `cannot write ${p}: a part of ${join(p, '..')} is not a folder`],
+    ['a missing folder', (d) => join(d, 'missing', 'report.txt'), (p) => `cannot write the report to ${p}: its folder does not exist`],
+    ['a folder', (d) => d, (p) => `cannot write the report to ${p}: it is a folder`],
+    ['under a file', (d) => (writeFileSync(join(d, 'file'), ''), join(d, 'file', 'report.txt')), (p) => `cannot write the report to ${p}: a part of the path is not a folder`],
   ];
   for (const [what, path, message] of cases) {
     it(`${what}, for every command`, () => {
@@ -148,7 +148,7 @@ describe('a write that fails is one line naming the path, exit 2', () => {
     chmodSync(d, 0o500);
     const r = runCli(['rules', '-o', join(d, 'x.txt')], { cwd: dir });
     chmodSync(d, 0o700);
-    expect(r.stderr).toBe(`plexlint: cannot write ${join(d, 'x.txt')}: permission denied\n`);
+    expect(r.stderr).toBe(`plexlint: cannot write the report to ${join(d, 'x.txt')}: permission denied\n`);
     expect(r.code).toBe(2);
   });
 
@@ -159,7 +159,7 @@ describe('a write that fails is one line naming the path, exit 2', () => {
     writeFileSync(scenario, 'inputs: [SYSA.tcpip]\nsteps:\n  - set: { stacks: { SYSA: { up: true } } }\n');
     for (const args of [['simulate', scenario], ['trace', 'SYSA.tcpip', '--from', 'client', '--to', '10.1.1.1:80']]) {
       const r = runCli([...args, '-o', p], { cwd: dir });
-      expect(r.stderr, args[0]).toBe(`plexlint: cannot write ${p}: the folder ${join(p, '..')} does not exist\n`);
+      expect(r.stderr, args[0]).toBe(`plexlint: cannot write the report to ${p}: its folder does not exist\n`);
       expect(r.code).toBe(2);
     }
   });
@@ -167,7 +167,7 @@ describe('a write that fails is one line naming the path, exit 2', () => {
   it('WriteError names the path and carries the code; no temporary file is left behind', () => {
     const d = fresh();
     expect(() => writeAtomic(d, 'x')).toThrow(WriteError);
-    expect(() => writeAtomic(join(d, 'no', 'x'), 'x')).toThrow(`cannot write ${join(d, 'no', 'x')}: the folder ${join(d, 'no')} does not exist`);
+    expect(() => writeAtomic(join(d, 'no', 'x'), 'x')).toThrow(`cannot write ${join(d, 'no', 'x')}: its folder does not exist`);
     expect(readdirSync(d)).toEqual([]);
     expect(existsSync(join(d, 'no'))).toBe(false);
   });
