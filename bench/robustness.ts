@@ -96,6 +96,10 @@ export const HOSTILE_INPUTS: { name: string; files: () => Record<string, string>
   },
   { name: 'a 9 MB dscontrol line', files: () => ({ 'edge1.cfg': `dscontrol executor start\ndscontrol cluster add 10.1.1.1 ${'x'.repeat(9_000_000)}\n` }) },
   { name: 'an 8M-character word in a profile', files: () => ({ 'SYSA.tcpip': `HOME ${'X'.repeat(8_000_000)}\n` }) },
+  {
+    name: 'a 2 MB go-script variables file (the mutation fuzzer)',
+    files: () => ({ 'edge1.cfg': 'dscontrol executor start\n', 'edge1/goActive': '#!/bin/sh\n. ./variables\n', 'edge1/variables': 'INTERFACE=en0\n'.repeat(150_000) }),
+  },
 ];
 
 export interface HostileRun {
@@ -116,6 +120,7 @@ process.exit(code);`;
     const dir = mkdtempSync(join(base, 'hostile-'));
     let bytes = 0;
     for (const [file, text] of Object.entries(files())) {
+      mkdirSync(join(dir, file, '..'), { recursive: true });
       writeFileSync(join(dir, file), text);
       bytes += statSync(join(dir, file)).size;
     }

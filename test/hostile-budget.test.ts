@@ -78,6 +78,22 @@ describe(`at most ${MAX_FINDINGS_PER_RULE_AND_FILE.toLocaleString('en-US')} find
   });
 });
 
+describe('go scripts within what the shell parser can take', () => {
+  it('a 2 MB variables file of repeated assignments, sourced by a go script: one unreadable-file error (256 MB heap)', () => {
+    const dir = estate({
+      'edge1.cfg': 'dscontrol executor start\ndscontrol cluster add 10.60.1.1\n',
+      'edge1/goActive': '#!/bin/sh\n. /opt/ibm/edge/lb/servers/bin/variables\necho "$INTERFACE"\n',
+      'edge1/variables': 'INTERFACE=en0\n'.repeat(150_000),
+    });
+    const r = runCli(['check', '.', '--format', 'gcc'], { cwd: dir, maxOldSpaceMb: 256 });
+    expect(hasStackTrace(r.stderr)).toBe(false);
+    expect(r.stdout).toContain(
+      'edge1/variables:1:1: error: edge1/variables is 2,100,000 characters, larger than the 65,536 plexlint reads for a go script or a file it sources (a go script is a few KB). [unreadable-file]',
+    );
+    expect(r.code).toBe(1);
+  });
+});
+
 describe('did-you-mean with a length bound', () => {
   it('a 3 MB word is farther than the bound from every keyword, without comparing its characters', () => {
     const word = 'A'.repeat(3_000_000);
