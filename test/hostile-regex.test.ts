@@ -82,6 +82,21 @@ function referenceGlob(glob: string): RegExp {
   return new RegExp(`^${re}$`);
 }
 
+describe('ignore patterns that no regular expression can hold', () => {
+  it('an ignore: pattern of 300,000 characters (found by the mutation fuzzer): a finding, never "Regular expression too large"', () => {
+    const dir = join(root, 'huge-ignore');
+    mkdirSync(dir);
+    writeFileSync(join(dir, 'plexlint.yaml'), `systems:\n  SYSA: { profile: SYSA.tcpip }\nignore:\n  - "*.${'A'.repeat(300_000)}"\n`);
+    writeFileSync(join(dir, 'SYSA.tcpip'), 'HOME 10.1.1.300 LOOPBACK\n');
+    writeFileSync(join(dir, '.plexlintignore'), `*.${'B'.repeat(300_000)}\n`);
+    const r = runCli(['check', '.', '--format', 'gcc'], { cwd: dir, timeout: HANG_GUARD });
+    expect(hasStackTrace(r.stderr)).toBe(false);
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toContain('plexlint.yaml:4:5: error: ignore entry of 300,002 characters: plexlint reads patterns of at most 1,024 (a pattern names paths), so it ignores nothing by it [manifest-invalid-value]');
+    expect(r.code).toBe(1);
+  });
+});
+
 describe('the linear matchers mean what the regular expressions meant', () => {
   const word = (chars: string[], max: number): fc.Arbitrary<string> => fc.array(fc.constantFrom(...chars), { maxLength: max }).map((a) => a.join(''));
 

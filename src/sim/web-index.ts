@@ -33,6 +33,7 @@ import type {
   WasClusterMember,
 } from '../model/web.js';
 import type { RuntimeState } from './state.js';
+import { pushTo } from '../core/append.js';
 
 export interface ServerIx {
   /** Position in WebIndex.servers. */
@@ -243,7 +244,7 @@ export function webIndexOf(estate: Estate): WebIndex {
       odrs.push(ox);
       cx.odrs.push(ox);
       odrByKey.set(ox.key, ox);
-      odrByName.set(o.name, [...(odrByName.get(o.name) ?? []), ox]);
+      pushTo(odrByName, o.name, ox);
       const ep = `${o.host.trim().toLowerCase()}:${o.port}`;
       if (!odrByEndpoint.has(ep)) odrByEndpoint.set(ep, ox);
     }
@@ -332,7 +333,7 @@ export function webIndexOf(estate: Estate): WebIndex {
   const byGenerated = new Map<string, MemberIx[]>();
   for (const mx of members) {
     const k = `${mx.cluster.c.name}\u0000${mx.m.nodeName}_${mx.m.memberName}`;
-    byGenerated.set(k, [...(byGenerated.get(k) ?? []), mx]);
+    pushTo(byGenerated, k, mx);
   }
   for (const sx of servers) {
     const list = byGenerated.get(`${sx.cluster.name}\u0000${sx.name}`);

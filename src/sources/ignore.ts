@@ -48,8 +48,15 @@ export interface IgnoreContext {
   manifest?: string;
 }
 
+/**
+ * Longest ignore pattern used. The `ignore` package turns each pattern into a regular expression when it first
+ * tests a path, and V8 refuses one of a few hundred KB ("Regular expression too large"): a longer pattern (from a
+ * damaged or hostile .plexlintignore or plexlint.yaml) is left out — the manifest reports it.
+ */
+export const MAX_IGNORE_PATTERN_CHARS = 1024;
+
 function layer(base: string, patterns: readonly string[], source: string): Layer {
-  const lines = patterns.map((p) => p.replace(/\r$/, ''));
+  const lines = patterns.map((p) => p.replace(/\r$/, '')).filter((p) => p.length <= MAX_IGNORE_PATTERN_CHARS);
   return { base, rules: ignore({ allowRelativePaths: true }).add(lines), source, negates: lines.some((l) => /^\s*!/.test(l)) };
 }
 

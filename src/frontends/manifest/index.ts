@@ -12,6 +12,7 @@ import { parseYamlFile } from '../../core/yaml-doc.js';
 import type { Finding } from '../../core/diagnostic.js';
 import type { Loc } from '../../core/loc.js';
 import { didYouMean } from '../../core/suggest.js';
+import { MAX_IGNORE_PATTERN_CHARS } from '../../sources/ignore.js';
 import type { SourceFile } from '../../sources/source-file.js';
 import type { CellEntry, GscEntry, Located, Manifest, OdrEntry, Override, PathRef, RuleSetting } from './ast.js';
 
@@ -99,6 +100,18 @@ class ManifestReader {
     const r = node?.range;
     if (!r) return this.file.lines.loc(this.file.path, 0, 0);
     return this.file.lines.loc(this.file.path, r[0], Math.max(r[0] + 1, r[1]));
+  }
+
+  /** An `ignore:` entry: a gitignore pattern of at most MAX_IGNORE_PATTERN_CHARS (src/sources/ignore.ts). */
+  ignorePattern(n: Node): Located<string> | undefined {
+    const l = this.located(n, 'ignore entry');
+    if (!l || l.value.length <= MAX_IGNORE_PATTERN_CHARS) return l;
+    this.problem(
+      'manifest-invalid-value',
+      n,
+      `ignore entry of ${l.value.length.toLocaleString('en-US')} characters: plexlint reads patterns of at most ${MAX_IGNORE_PATTERN_CHARS.toLocaleString('en-US')} (a pattern names paths), so it ignores nothing by it`,
+    );
+    return undefined;
   }
 
   private problem(ruleId: string, node: Node | Pair | null | undefined, message: string): void {
@@ -281,7 +294,7 @@ export function parseManifest(file: SourceFile, dir: string, exists: (abs: strin
         manifest.overrides = r.list(value, 'overrides', (n) => readOverride(r, n));
         break;
       case 'ignore':
-        manifest.ignore = r.list(value, 'ignore', (n) => r.located(n, 'ignore entry'));
+        manifest.ignore = r.list(value, 'ignore', (n) => r.ignorePattern(n));
         break;
       default:
         break;
