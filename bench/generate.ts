@@ -1,7 +1,8 @@
 /**
  * A large, realistic estate for the benchmark: dozens of systems with hundreds
- * of DVIPAs each (250k+ profile lines) and plug-in files with thousands of
- * clusters, written to a folder. Deterministic for a given size.
+ * of DVIPAs each (250k+ profile lines), each with its OMPROUTE configuration, and
+ * plug-in files with thousands of clusters, written to a folder. Deterministic for
+ * a given size.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -57,6 +58,26 @@ function profile(i: number, size: EstateSize): string {
   return out.join('\n');
 }
 
+/** OMPROUTE of one system: OSPF over both OSAs, the static VIPA as router ID, one range per DVIPA subnet it may own. */
+function omproute(i: number, size: EstateSize): string {
+  const host = `${Math.floor(i / 200)}.${(i % 200) + 1}`;
+  const prev = (i + size.systems - 1) % size.systems;
+  const ranges = new Set<string>();
+  for (let n = 0; n < size.dvipasPerSystem; n++) for (const sys of [i, prev]) ranges.add(dvipa(sys, n).replace(/\.\d+$/, '.0'));
+  return [
+    `; OMPROUTE for SYS${String(i + 1).padStart(2, '0')} - generated for the plexlint benchmark`,
+    'Global_Options Ignore_Undefined_Interfaces=YES;',
+    `RouterID=10.22.${host};`,
+    'Area Area_Number=0.0.0.0;',
+    `OSPF_Interface IP_Address=10.20.${host} Name=OSA1 Subnet_Mask=255.255.0.0 MTU=1492 Cost0=10;`,
+    `OSPF_Interface IP_Address=10.21.${host} Name=OSA2 Subnet_Mask=255.255.0.0 MTU=1492 Cost0=20;`,
+    `OSPF_Interface IP_Address=10.22.${host} Name=SVIPA1 Subnet_Mask=255.255.255.0 Advertise_VIPA_Routes=HOST_ONLY;`,
+    ...[...ranges].map((r, k) => `OSPF_Interface IP_Address=${r} Name=DVIPAS${k} Subnet_Mask=255.255.255.0;`),
+    `Interface IP_Address=${xcf(i)} Name=DYNXCF Subnet_Mask=255.255.0.0;`,
+    '',
+  ].join('\n');
+}
+
 function plugin(f: number, size: EstateSize): string {
   const out = ['<?xml version="1.0" encoding="ISO-8859-1"?>', `<!-- HTTP server plugin config file for webserver${f} generated for the plexlint benchmark -->`, '<Config IgnoreDNSFailures="false" RefreshInterval="60">', '   <Log LogLevel="Error" Name="/opt/IBM/HTTPServer/logs/http_plugin.log"/>', '   <VirtualHostGroup Name="default_host">', '      <VirtualHost Name="*:80"/>', '      <VirtualHost Name="*:443"/>', '   </VirtualHostGroup>'];
   for (let c = 0; c < size.clustersPerPlugin; c++) {
@@ -76,12 +97,14 @@ function plugin(f: number, size: EstateSize): string {
 export function generate(dir: string, size: EstateSize = LARGE): { files: number; profileLines: number } {
   mkdirSync(join(dir, 'profiles'), { recursive: true });
   mkdirSync(join(dir, 'web'), { recursive: true });
+  mkdirSync(join(dir, 'omproute'), { recursive: true });
   let profileLines = 0;
   for (let i = 0; i < size.systems; i++) {
     const text = profile(i, size);
     profileLines += text.split('\n').length;
     writeFileSync(join(dir, 'profiles', `SYS${String(i + 1).padStart(2, '0')}.tcpip`), text);
+    writeFileSync(join(dir, 'omproute', `SYS${String(i + 1).padStart(2, '0')}.conf`), omproute(i, size));
   }
   for (let f = 0; f < size.pluginFiles; f++) writeFileSync(join(dir, 'web', `plugin-cfg-${f}.xml`), plugin(f, size));
-  return { files: size.systems + size.pluginFiles, profileLines };
+  return { files: 2 * size.systems + size.pluginFiles, profileLines };
 }

@@ -1,8 +1,8 @@
 /**
  * Property tests of whole estates on disk, through lint(): generated estates
  * of mutated fixture files — profiles and INCLUDEd members, a manifest that
- * names them (or none), plug-in files and cluster.xml files, Load Balancer
- * configurations and go scripts — so that the
+ * names them (or none), OMPROUTE configurations, plug-in files and cluster.xml
+ * files, Load Balancer configurations and go scripts — so that the
  * cross-file stages (INCLUDE resolution, the sysplex, the web tier, every
  * rule, suppressions) meet broken input too. lint never throws, every
  * finding's range lies inside its file, and two runs give the same findings
@@ -27,7 +27,7 @@ const of = (kind: FileKind): string[] => fixtureFiles().filter((f) => f.kind ===
 const edit = fc.record({
   kind: fc.constantFrom('delete', 'duplicate', 'insert', 'truncate', 'none', 'none'),
   at: fc.double({ min: 0, max: 1, noNaN: true }),
-  token: fc.constantFrom(';', '\n', ' ', 'INCLUDE USER.TCPPARMS(M1)\n', 'ENDVIPADYNAMIC\n', '<', '/>', '"', '&', '; plexlint-disable-next-line\n', '<!-- plexlint-disable -->'),
+  token: fc.constantFrom(';', '\n', ' ', '=', 'OSPF_Interface ', 'INCLUDE USER.TCPPARMS(M1)\n', 'ENDVIPADYNAMIC\n', '<', '/>', '"', '&', '; plexlint-disable-next-line\n', '<!-- plexlint-disable -->'),
 });
 function mutate(text: string, edits: { kind: string; at: number; token: string }[]): string {
   let t = text;
@@ -45,6 +45,7 @@ const mutated = (kind: FileKind): fc.Arbitrary<string> => fc.tuple(fc.constantFr
 interface GenEstate {
   profiles: string[];
   members: string[];
+  omproutes: string[];
   plugins: string[];
   clusters: string[];
   lbs: string[];
@@ -55,6 +56,7 @@ interface GenEstate {
 const estateArb: fc.Arbitrary<GenEstate> = fc.record({
   profiles: fc.array(mutated('profile'), { minLength: 1, maxLength: 3 }),
   members: fc.array(mutated('profile'), { maxLength: 2 }),
+  omproutes: fc.array(mutated('omproute'), { maxLength: 2 }),
   plugins: fc.array(mutated('plugin-cfg'), { maxLength: 2 }),
   clusters: fc.array(mutated('cluster-xml'), { maxLength: 2 }),
   lbs: fc.array(mutated('dscontrol'), { maxLength: 2 }),
@@ -68,6 +70,7 @@ function write(e: GenEstate): string {
   const files: Record<string, string> = {};
   e.profiles.forEach((t, i) => (files[`profiles/SYS${i}.tcpip`] = t));
   e.members.forEach((t, i) => (files[`profiles/tcpparms/M${i}`] = t));
+  e.omproutes.forEach((t, i) => (files[`omproute/SYS${i}.conf`] = t));
   e.plugins.forEach((t, i) => (files[`web/ihs${i}/plugin-cfg.xml`] = t));
   e.clusters.forEach((t, i) => (files[`was/clusters/C${i}/cluster.xml`] = t));
   e.lbs.forEach((t, i) => (files[`lb/edge${i}.cfg`] = t));
@@ -75,7 +78,10 @@ function write(e: GenEstate): string {
   if (e.manifest) {
     files['plexlint.yaml'] = [
       'systems:',
-      ...e.profiles.map((_, i) => `  SYS${i}: { profile: profiles/SYS${i}.tcpip, cpc: CPC${i % 2}, symbols: { HOSTIP: 10.20.1.${11 + i}, SVIPA: 10.21.1.${11 + i} } }`),
+      ...e.profiles.map(
+        (_, i) =>
+          `  SYS${i}: { profile: profiles/SYS${i}.tcpip,${i === 0 && e.omproutes.length ? ' omproute: omproute/SYS0.conf,' : ''} cpc: CPC${i % 2}, symbols: { HOSTIP: 10.20.1.${11 + i}, SVIPA: 10.21.1.${11 + i} } }`,
+      ),
       'datasets:',
       '  USER.TCPPARMS: profiles/tcpparms',
       'web:',
@@ -95,7 +101,7 @@ function write(e: GenEstate): string {
 
 describe('whole estates: total, ranges inside their files, deterministic', () => {
   it('has fixtures of every kind it mixes', () => {
-    for (const kind of ['profile', 'plugin-cfg', 'cluster-xml', 'dscontrol', 'goscript'] as const) expect(of(kind).length, kind).toBeGreaterThan(0);
+    for (const kind of ['profile', 'omproute', 'plugin-cfg', 'cluster-xml', 'dscontrol', 'goscript'] as const) expect(of(kind).length, kind).toBeGreaterThan(0);
   });
 
   it('on estates of mutated fixture files, with and without a manifest', () => {

@@ -46,14 +46,14 @@ describe('OPTLOCAL (IBM, "Sysplex distributor optimization with the OPTLOCAL key
   });
   it('0: ... even when the local WLM weight is 0 ("relative capacity of the other systems is not considered")', () => {
     const sim = new Simulation(e, 1);
-    sim.state.stacks['SYS2'] = { wlm: 0 };
+    sim.apply({ stacks: { SYS2: { wlm: 0 } } });
     expect(shares(sim, 'SYS2', '10.9.9.9:80', 100)).toMatchObject({ local: 1 });
   });
   it('1: the same, except that a local WLM weight of 0 sends the connection to the distributor', () => {
     const e1 = plex('VIPADISTRIBUTE DISTMETHOD BASEWLM OPTLOCAL 10.9.9.9 PORT 80 DESTIP ALL');
     const sim = new Simulation(e1, 1);
     expect(shares(sim, 'SYS2', '10.9.9.9:80', 10)).toMatchObject({ local: 1 });
-    sim.state.stacks['SYS2'] = { wlm: 0 };
+    sim.apply({ stacks: { SYS2: { wlm: 0 } } });
     expect(shares(sim, 'SYS2', '10.9.9.9:80', 100)).toMatchObject({ local: 0, SYS1: 0.5, SYS3: 0.5 });
   });
   for (const [what, server] of [
@@ -64,13 +64,13 @@ describe('OPTLOCAL (IBM, "Sysplex distributor optimization with the OPTLOCAL key
   ] as const) {
     it(`any value: to the distributor when ${what}`, () => {
       const sim = new Simulation(e, 1);
-      sim.state.stacks['SYS2'] = { servers: { '80': server } };
+      sim.apply({ stacks: { SYS2: { servers: { '80': server } } } });
       expect(shares(sim, 'SYS2', '10.9.9.9:80', 90).local).toBe(0);
     });
   }
   it('limits are strict: SEF 75, abnormal 250 and health 75 still stay local', () => {
     const sim = new Simulation(e, 1);
-    sim.state.stacks['SYS2'] = { servers: { '80': { sef: 75, abnormal: 250, health: 75 } } };
+    sim.apply({ stacks: { SYS2: { servers: { '80': { sef: 75, abnormal: 250, health: 75 } } } } });
     expect(shares(sim, 'SYS2', '10.9.9.9:80', 10).local).toBe(1);
   });
   it('2–16 multiply the local weight: OPTLOCAL 4 keeps 4/6 local among three equal systems', () => {
@@ -95,8 +95,8 @@ describe('OPTLOCAL (IBM, "Sysplex distributor optimization with the OPTLOCAL key
 describe('distribution methods', () => {
   it('BASEWLM: system weight × TSR', () => {
     const sim = new Simulation(plex('VIPADISTRIBUTE DISTMETHOD BASEWLM 10.9.9.9 PORT 80 DESTIP ALL'), 1);
-    sim.state.stacks['SYS1'] = { wlm: 48 };
-    sim.state.stacks['SYS3'] = { servers: { '80': { tsr: 50 } } };
+    sim.apply({ stacks: { SYS1: { wlm: 48 } } });
+    sim.apply({ stacks: { SYS3: { servers: { '80': { tsr: 50 } } } } });
     // weights 48, 64, 32 → 0.3, 0.4, 0.2 of 144
     const s = shares(sim, 'client', '10.9.9.9:80', 1440);
     expect(s['SYS1']).toBeCloseTo(48 / 144, 3);
@@ -105,18 +105,18 @@ describe('distribution methods', () => {
   });
   it('SERVERWLM: server weight lowered by health and abnormal completions', () => {
     const sim = new Simulation(plex('VIPADISTRIBUTE DISTMETHOD SERVERWLM 10.9.9.9 PORT 80 DESTIP ALL'), 1);
-    sim.state.stacks['SYS1'] = { servers: { '80': { health: 50 } } };
+    sim.apply({ stacks: { SYS1: { servers: { '80': { health: 50 } } } } });
     const s = shares(sim, 'client', '10.9.9.9:80', 1600);
     expect(s['SYS1']).toBeCloseTo(32 / 160, 3);
   });
   it('all weights 0: round robin over the ready targets', () => {
     const sim = new Simulation(plex('VIPADISTRIBUTE DISTMETHOD BASEWLM 10.9.9.9 PORT 80 DESTIP ALL'), 1);
-    for (const s of ['SYS1', 'SYS2', 'SYS3']) sim.state.stacks[s] = { wlm: 0 };
+    for (const s of ['SYS1', 'SYS2', 'SYS3']) sim.apply({ stacks: { [s]: { wlm: 0 } } });
     expect(shares(sim, 'client', '10.9.9.9:80', 300)).toMatchObject({ SYS1: 0.3333, SYS2: 0.3333, SYS3: 0.3333 });
   });
   it('ROUNDROBIN: ready targets in turn, TSR 0 skipped', () => {
     const sim = new Simulation(plex('VIPADISTRIBUTE DISTMETHOD ROUNDROBIN 10.9.9.9 PORT 80 DESTIP ALL'), 1);
-    sim.state.stacks['SYS3'] = { servers: { '80': { tsr: 0 } } };
+    sim.apply({ stacks: { SYS3: { servers: { '80': { tsr: 0 } } } } });
     expect(shares(sim, 'client', '10.9.9.9:80', 100)).toMatchObject({ SYS1: 0.5, SYS2: 0.5, refused: 0 });
   });
   it('WEIGHTEDACTIVE: active connections proportional to WEIGHT; closed ones free their share', () => {
@@ -127,15 +127,15 @@ describe('distribution methods', () => {
     const e = plex('VIPADISTRIBUTE DISTMETHOD HOTSTANDBY NOAUTOSWITCHBACK 10.9.9.9 PORT 80 DESTIP 10.1.1.1 PREFERRED 10.1.1.2 BACKUP 50 10.1.1.3 BACKUP 100');
     const sim = new Simulation(e, 1);
     expect(shares(sim, 'client', '10.9.9.9:80', 5)).toMatchObject({ SYS1: 1 });
-    sim.state.stacks['SYS1'] = { servers: { '80': { listening: false } } };
+    sim.apply({ stacks: { SYS1: { servers: { '80': { listening: false } } } } });
     expect(shares(sim, 'client', '10.9.9.9:80', 5)).toMatchObject({ SYS3: 1 });
-    sim.state.stacks['SYS1'] = { servers: { '80': { listening: true } } };
+    sim.apply({ stacks: { SYS1: { servers: { '80': { listening: true } } } } });
     expect(shares(sim, 'client', '10.9.9.9:80', 5)).toMatchObject({ SYS3: 1 });
   });
   it('HOTSTANDBY HEALTHSWITCH: an unhealthy PREFERRED counts as unavailable', () => {
     const e = plex('VIPADISTRIBUTE DISTMETHOD HOTSTANDBY HEALTHSWITCH 10.9.9.9 PORT 80 DESTIP 10.1.1.1 PREFERRED 10.1.1.2 BACKUP 50');
     const sim = new Simulation(e, 1);
-    sim.state.stacks['SYS1'] = { servers: { '80': { health: 40 } } };
+    sim.apply({ stacks: { SYS1: { servers: { '80': { health: 40 } } } } });
     expect(shares(sim, 'client', '10.9.9.9:80', 5)).toMatchObject({ SYS2: 1 });
   });
   it('TIMEDAFFINITY: the same client goes to the same target', () => {
@@ -172,7 +172,7 @@ describe('distributor failure and takeover (VIPABACKUP)', () => {
       SYS2: 'VIPADYNAMIC\n VIPABACKUP 100 10.9.9.9\nENDVIPADYNAMIC\n',
     });
     const sim = new Simulation(e, 1);
-    sim.state.stacks['SYS1'] = { up: false };
+    sim.apply({ stacks: { SYS1: { up: false } } });
     expect(shares(sim, 'client', '10.9.9.9:80', 10)).toMatchObject({ refused: 1 });
   });
   it('a failed target breaks only its own connections', () => {

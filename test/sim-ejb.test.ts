@@ -73,9 +73,9 @@ describe('prefer local', () => {
   });
   it('remote members are used only when every local member is unavailable; then by weight', () => {
     const sim = new Simulation(e, 1);
-    sim.state.members['CELL1/AppCluster/a1'] = { up: false };
+    sim.apply({ members: { ['CELL1/AppCluster/a1']: { up: false } } });
     expect(sendEjbCalls(sim, 'CELL1', 'AppCluster', 'N1', 300).observed.members).toEqual({ a2: 1 });
-    sim.state.members['CELL1/AppCluster/a2'] = { up: false };
+    sim.apply({ members: { ['CELL1/AppCluster/a2']: { up: false } } });
     expect(sendEjbCalls(sim, 'CELL1', 'AppCluster', 'N1', 600).observed.members).toEqual({ b1: 0.3333, c1: 0.6667 });
   });
   it('has no influence for a client on a node without members (a remote client)', () => {
@@ -97,7 +97,7 @@ describe('prefer local', () => {
   });
   it('every member down: the calls fail', () => {
     const sim = new Simulation(e, 1);
-    for (const m of ['a1', 'a2', 'b1', 'c1']) sim.state.members[`CELL1/AppCluster/${m}`] = { up: false };
+    for (const m of ['a1', 'a2', 'b1', 'c1']) sim.apply({ members: { [`CELL1/AppCluster/${m}`]: { up: false } } });
     expect(sendEjbCalls(sim, 'CELL1', 'AppCluster', 'N1', 10).observed).toMatchObject({ failed: 1, members: {} });
   });
 });

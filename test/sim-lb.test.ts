@@ -100,7 +100,7 @@ describe('HA takeover', () => {
     const step = sim.step({ kind: 'event', event: 'lbTakeover', target: 'edge1', loc: { file: '', line: 1, column: 1, endLine: 1, endColumn: 1 } }, 1);
     expect(step.summary).toBe('edge2 takes over from edge1');
     expect(step.observed.connectionsBroken).toBe(0);
-    expect(sim.open.every((c) => c.lb === 'edge2')).toBe(true);
+    expect([...sim.connections].every((g) => g.lb === 'edge2')).toBe(true);
   });
   it('without connection replication (repstrategy none) every open connection breaks', () => {
     const sim = new Simulation(pair('dscontrol port set 10.60.1.1@1414 repstrategy none'), 1);

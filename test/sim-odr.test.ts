@@ -45,7 +45,7 @@ describe('cell affinity enabled, a GSC per remote cell (fixtures/estates/odr-two
   it('an ODR fails: IHS fails over, an ODR of the other cell reroutes through the GSC of the owning cell, and the ODR that completes the request adopts the session', () => {
     run(twoCells, (sim, send) => {
       send(2000, 100);
-      sim.state.odrs['odra1'] = { up: false };
+      sim.apply({ odrs: { odra1: { up: false } } });
       const r = send(4000, 100);
       expect(r.observed.sessionsLost).toBe(0);
       expect(r.observed.odrs!['odra1']).toBeUndefined();
@@ -59,9 +59,9 @@ describe('cell affinity enabled, a GSC per remote cell (fixtures/estates/odr-two
 
   it('trace: the ODR of the other cell finds the GSC holding the failed ODR and routes to an active member, which writes its own ID into ODRSESSIONID', () => {
     const sim = new Simulation(twoCells, 1);
-    sim.state.odrs['odra1'] = { up: false };
+    sim.apply({ odrs: { odra1: { up: false } } });
     // IHS cannot reach odra2 either (its plug-in server is down; the ODR is up), so it fails over into CELLB.
-    sim.state.members[`${twoCells.web.plugins[0]!.file}#CELLA_odrnodea2_odra2`] = { up: false };
+    sim.apply({ members: { [`${twoCells.web.plugins[0]!.file}#CELLA_odrnodea2_odra2`]: { up: false } } });
     const t = traceRequest(sim, undefined, URL, [['ODRSESSIONID', 'odra1']]);
     if (typeof t === 'string') throw new Error(t);
     const text = t.trace.map((s) => `${s.what}: ${s.detail}`).join('\n');
@@ -75,8 +75,8 @@ describe('cell affinity enabled, a GSC per remote cell (fixtures/estates/odr-two
       const before = send(2000, 100);
       const inA = webRuntime(sim).jars.get(`${twoCells.web.plugins[0]!.file}|shop.example.com`)!.filter((j) => /^odra/.test(j.get('ODRSESSIONID') ?? '')).length;
       expect(before.observed.sessionsLost).toBe(0);
-      sim.state.odrs['odra1'] = { up: false };
-      sim.state.odrs['odra2'] = { up: false };
+      sim.apply({ odrs: { odra1: { up: false } } });
+      sim.apply({ odrs: { odra2: { up: false } } });
       const r = send(2000, 100);
       expect(r.observed.sessionsLost).toBe(inA);
       expect(Object.fromEntries(r.reasons)).toEqual({ 'owner-odrs-down': inA });
@@ -86,7 +86,7 @@ describe('cell affinity enabled, a GSC per remote cell (fixtures/estates/odr-two
 
   it('ODR failure with both cells down: requests fail', () => {
     run(twoCells, (sim, send) => {
-      for (const o of ['odra1', 'odra2', 'odrb1', 'odrb2']) sim.state.odrs[o] = { up: false };
+      for (const o of ['odra1', 'odra2', 'odrb1', 'odrb2']) sim.apply({ odrs: { [o]: { up: false } } });
       expect(send(10, 0).observed.failed).toBe(1);
     });
   });
@@ -105,7 +105,7 @@ describe('what loses sessions (§3.8)', () => {
   it('a GSC missing in a cell: nothing is lost while IHS keeps each session on its ODR, but an ODR failure sends sessions into the cell without a way back', () => {
     run(fixture('fixtures/rules/missing-per-cell-gsc/bad'), (sim, send) => {
       expect(send(2000, 100).observed.sessionsLost).toBe(0);
-      sim.state.odrs['odra1'] = { up: false };
+      sim.apply({ odrs: { odra1: { up: false } } });
       const r = send(2000, 100);
       expect(r.observed.sessionsLost).toBeGreaterThan(0);
       expect([...r.reasons.keys()]).toEqual(['no-gsc']);
@@ -115,7 +115,7 @@ describe('what loses sessions (§3.8)', () => {
   it('GSC member weight 0 is never routed (§3.4): with the other ODR of the cell down the request cannot get back', () => {
     run(fixture('fixtures/rules/missing-per-cell-gsc/bad-partial'), (sim, send) => {
       send(2000, 100);
-      sim.state.odrs['odra1'] = { up: false };
+      sim.apply({ odrs: { odra1: { up: false } } });
       const r = send(2000, 100);
       // CELLB's GSC gives odra2 weight 0: sessions of odra1 that land in CELLB are lost although odra2 is up.
       expect(r.reasons.get('gsc-incomplete')).toBeGreaterThan(0);
@@ -135,7 +135,7 @@ describe('what loses sessions (§3.8)', () => {
   it('bridged cells need no GSC (§3.3): an ODR routes in-session requests of the other cell directly', () => {
     run(fixture('fixtures/rules/missing-per-cell-gsc/good-bridged'), (sim, send) => {
       send(2000, 100);
-      sim.state.odrs['odra1'] = { up: false };
+      sim.apply({ odrs: { odra1: { up: false } } });
       expect(send(2000, 100).observed.sessionsLost).toBe(0);
     });
   });
@@ -172,7 +172,7 @@ describe('what loses sessions (§3.8)', () => {
     run(estate, (sim, send) => {
       send(3000, 150);
       const inB = webRuntime(sim).jars.get('plugin-cfg.xml|shop.example.com')!.filter((j) => j.get('ODRSESSIONID') === 'odrb1').length;
-      sim.state.odrs['odrb1'] = { up: false };
+      sim.apply({ odrs: { odrb1: { up: false } } });
       const r = send(3000, 150);
       expect(r.observed.sessionsLost).toBe(inB);
       expect(Object.fromEntries(r.reasons)).toEqual({ 'owner-odrs-down': inB });

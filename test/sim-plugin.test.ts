@@ -289,20 +289,20 @@ describe('mark-down and RetryInterval (§2.2 step 4 and 6, §2.3)', () => {
   const spec: ClusterSpec = { name: 'C', servers: [{ name: 's1', clone: 'c1', weight: 1 }, { name: 's2', clone: 'c2', weight: 1 }, { name: 's3', clone: 'c3', weight: 1 }] };
   it('a server that does not answer is marked down and the request goes to another member: nothing fails while one is up', () => {
     const sim = new Simulation(one(spec), 2);
-    sim.state.members['plugin-cfg.xml#s1'] = { up: false };
+    sim.apply({ members: { ['plugin-cfg.xml#s1']: { up: false } } });
     const r = sendRequests(sim, 'plugin-cfg.xml', 'http://h/app/x', 300, 0);
     expect(r.observed).toMatchObject({ failed: 0, servers: { s2: 0.5, s3: 0.5 } });
-    sim.state.members['plugin-cfg.xml#s2'] = { up: false };
-    sim.state.members['plugin-cfg.xml#s3'] = { up: false };
+    sim.apply({ members: { ['plugin-cfg.xml#s2']: { up: false } } });
+    sim.apply({ members: { ['plugin-cfg.xml#s3']: { up: false } } });
     expect(sendRequests(sim, 'plugin-cfg.xml', 'http://h/app/x', 10, 0).observed.failed).toBe(1);
   });
   it('the mark-down lasts for the rest of the step; the next step is after RetryInterval and the server is tried again', () => {
     const sim = new Simulation(one(spec), 2);
     const trace = traceRequest(sim, undefined, 'http://h/app/x;jsessionid=0000A2MB4IJozU_VM8IffsMNfdR:c1', []);
     expect(typeof trace !== 'string' && trace.outcome?.server?.name).toBe('s1');
-    sim.state.members['plugin-cfg.xml#s1'] = { up: false };
+    sim.apply({ members: { ['plugin-cfg.xml#s1']: { up: false } } });
     expect(sendRequests(sim, 'plugin-cfg.xml', 'http://h/app/x', 300, 0).observed.servers).toEqual({ s2: 0.5, s3: 0.5 });
-    sim.state.members['plugin-cfg.xml#s1'] = { up: true };
+    sim.apply({ members: { ['plugin-cfg.xml#s1']: { up: true } } });
     expect(sendRequests(sim, 'plugin-cfg.xml', 'http://h/app/x', 300, 0).observed.servers).toEqual({ s1: 0.3333, s2: 0.3333, s3: 0.3333 });
   });
   it('an affinity request whose server is down goes to another server: without replication the session is lost, once', () => {
@@ -310,7 +310,7 @@ describe('mark-down and RetryInterval (§2.2 step 4 and 6, §2.3)', () => {
     sendRequests(sim, 'plugin-cfg.xml', 'http://h/app/x', 300, 30); // 30 sessions, about 10 on each server
     const onS1 = webRuntime(sim).jars.get('plugin-cfg.xml|h')!.filter((j) => j.get('JSESSIONID')!.endsWith(':c1')).length;
     expect(onS1).toBeGreaterThan(5);
-    sim.state.members['plugin-cfg.xml#s1'] = { up: false };
+    sim.apply({ members: { ['plugin-cfg.xml#s1']: { up: false } } });
     const r = sendRequests(sim, 'plugin-cfg.xml', 'http://h/app/x', 3000, 30);
     expect(r.observed.sessionsLost).toBe(onS1);
     expect(r.observed.servers!['s1']).toBeUndefined();

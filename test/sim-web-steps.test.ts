@@ -35,9 +35,10 @@ describe('scenario steps of the web tier', () => {
     );
     const r = simulateFile(p, root);
     expect(r.pass).toBe(false);
+    // In the order the file writes them.
     expect(r.steps[0]!.expectations.map((e) => [e.name, e.pass, e.actual])).toEqual([
-      ['sessionsLost', true, 0],
       ['servers.SYSCNODE_shop1', false, 0.322],
+      ['sessionsLost', true, 0],
     ]);
   });
 

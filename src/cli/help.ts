@@ -15,6 +15,7 @@ const EXAMPLES: Record<string, [string, string][]> = {
   simulate: [
     ['plexlint simulate fixtures/scenarios/*.scenario.yaml', 'the example scenarios shipped with plexlint'],
     ['plexlint simulate failover.scenario.yaml -f json -o result.json', 'one scenario, its result as JSON'],
+    ['plexlint simulate --failures single fixtures/example', 'what each single failure of the example estate loses (--failures pairs: two at a time)'],
   ],
   trace: [
     ['plexlint trace fixtures/example --from SYSB --to 10.40.1.2:3000', 'one connection from a system to a distributed DVIPA'],

@@ -3,11 +3,10 @@ import { Chalk } from 'chalk';
 import { Command } from 'commander';
 import { parseIp } from '../core/ip.js';
 import { compile } from '../engine/compile.js';
-import type { TraceStep } from '../sim/distributor.js';
+import type { TraceStep } from '../sim/trace.js';
 import { Simulation, SimulationError } from '../sim/index.js';
 import { parseStateFile } from '../sim/scenario.js';
-import { mergeState } from '../sim/state.js';
-import { checkWebState, traceRequest, webRuntime } from '../sim/web.js';
+import { traceRequest, webRuntime } from '../sim/web.js';
 import { resolveMemberKey, resolveOdrKey } from '../sim/web-index.js';
 import { readScenarioFile } from '../sources/side-files.js';
 import { visible } from '../report/escape.js';
@@ -75,34 +74,35 @@ export function traceCommand(): Command {
         const parsed = parseStateFile(file);
         if (!parsed.state) throw new UsageError(`--state ${opts.state}: ${parsed.findings.map((f) => `${f.loc.line}:${f.loc.column} ${f.message}`).join('; ')}`);
         try {
-          checkWebState(sim, parsed.state);
+          sim.apply(parsed.state);
         } catch (e) {
           if (e instanceof SimulationError) throw new UsageError(`--state ${opts.state}: ${e.message}`);
           throw e;
         }
-        mergeState(sim.state, parsed.state);
       }
+      // What --down names failed after the stacks started: their DVIPAs were active.
+      if (opts.down?.length) sim.engines.distributor.activateAll();
       for (const name of opts.down ?? []) {
         const sys = name.toUpperCase();
         if (compiled.estate.systems.some((s) => s.name === sys)) {
-          mergeState(sim.state, { stacks: { [sys]: { up: false } } });
+          sim.apply({ stacks: { [sys]: { up: false } } });
           continue;
         }
         const ix = webRuntime(sim).ix;
         const odr = resolveOdrKey(ix, name);
         if (typeof odr !== 'string') {
-          mergeState(sim.state, { odrs: { [name]: { up: false } } });
+          sim.apply({ odrs: { [name]: { up: false } } });
           continue;
         }
         const member = resolveMemberKey(ix, name);
         if (typeof member !== 'string') {
-          mergeState(sim.state, { members: { [name]: { up: false } } });
+          sim.apply({ members: { [name]: { up: false } } });
           continue;
         }
         // A plug-in Server Name on its own, when only one plug-in file has it.
         const named = ix.servers.filter((s) => s.name === name);
         if (named.length === 1) {
-          mergeState(sim.state, { members: { [`${named[0]!.plugin.file}#${name}`]: { up: false } } });
+          sim.apply({ members: { [`${named[0]!.plugin.file}#${name}`]: { up: false } } });
           continue;
         }
         const why = name.includes('#') || name.split('/').length >= 3 ? member : name.includes('/') ? odr : 'no such system, ODR, cluster member or plug-in server';

@@ -7,6 +7,7 @@
  */
 import type { Estate } from '../model/estate.js';
 import { Simulation, type Observed } from '../sim/index.js';
+import { labelledMeasures } from '../sim/measures.js';
 import { webFlowSource } from './web-flows.js';
 
 export interface Flow {
@@ -62,7 +63,8 @@ const sources: FlowSource[] = [
             destination: `${address}:${port}`,
             run: (estate) => {
               if (from !== 'client' && !estate.systems.some((s) => s.name === from)) return undefined;
-              return new Simulation(estate, 1).connect(from, address, port, CONNECTIONS).observed;
+              // Clients outside the sysplex are many (one client would stay on one target under an affinity).
+              return new Simulation(estate, 1).connect(from === 'client' ? { kind: 'client', clients: CONNECTIONS } : from, address, port, CONNECTIONS).observed;
             },
           });
         }
@@ -88,7 +90,7 @@ sources.push({
     }
     return [...keys.values()].map(({ address, port }) => ({
       name: `connections from client to ${address}:${port} (load balancer)`,
-      run: (estate: Estate) => new Simulation(estate, 1).connect('client', address, port, CONNECTIONS).observed,
+      run: (estate: Estate) => new Simulation(estate, 1).connect({ kind: 'client', clients: CONNECTIONS }, address, port, CONNECTIONS).observed,
     }));
   },
 });
@@ -104,26 +106,12 @@ function pct(x: number): string {
   return `${Math.round(x * 1000) / 10}%`;
 }
 
-function measures(o: Observed | undefined): Map<string, number> {
-  const m = new Map<string, number>();
-  if (!o) return m;
-  if (o.local !== undefined) m.set('kept local', o.local);
-  if (o.refused !== undefined) m.set('refused', o.refused);
-  if (o.dropped !== undefined) m.set('dropped', o.dropped);
-  if (o.failed !== undefined) m.set('failed', o.failed);
-  for (const group of ['targets', 'servers', 'members', 'odrs', 'cells'] as const) {
-    for (const [k, v] of Object.entries(o[group] ?? {})) m.set(`to ${k}`, v);
-  }
-  if (o.sessionsLost !== undefined && o.count) m.set('sessions lost', o.sessionsLost / o.count);
-  return m;
-}
-
 export function behaviourDelta(before: Estate, after: Estate, threshold = 0.01, extra: FlowSource[] = []): BehaviourChange[] {
   const out: (BehaviourChange & { group?: string; origin?: string; what?: string; destination?: string })[] = [];
   for (const source of [...sources, ...extra]) {
     for (const flow of source.flows(before, after)) {
-      const a = measures(flow.run(before));
-      const b = measures(flow.run(after));
+      const a = labelledMeasures(flow.run(before));
+      const b = labelledMeasures(flow.run(after));
       const moved: MeasureChange[] = [];
       for (const key of new Set([...a.keys(), ...b.keys()])) {
         const x = a.get(key) ?? 0;

@@ -3,6 +3,7 @@ import { lint, type LintOptions } from '../engine/lint.js';
 import { behaviourDelta, type BehaviourChange } from './behaviour.js';
 import { findingsDelta, type FindingsDelta } from './findings.js';
 import { diffModels, type Change } from './model-diff.js';
+import './routing.js';
 import { scenarioFlows } from './scenarios.js';
 import { displayChanges, displayFindings, sidePrefix } from './display.js';
 import { openSide, SideError, type Side } from './sides.js';

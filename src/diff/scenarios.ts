@@ -5,7 +5,7 @@
  */
 import { dirname, relative, resolve } from 'node:path';
 import type { Estate } from '../model/estate.js';
-import { Simulation, type Observed } from '../sim/index.js';
+import { simulationFor, type Observed } from '../sim/index.js';
 import { parseScenario, type Scenario } from '../sim/scenario.js';
 import { readScenarioFile } from '../sources/side-files.js';
 import type { Flow, FlowSource } from './behaviour.js';
@@ -29,12 +29,12 @@ export function scenarioFlows(paths: string[], cwd: string): FlowSource {
       const flows: Flow[] = [];
       for (const { path, scenario } of scenarios) {
         scenario.steps.forEach((step, i) => {
-          if (step.kind === 'set' || step.kind === 'close') return;
+          if (step.kind === 'set' || step.kind === 'close' || step.kind === 'advance') return;
           flows.push({
             name: `${path} step ${i + 1} (line ${step.loc.line}, ${step.kind})`,
             run: (estate: Estate): Observed | undefined => {
               // Replay the steps up to this one on a fresh simulation of this estate.
-              const sim = new Simulation(estate, scenario.seed);
+              const sim = simulationFor(scenario, estate);
               let observed: Observed | undefined;
               for (let j = 0; j <= i; j++) {
                 const r = sim.step(scenario.steps[j]!, j + 1);

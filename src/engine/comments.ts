@@ -4,6 +4,7 @@
  * directive must be readable even in a file the front end rejects.
  *
  *   TCP/IP profile         `;` to the end of the record (the stack's own rule)
+ *   OMPROUTE configuration `;` to the end of the line (the `;` also ends a statement)
  *   plugin-cfg, cluster.xml `<!-- … -->`, possibly over several lines
  *   dscontrol, go scripts, plexlint.yaml, scenarios
  *                           `#` at the start of a line or after a blank, to the end of the line
@@ -26,6 +27,7 @@ export type CommentSyntax = 'semicolon' | 'xml' | 'hash' | 'none';
 export function commentSyntax(kind: FileKind | undefined): CommentSyntax {
   switch (kind) {
     case 'profile':
+    case 'omproute':
       return 'semicolon';
     case 'plugin-cfg':
     case 'cluster-xml':

@@ -23,6 +23,7 @@ import { sourceFromText } from '../sources/source-file.js';
 import { displayPath, MAX_MANIFEST_BYTES, openWorkspace, type ReadError, type Workspace } from '../sources/workspace.js';
 import { createDriver, type Driver } from './driver.js';
 import { compileLoadBalancers, registerLoadBalancerFiles } from './lb.js';
+import { compileRouting, registerOmprouteFiles } from './omproute.js';
 import { compileSystems, registerSystemProfiles, unlistedProfile, type ManifestProfile } from './profiles.js';
 import { compileWeb, registerWebFiles } from './web.js';
 
@@ -150,6 +151,7 @@ export function compileEstate(inputs: EstateInputs, plan: EstatePlan, options: C
 
   // Files the manifest names have a known kind; the rest of the inputs are sorted by their content.
   const manifestProfiles = options.standalone ? copiedSystem(manifest, inputs, driver) : registerSystemProfiles(named, driver);
+  const manifestOmproute = registerOmprouteFiles(named, driver);
   const manifestWeb = registerWebFiles(named, driver);
   const manifestLbs = registerLoadBalancerFiles(named, driver);
   const byKind = new Map<FileKind, SourceFile[]>();
@@ -164,7 +166,7 @@ export function compileEstate(inputs: EstateInputs, plan: EstatePlan, options: C
       findings.push({
         ruleId: 'unknown-file-kind',
         loc: f.lines.loc(f.path, 0, 0),
-        message: `plexlint cannot tell what kind of file this is (TCP/IP profile, dscontrol script, plugin-cfg.xml, cluster.xml, plexlint.yaml), so it is not checked.`,
+        message: `plexlint cannot tell what kind of file this is (TCP/IP profile, OMPROUTE configuration, dscontrol script, plugin-cfg.xml, cluster.xml, plexlint.yaml), so it is not checked.`,
       });
       continue;
     }
@@ -193,11 +195,15 @@ export function compileEstate(inputs: EstateInputs, plan: EstatePlan, options: C
   const lbs = compileLoadBalancers({ manifestLbs, dscontrol: found('dscontrol'), goscripts: found('goscript'), systems: profiles.systems, driver });
   append(findings, lbs.findings);
 
+  const sysplex = timed('model', () => buildSysplex(profiles.systems));
+  // What each stack advertises depends on its profile (and the sysplex's distributions) and its OMPROUTE file.
+  append(findings, compileRouting({ manifestFiles: manifestOmproute, found: found('omproute'), systems: profiles.systems, sysplex, driver }));
+
   const estate: Estate = {
     version: MODEL_VERSION,
     files: [...driver.sources.keys()].sort(),
     systems: profiles.systems,
-    sysplex: timed('model', () => buildSysplex(profiles.systems)),
+    sysplex,
     web: web.web,
     loadBalancers: lbs.loadBalancers,
   };

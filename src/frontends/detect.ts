@@ -3,10 +3,11 @@
  * a folder of mixed files is sorted without the user saying what each is.
  */
 import { basename } from 'node:path';
+import { isOmprouteKeyword, statementSpec } from '../../grammar/omproute/keywords.js';
 import { keywordsMatching } from '../../grammar/profile/keywords.js';
 import type { SourceFile } from '../sources/source-file.js';
 
-export type FileKind = 'profile' | 'dscontrol' | 'goscript' | 'plugin-cfg' | 'cluster-xml' | 'manifest' | 'scenario' | 'unknown';
+export type FileKind = 'profile' | 'omproute' | 'dscontrol' | 'goscript' | 'plugin-cfg' | 'cluster-xml' | 'manifest' | 'scenario' | 'unknown';
 
 const GO_SCRIPTS = /^(goActive|goStandby|goInOp|goIdle|highavailChange|serverUp|serverDown|managerAlert|managerClear)(\.(sh|cmd|bat|ksh))?$/i;
 
@@ -60,6 +61,45 @@ function profileScore(text: string): { statements: number; lines: number } {
   return { statements, lines };
 }
 
+/**
+ * Lines of an OMPROUTE configuration: they start with an OMPROUTE statement
+ * keyword (`OSPF_Interface`, `Global_Options`) or hold an OMPROUTE
+ * `keyword=value` parameter (`IP_Address=…`, `RouterID=…`). A TCP/IP profile has
+ * no `keyword=value` operands, and INTERFACE, the one statement name both files
+ * share, does not count on its own. Comments (from `;`) are left out.
+ */
+function omprouteLines(text: string): number {
+  let n = 0;
+  let start = 0;
+  const limit = Math.min(text.length, 1 << 16);
+  while (start < limit) {
+    let end = text.indexOf('\n', start);
+    if (end < 0) end = text.length;
+    // A keyword is short: look at the start of long lines only, and anchor each match at a word start, so that a
+    // megabyte-long word costs one pass.
+    const line = text.slice(start, Math.min(end, start + 4096)).split(';', 1)[0]!;
+    start = end + 1;
+    const first = /^\s*([A-Za-z][A-Za-z0-9_]{0,40})\b/.exec(line)?.[1];
+    if (first && statementSpec(first) && isOmprouteKeyword(first)) n++;
+    else if ([...line.matchAll(/\b([A-Za-z][A-Za-z0-9_]{0,40})[ \t]*=/g)].some((m) => isOmprouteKeyword(m[1]!))) n++;
+  }
+  return n;
+}
+
+/** Lines that hold more than a comment (counted up to 2: a one-statement file is told apart). */
+function statementLines(text: string): number {
+  let n = 0;
+  for (let start = 0; start < text.length && n < 2; ) {
+    let end = text.indexOf('\n', start);
+    if (end < 0) end = text.length;
+    const semi = text.indexOf(';', start);
+    const upTo = semi >= 0 && semi < end ? semi : end;
+    if (/\S/.test(text.slice(start, Math.min(upTo, start + 4096)))) n++;
+    start = end + 1;
+  }
+  return n;
+}
+
 export function detectKind(file: SourceFile): FileKind {
   const name = basename(file.path);
   if (/^plexlint\.ya?ml$/i.test(name)) return 'manifest';
@@ -79,11 +119,15 @@ export function detectKind(file: SourceFile): FileKind {
     if (/^cluster\.xml$/i.test(name)) return 'cluster-xml';
     return 'unknown';
   }
+  const omp = omprouteLines(file.text);
+  const named = /\.omproute$|^omproute.*\.conf$/i.test(name) || /(^|\.)OMPROUTE(\.CONF)?$/i.test(name);
+  if (omp >= 2 || (omp >= 1 && (named || statementLines(file.text) <= 1))) return 'omproute';
   const sample = file.text.slice(0, 1 << 16).split('\n').slice(0, 400);
   const ds = sample.filter((l) => DSCONTROL_LINE.test(l)).length;
   const { statements, lines } = profileScore(file.text);
   if (ds > 0 && ds >= statements) return 'dscontrol';
   if (statements >= 3 || (statements > 0 && statements >= lines * 0.2)) return 'profile';
+  if (named) return 'omproute';
   if (/\.(tcpip|prof|profile)$/i.test(name) || /^PROFILE/i.test(name)) return 'profile';
   if (/\.cfg$/i.test(name) && ds > 0) return 'dscontrol';
   return 'unknown';

@@ -5,6 +5,7 @@
  */
 import type { Loc } from '../core/loc.js';
 import type { ExternalLb } from './lb.js';
+import type { SystemRouting } from './routing.js';
 import type { DistMethod, Stack } from './stack.js';
 import type { WebTier } from './web.js';
 
@@ -22,6 +23,8 @@ export interface System {
   /** The profile and every member it INCLUDEs. */
   files: string[];
   stack: Stack;
+  /** The stack's OMPROUTE configuration and what it advertises (./routing.ts); absent when no OMPROUTE file is attached. */
+  routing?: SystemRouting;
 }
 
 export interface DvipaDefinition {
@@ -123,3 +126,4 @@ export interface Estate {
 export type { DistMethod } from './stack.js';
 export type { WebTier } from './web.js';
 export type { ExternalLb } from './lb.js';
+export type { SystemRouting, RoutedAddress, RoutingConfig, RoutingInterface } from './routing.js';

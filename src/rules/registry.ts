@@ -69,6 +69,7 @@ import { rule as viparangeLimit } from './sysplex/viparange-limit.js';
 import { rule as dvipaRefusedOnOwnerFailure } from './simulation/dvipa-refused-on-owner-failure.js';
 import { rule as hotstandbyBackupsSameCpc } from './simulation/hotstandby-backups-same-cpc.js';
 import { rule as odrSpraySessionLoss } from './simulation/odr-spray-session-loss.js';
+import { rule as singlePointOfFailure } from './simulation/single-point-of-failure.js';
 
 import { rule as dscontrolUnknownCommand } from './load-balancer/dscontrol-unknown-command.js';
 import { rule as dscontrolUnknownOption } from './load-balancer/dscontrol-unknown-option.js';
@@ -96,6 +97,20 @@ import { rule as haNoReplication } from './load-balancer/ha-no-replication.js';
 import { rule as ph50064ClusterAliasedOnAdapter } from './load-balancer/ph50064-cluster-aliased-on-adapter.js';
 import { rule as goidleWithHa } from './load-balancer/goidle-with-ha.js';
 import { rule as haStandbyKeepsClusterAlias } from './load-balancer/ha-standby-keeps-cluster-alias.js';
+
+import { rule as omprouteUnknownStatement } from './routing/omproute-unknown-statement.js';
+import { rule as omprouteUnknownParameter } from './routing/omproute-unknown-parameter.js';
+import { rule as omprouteInvalidValue } from './routing/omproute-invalid-value.js';
+import { rule as omprouteMissingParameter } from './routing/omproute-missing-parameter.js';
+import { rule as omprouteIncludeNotRead } from './routing/omproute-include-not-read.js';
+import { rule as omprouteNoRoutingInterface } from './routing/omproute-no-routing-interface.js';
+import { rule as omprouteUnattached } from './routing/omproute-unattached.js';
+import { rule as omprouteDvipaNotCovered } from './routing/omproute-dvipa-not-covered.js';
+import { rule as omprouteUndefinedInterface } from './routing/omproute-undefined-interface.js';
+import { rule as omprouteRouterId } from './routing/omproute-router-id.js';
+import { rule as omprouteOspfLoopback } from './routing/omproute-ospf-loopback.js';
+import { rule as omprouteDefinitionMismatch } from './routing/omproute-definition-mismatch.js';
+import { rule as omprouteTooManyInterfaces } from './routing/omproute-too-many-interfaces.js';
 
 import { rule as unusedSuppression } from './meta/unused-suppression.js';
 import { rule as invalidSuppression } from './meta/invalid-suppression.js';
@@ -193,6 +208,7 @@ export const rules: readonly Rule[] = [
   dvipaRefusedOnOwnerFailure,
   hotstandbyBackupsSameCpc,
   odrSpraySessionLoss,
+  singlePointOfFailure,
   dscontrolUnknownCommand,
   dscontrolUnknownOption,
   dscontrolInvalidValue,
@@ -219,6 +235,19 @@ export const rules: readonly Rule[] = [
   ph50064ClusterAliasedOnAdapter,
   goidleWithHa,
   haStandbyKeepsClusterAlias,
+  omprouteUnknownStatement,
+  omprouteUnknownParameter,
+  omprouteInvalidValue,
+  omprouteMissingParameter,
+  omprouteIncludeNotRead,
+  omprouteNoRoutingInterface,
+  omprouteUnattached,
+  omprouteDvipaNotCovered,
+  omprouteUndefinedInterface,
+  omprouteRouterId,
+  omprouteOspfLoopback,
+  omprouteDefinitionMismatch,
+  omprouteTooManyInterfaces,
   unusedSuppression,
   invalidSuppression,
   blanketSuppression,

@@ -18,6 +18,7 @@ export type RuleCategory =
   | 'profile'
   | 'sysplex'
   | 'load-balancer'
+  | 'routing'
   | 'plugin'
   | 'odr'
   | 'was'

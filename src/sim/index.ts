@@ -1,8 +1,8 @@
 /**
- * The simulator's entry point: the core (run.ts) and every engine. Engines
- * register the step kinds and events they implement when their module loads,
- * so everything that runs simulations imports this module, never run.ts alone.
+ * The simulator's entry point: the simulation (run.ts), its engines
+ * (engines.ts), the scenario reader, the failure sweeps and the probes the rules
+ * ask (probes.ts).
  */
 export * from './run.js';
-import './lb.js';
-import './web.js';
+export type { ConnectDecision, ConnectOutcome } from './distributor.js';
+export type { TraceStep } from './trace.js';

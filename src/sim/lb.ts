@@ -1,57 +1,146 @@
 /**
- * The external Load Balancer engine: a client connection to a cluster
- * address:port through the active Dispatcher machine, and HA takeover.
+ * The external Load Balancer engine: client connections to a cluster
+ * address:port through the active Dispatcher machine, client affinity, the
+ * servers' runtime weights, machine failures and HA takeovers.
  *
- * Facts (IBM Edge Components Load Balancer documentation; docs/simulator.md):
+ * Facts (IBM Edge Components Load Balancer: "Optimize connections with
+ * client-to-server affinity", `dscontrol port` / `server` / `manager quiesce` /
+ * `highavailability`, "High Availability recovery strategy"; z/OS external
+ * load balancing in dispatch and directed mode; APAR PH50064):
  * - MAC forwarding (dispatch mode; also encapsulated MAC) keeps the cluster
  *   address as the destination: a z/OS target accepts the packet only when the
- *   address is in its HOME list (any kind: a LOOPBACK entry is the documented
- *   way) — otherwise it drops it and the connection fails (IBM, external load
- *   balancing in dispatch and directed mode). NAT (directed mode) rewrites the
- *   destination to the server's own address.
- * - Servers are chosen by their weights (the manager's weights are the configured
- *   ones; advisors are not modelled); weight 0 gets no new connections.
- * - HA: the machine whose role is `primary` is active by default. On takeover the
- *   partner becomes active and new connections go to it. Open connections survive
- *   only when they were replicated — `repstrategy connection` or `both` on their
- *   port (IPv4-and-IPv6 line; the IPv4 line synchronises connection records) —
- *   and the cluster address was not aliased on a network adapter of the machine
- *   giving up the active role: its OS then answers in-flight packets with RST
- *   (APAR PH50064).
+ *   address is in its HOME list (a LOOPBACK entry is the documented way) —
+ *   otherwise it drops it. NAT (directed mode) rewrites the destination.
+ * - Servers are chosen by weight (smooth weighted round robin); weight 0 gets no
+ *   new connections. The manager's weights replace the configured ones except for
+ *   a server with `fixedweight yes`; `manager quiesce` sets the weight to 0 and lets
+ *   existing connections finish; with `now` sticky clients move too.
+ * - Client affinity (`selectionalgorithm affinity` or `conn+affin` on the IPv4 and
+ *   IPv6 line, a stickytime > 0 on the IPv4 line; ports joined by `crossport`
+ *   share it): a client's next connection within stickytime of its last one goes
+ *   to the same server. plexlint reads "each affinity record lives for the
+ *   stickytime value" as: while the client has a connection open, and for
+ *   stickytime seconds after its last connection opened or closed.
+ * - HA: the machine whose role is `primary` is active by default. A takeover
+ *   (`lbTakeover`) hands the active role to the partner; when the active machine
+ *   fails (`lbDown`) the partner takes over once the heartbeat timeout
+ *   (`executor set hatimeout`, default 2 s) has passed, and until then no machine
+ *   forwards. When the primary returns (`lbUp`) with recovery strategy `auto` it
+ *   takes the active role back at once; with `manual` it stays standby until a
+ *   takeover. What happens to open connections: lb-ha.ts.
+ * - PH50064's go-script window: for 2 s after a takeover the machine that gave up
+ *   the active role may still have the cluster aliased on its adapter; new
+ *   connections that still reach it in that window are reset by its operating
+ *   system (plexlint assumes all of them do: routers may still send to its MAC).
  */
 import type { Estate } from '../model/estate.js';
 import type { ExternalLb, LbCluster, LbPort, LbServer } from '../model/lb.js';
+import { seconds } from './clock.js';
+import type { ConnGroup } from './connections.js';
+import { brokenObserved } from './distributor.js';
+import { SimulationError, type Engine, type RunOptions, type SimContext, type StepOutcome } from './engine.js';
+import { GO_SCRIPT_WINDOW_MS, haTimeoutMs, ph50064Exposure, replication, takeoverEffect, type TakeoverCause } from './lb-ha.js';
+import { bump, round4, sharesOf, type Observed, type StateKey } from './measures.js';
 import { SmoothWeighted } from './rng.js';
-import { registerStepHandler, SimulationError, type Observed, type Simulation } from './run.js';
-import { server, stackUp } from './state.js';
+import { server, stackUp, type StatePatch } from './state.js';
+import { originKey, originText, type Step, type StepKey } from './steps.js';
+import { didYouMean } from '../core/suggest.js';
 
-interface ClusterRef {
+export interface ClusterRef {
   lb: ExternalLb;
   cluster: LbCluster;
   port: LbPort;
 }
 
-/** Per-simulation state of the balancers. */
-class LbEngine {
-  private readonly wrr = new Map<string, SmoothWeighted>();
-  private readonly homes = new Map<string, Set<string>>();
+interface LbIndex {
+  byName: Map<string, ExternalLb>;
+  /** Cluster address → every machine's definition of it. */
+  clusters: Map<string, { lb: ExternalLb; cluster: LbCluster }[]>;
+  /** System → the addresses its stack has in HOME (any kind), on interfaces, as DVIPAs and dynamic XCF. */
+  homes: Map<string, Set<string>>;
+}
 
-  constructor(
-    private readonly estate: Estate,
-    private readonly sim: Simulation,
-  ) {
-    for (const s of estate.systems) {
-      const set = new Set<string>(s.stack.home.map((h) => h.address));
-      for (const i of s.stack.interfaces) for (const a of i.addresses) set.add(a.address);
-      for (const d of s.stack.dvipas) set.add(d.address);
-      if (s.stack.dynamicXcf.v4) set.add(s.stack.dynamicXcf.v4.address);
-      this.homes.set(s.name, set);
+const indexes = new WeakMap<Estate, LbIndex>();
+
+function lbIndex(estate: Estate): LbIndex {
+  let ix = indexes.get(estate);
+  if (ix) return ix;
+  const homes = new Map<string, Set<string>>();
+  for (const s of estate.systems) {
+    const set = new Set<string>(s.stack.home.map((h) => h.address));
+    for (const i of s.stack.interfaces) for (const a of i.addresses) set.add(a.address);
+    for (const d of s.stack.dvipas) set.add(d.address);
+    if (s.stack.dynamicXcf.v4) set.add(s.stack.dynamicXcf.v4.address);
+    homes.set(s.name, set);
+  }
+  const clusters = new Map<string, { lb: ExternalLb; cluster: LbCluster }[]>();
+  for (const lb of estate.loadBalancers) {
+    for (const cluster of lb.clusters) {
+      const a = cluster.address ?? cluster.id;
+      clusters.set(a, [...(clusters.get(a) ?? []), { lb, cluster }]);
     }
   }
+  ix = { byName: new Map(estate.loadBalancers.map((l) => [l.name, l])), clusters, homes };
+  indexes.set(estate, ix);
+  return ix;
+}
 
-  private partnerOf(lb: ExternalLb): ExternalLb | undefined {
+function portOf(cluster: LbCluster, port: number): LbPort | undefined {
+  return cluster.ports.find((x) => x.port === port) ?? cluster.ports.find((x) => x.port === 0);
+}
+
+/** Whether a port keeps client affinity, and for how long. */
+export function stickiness(lb: ExternalLb, p: LbPort): number {
+  const t = p.stickyTime?.value ?? 0;
+  if (t <= 0) return 0;
+  if (lb.productLine === 'ipv4') return t;
+  return p.selectionAlgorithm === 'affinity' || p.selectionAlgorithm === 'conn+affin' ? t : 0;
+}
+
+interface AffinityRecord {
+  server: string;
+  open: number;
+  /** When it ends once nothing is open (ms). */
+  expires: number;
+}
+
+export class LbEngine implements Engine {
+  readonly name = 'load balancer';
+  readonly handles: readonly StepKey[] = ['connect', 'event:lbTakeover', 'event:lbDown', 'event:lbUp'];
+  private readonly ix: LbIndex;
+  private readonly wrr = new Map<string, SmoothWeighted>();
+  /** Per HA pair (or lone machine), cluster and port group: client → affinity. */
+  private readonly affinity = new Map<string, Map<string, AffinityRecord>>();
+  /** A failed active machine's partner takes over at `at`. */
+  private readonly pending = new Map<string, { machine: string; at: number }>();
+  /** A machine that gave up the active role keeps its active aliases until `until`. */
+  private readonly windows = new Map<string, number>();
+
+  constructor(private readonly sim: SimContext) {
+    this.ix = lbIndex(sim.estate);
+  }
+
+  machine(name: string): ExternalLb | undefined {
+    return this.ix.byName.get(name);
+  }
+
+  partnerOf(lb: ExternalLb): ExternalLb | undefined {
     const name = lb.ha?.partner?.name;
-    return name ? this.estate.loadBalancers.find((x) => x.name === name) : undefined;
+    return name ? this.ix.byName.get(name) : undefined;
+  }
+
+  private pairKey(lb: ExternalLb): string {
+    const p = this.partnerOf(lb);
+    return p ? [lb.name, p.name].sort().join('+') : lb.name;
+  }
+
+  /** A pending takeover whose time has come. */
+  tick(): void {
+    for (const [pair, p] of this.pending) {
+      if (this.sim.now < p.at) continue;
+      this.pending.delete(pair);
+      if (this.sim.state.lbs[p.machine]?.up !== false) this.sim.apply({ lbs: { [p.machine]: { active: true } } });
+    }
   }
 
   /** Whether a machine is the active one of its HA pair (or stands alone). */
@@ -61,25 +150,49 @@ class LbEngine {
     if (st?.active !== undefined) return st.active;
     if (!lb.ha?.backup) return true;
     const partner = this.partnerOf(lb);
-    const partnerState = partner ? this.sim.state.lbs[partner.name] : undefined;
-    if (partnerState?.active === true) return false;
-    if (partner && (partnerState?.up === false || partnerState?.active === false)) return true;
+    const ps = partner ? this.sim.state.lbs[partner.name] : undefined;
+    if (ps?.active === true && ps.up !== false) return false;
+    if (partner && (ps?.up === false || ps?.active === false)) return true;
     return lb.ha.role?.value !== 'backup';
+  }
+
+  /** The active machine of the pair a machine belongs to ("none": neither). */
+  activeOf(lb: ExternalLb): string {
+    if (this.isActive(lb)) return lb.name;
+    const p = this.partnerOf(lb);
+    return p && this.isActive(p) ? p.name : 'none';
   }
 
   /** The cluster:port on the active machine, or why there is none. */
   find(address: string, port: number): { ref?: ClusterRef; known: boolean } {
     let known = false;
-    for (const lb of this.estate.loadBalancers) {
-      for (const cluster of lb.clusters) {
-        if ((cluster.address ?? cluster.id) !== address) continue;
-        const p = cluster.ports.find((x) => x.port === port) ?? cluster.ports.find((x) => x.port === 0);
-        if (!p) continue;
-        known = true;
-        if (this.isActive(lb)) return { ref: { lb, cluster, port: p }, known };
-      }
+    for (const { lb, cluster } of this.ix.clusters.get(address) ?? []) {
+      const p = portOf(cluster, port);
+      if (!p) continue;
+      known = true;
+      if (this.isActive(lb)) return { ref: { lb, cluster, port: p }, known };
     }
     return { known };
+  }
+
+  claims(step: Step): boolean {
+    if (step.kind !== 'connect') return true;
+    return this.find(step.address, step.port).known;
+  }
+
+  private serverState(lb: ExternalLb, cluster: LbCluster, p: LbPort, s: LbServer) {
+    const servers = this.sim.state.lbs[lb.name]?.servers;
+    if (!servers) return undefined;
+    return servers[`${cluster.id}@${p.port}@${s.id}`] ?? servers[`${cluster.id}:${p.port}:${s.id}`] ?? servers[s.id];
+  }
+
+  /** The weight the executor uses for new connections now. */
+  weightOf(lb: ExternalLb, cluster: LbCluster, p: LbPort, s: LbServer): number {
+    const st = this.serverState(lb, cluster, p, s);
+    if (st?.quiesced) return 0;
+    if (st?.weight !== undefined) return st.weight;
+    if (st?.managerWeight !== undefined && s.fixedWeight?.value.toLowerCase() !== 'yes') return st.managerWeight;
+    return s.weight?.value ?? 1;
   }
 
   private serverReady(s: LbServer, port: number): boolean {
@@ -88,98 +201,242 @@ class LbEngine {
     return stackUp(this.sim.state, sys) && server(this.sim.state, sys, port).listening;
   }
 
-  connect(from: string, address: string, port: number, count: number): Observed | undefined {
-    const { ref, known } = this.find(address, port);
-    if (!ref && !known) return undefined; // not a balancer cluster: the distributor engine handles it
+  private affinityTable(ref: ClusterRef): Map<string, AffinityRecord> {
+    const group = ref.port.crossPort ? Math.min(ref.port.port, ref.port.crossPort.value) : ref.port.port;
+    const key = `${this.pairKey(ref.lb)}|${ref.cluster.id}|${group}`;
+    let t = this.affinity.get(key);
+    if (!t) this.affinity.set(key, (t = new Map()));
+    return t;
+  }
+
+  /** The server for one new connection from `client` (undefined: none can take it). */
+  private choose(ref: ClusterRef, client: string, sticky: number): LbServer | undefined {
+    const servers = ref.port.servers;
+    if (sticky > 0) {
+      const rec = this.affinityTable(ref).get(client);
+      if (rec && (rec.open > 0 || this.sim.now < rec.expires)) {
+        const s = servers.find((x) => x.id === rec.server);
+        if (s && this.serverReady(s, ref.port.port) && this.serverState(ref.lb, ref.cluster, ref.port, s)?.quiesced !== 'now') return s;
+      }
+    }
+    const candidates = servers.filter((s) => this.serverReady(s, ref.port.port)).map((s) => ({ key: s.id, weight: this.weightOf(ref.lb, ref.cluster, ref.port, s) }));
+    const key = `${ref.lb.name}|${ref.cluster.id}|${ref.port.port}`;
+    let wrr = this.wrr.get(key);
+    if (!wrr) this.wrr.set(key, (wrr = new SmoothWeighted()));
+    const pick = wrr.pick(candidates);
+    return pick === undefined ? undefined : servers.find((s) => s.id === pick);
+  }
+
+  run(step: Step, options: RunOptions): StepOutcome {
+    this.tick();
+    if (step.kind === 'connect') return this.connect(step, options);
+    if (step.kind !== 'event') throw new SimulationError(`the load balancer does not run ${step.kind} steps`);
+    const lb = this.ix.byName.get(step.target);
+    if (!lb) {
+      const names = [...this.ix.byName.keys()];
+      throw new SimulationError(`${step.event}: no load balancer ${step.target} in the estate (${names.join(', ') || 'none'})${didYouMean(step.target, names, false)}`);
+    }
+    if (step.event === 'lbTakeover') return this.takeoverStep(lb);
+    if (step.event === 'lbDown') return this.down(lb);
+    return this.up(lb);
+  }
+
+  private connect(step: Extract<Step, { kind: 'connect' }>, options: RunOptions): StepOutcome {
+    const { ref } = this.find(step.address, step.port);
+    const count = step.count;
     const targets = new Map<string, number>();
+    const assignments = options.assignments ? new Map<string, string>() : undefined;
     let refused = 0;
     let dropped = 0;
-    for (let i = 0; i < count; i++) {
-      if (!ref) {
-        refused++;
-        continue;
+    let why = '';
+    const pair = ref ? undefined : this.pairOfCluster(step.address, step.port);
+    const inWindow = ref && (this.windows.get(this.partnerOf(ref.lb)?.name ?? '') ?? -1) > this.sim.now && this.partnerOf(ref.lb) !== undefined
+      ? ph50064Exposure(this.partnerOf(ref.lb)!).some((e) => e.alias.address === step.address)
+      : false;
+    if (!ref) {
+      refused = count;
+      why = pair && this.pending.has(pair) ? ': no machine is active — the partner takes over when the heartbeat timeout has passed' : ': no machine of the balancer is active';
+    } else if (inWindow) {
+      refused = count;
+      why = `: ${this.partnerOf(ref.lb)!.name} gave up the active role less than ${GO_SCRIPT_WINDOW_MS / 1000} s ago and still has ${step.address} on its adapter — its operating system resets the connections that reach it (PH50064)`;
+    } else {
+      const sticky = stickiness(ref.lb, ref.port);
+      const table = sticky > 0 ? this.affinityTable(ref) : undefined;
+      const clients = step.from.kind === 'client' ? Math.min(step.from.clients, count) : 1;
+      const keys = Array.from({ length: clients }, (_, i) => originKey(step.from, i));
+      // Per client and server: connections opened (then one group each).
+      const opened = new Map<string, Map<LbServer, number>>();
+      for (let i = 0; i < count; i++) {
+        const client = keys[clients === 1 ? 0 : i % clients]!;
+        const chosen = this.choose(ref, client, sticky);
+        if (!chosen) {
+          refused++;
+          continue;
+        }
+        const keepsDestination = chosen.forwarding === 'mac' || chosen.forwarding === 'encap';
+        if (keepsDestination && chosen.target && !this.ix.homes.get(chosen.target.system)?.has(step.address)) {
+          dropped++;
+          continue;
+        }
+        let m = opened.get(client);
+        if (!m) opened.set(client, (m = new Map()));
+        m.set(chosen, (m.get(chosen) ?? 0) + 1);
+        if (table) {
+          const rec = table.get(client);
+          if (rec && rec.server === chosen.id) rec.open++;
+          else table.set(client, { server: chosen.id, open: 1, expires: Infinity });
+        }
       }
-      const candidates = ref.port.servers
-        .filter((s) => this.serverReady(s, port))
-        .map((s) => ({ key: s.id, weight: s.weight?.value ?? 1 }));
-      const key = `${ref.lb.name}|${ref.cluster.id}|${ref.port.port}`;
-      let wrr = this.wrr.get(key);
-      if (!wrr) this.wrr.set(key, (wrr = new SmoothWeighted()));
-      const pick = wrr.pick(candidates);
-      const chosen = pick === undefined ? undefined : ref.port.servers.find((s) => s.id === pick);
-      if (!chosen) {
-        refused++;
-        continue;
+      for (const [client, m] of opened) {
+        for (const [s, n] of m) {
+          const system = s.target?.system ?? s.address ?? s.id;
+          bump(targets, system, n);
+          this.sim.connections.open({ client, address: step.address, port: step.port, target: system, lb: ref.lb.name, lbPort: `${ref.cluster.id}:${ref.port.port}`, lbServer: s.id }, n);
+          assignments?.set(client, system);
+        }
       }
-      const system = chosen.target?.system ?? chosen.address ?? chosen.id;
-      const keepsDestination = chosen.forwarding === 'mac' || chosen.forwarding === 'encap';
-      if (keepsDestination && chosen.target && !this.homes.get(chosen.target.system)?.has(address)) {
-        dropped++;
-        continue;
-      }
-      targets.set(system, (targets.get(system) ?? 0) + 1);
-      this.sim.open.push({ from, address, port, target: system, lb: ref.lb.name, lbPort: `${ref.cluster.id}:${ref.port.port}` });
     }
-    const r = (x: number): number => Math.round((x / count) * 10000) / 10000;
+    const observed: Observed = { count, refused: round4(refused / count), dropped: round4(dropped / count), targets: sharesOf(targets, count) };
+    const out: StepOutcome = {
+      observed,
+      summary: `${count} connection${count === 1 ? '' : 's'} from ${originText(step.from)} to ${step.address}:${step.port} through ${ref ? `the load balancer ${ref.lb.name}` : 'the load balancer'}${refused === count ? ` refused${why}` : ''}`,
+    };
+    if (assignments) out.assignments = assignments;
+    return out;
+  }
+
+  private pairOfCluster(address: string, port: number): string | undefined {
+    const e = (this.ix.clusters.get(address) ?? []).find((x) => portOf(x.cluster, port));
+    return e ? this.pairKey(e.lb) : undefined;
+  }
+
+  /**
+   * `from` stops being the active machine and `to` takes its open connections
+   * that survive (lb-ha.ts decides which); affinities that were not replicated are forgotten.
+   */
+  private handOver(from: ExternalLb, to: ExternalLb | undefined, cause: TakeoverCause): ConnGroup[] {
+    const verdicts = new Map<string, boolean>();
+    const survives = (g: ConnGroup): boolean => {
+      const key = `${g.address}|${g.lbPort}`;
+      let v = verdicts.get(key);
+      if (v === undefined) {
+        const [clusterId, portText] = (g.lbPort ?? '').split(/:(?=\d+$)/);
+        const p = from.clusters.find((c) => c.id === clusterId)?.ports.find((x) => String(x.port) === portText);
+        v = to !== undefined && takeoverEffect(from, g.address, p, cause).survives;
+        verdicts.set(key, v);
+      }
+      return v;
+    };
+    const broken = this.sim.drop((g) => g.lb === from.name && !survives(g));
+    if (to) this.sim.connections.rehome((g) => g.lb === from.name, to.name);
+    for (const c of from.clusters) {
+      for (const p of c.ports) {
+        if (!replication(from, p).affinities) this.affinity.delete(`${this.pairKey(from)}|${c.id}|${p.crossPort ? Math.min(p.port, p.crossPort.value) : p.port}`);
+      }
+    }
+    return broken;
+  }
+
+  /** The HA pair of `lb` fails over: its active machine hands over to the partner. */
+  takeoverStep(lb: ExternalLb): StepOutcome {
+    const partner = this.partnerOf(lb);
+    if (!partner) throw new SimulationError(`lbTakeover: ${lb.name} has no HA partner to take over`);
+    const from = this.isActive(lb) ? lb : partner;
+    const to = from === lb ? partner : lb;
+    if (this.sim.state.lbs[to.name]?.up === false) throw new SimulationError(`lbTakeover: ${to.name} is down and cannot take over`);
+    this.sim.apply({ lbs: { [from.name]: { active: false }, [to.name]: { active: true } } });
+    this.pending.delete(this.pairKey(lb));
+    const broken = this.handOver(from, to, 'takeover');
+    if (ph50064Exposure(from).length) this.windows.set(from.name, this.sim.now + GO_SCRIPT_WINDOW_MS);
+    const n = broken.reduce((s, g) => s + g.count, 0);
+    return { observed: brokenObserved(broken), summary: `${to.name} takes over from ${from.name}${n ? `: ${n} open connection${n === 1 ? '' : 's'} broken` : ''}` };
+  }
+
+  /** A machine fails. When it was active, the partner takes over after the heartbeat timeout. */
+  private down(lb: ExternalLb): StepOutcome {
+    const wasActive = this.isActive(lb);
+    const partner = this.partnerOf(lb);
+    const partnerUp = partner !== undefined && this.sim.state.lbs[partner.name]?.up !== false;
+    this.sim.apply({ lbs: { [lb.name]: { up: false, active: false }, ...(partner && wasActive && partnerUp ? { [partner.name]: { active: false } } : {}) } });
+    let summary = `${lb.name} down`;
+    let broken: ConnGroup[] = [];
+    if (wasActive) {
+      broken = this.handOver(lb, partnerUp ? partner : undefined, 'failure');
+      if (partner && partnerUp) {
+        const at = this.sim.now + haTimeoutMs(partner);
+        this.pending.set(this.pairKey(lb), { machine: partner.name, at });
+        summary += `: ${partner.name} takes over when the heartbeat timeout (${haTimeoutMs(partner) / 1000} s) has passed; until then no machine forwards`;
+        this.tick();
+      } else summary += ': no machine forwards to its clusters';
+    }
+    const n = broken.reduce((s, g) => s + g.count, 0);
+    if (n) summary += `; ${n} open connection${n === 1 ? '' : 's'} broken`;
+    return { observed: brokenObserved(broken), summary };
+  }
+
+  /** A machine returns: recovery strategy auto takes the active role back for the primary, manual waits for a takeover. */
+  private up(lb: ExternalLb): StepOutcome {
+    const partner = this.partnerOf(lb);
+    this.sim.apply({ lbs: { [lb.name]: { up: true } } });
+    if (!partner || !lb.ha?.backup) {
+      this.sim.apply({ lbs: { [lb.name]: { active: true } } });
+      return { observed: { connectionsBroken: 0 }, summary: `${lb.name} up` };
+    }
+    const partnerActive = this.sim.state.lbs[partner.name]?.up !== false && this.activeOf(partner) === partner.name;
+    if (!partnerActive) {
+      this.pending.delete(this.pairKey(lb));
+      this.sim.apply({ lbs: { [lb.name]: { active: true }, [partner.name]: { active: false } } });
+      return { observed: { connectionsBroken: 0 }, summary: `${lb.name} up and active (${partner.name} is not active)` };
+    }
+    const recovery = lb.ha.recovery?.value ?? 'manual';
+    if (lb.ha.role?.value === 'primary' && recovery === 'auto') {
+      const r = this.takeoverStep(lb);
+      return { observed: r.observed, summary: `${lb.name} up; recovery strategy auto: ${r.summary}` };
+    }
+    this.sim.apply({ lbs: { [lb.name]: { active: false } } });
     return {
-      count,
-      refused: r(refused),
-      dropped: r(dropped),
-      targets: Object.fromEntries([...targets].sort().map(([k, v]) => [k, r(v)])),
+      observed: { connectionsBroken: 0 },
+      summary: `${lb.name} up as standby (${lb.ha.role?.value === 'primary' ? `recovery strategy ${recovery}: it waits for a takeover` : `its role is ${lb.ha.role?.value ?? 'not set'}`}); ${partner.name} stays active`,
     };
   }
 
-  /** The HA pair of `name` fails over: its active machine hands over to the partner. */
-  takeover(name: string): { broken: number; from: string; to: string } {
-    const lb = this.estate.loadBalancers.find((x) => x.name === name);
-    if (!lb) throw new SimulationError(`lbTakeover: no load balancer ${name} in the estate (${this.estate.loadBalancers.map((x) => x.name).join(', ') || 'none'})`);
-    const partner = this.partnerOf(lb);
-    if (!partner) throw new SimulationError(`lbTakeover: ${name} has no HA partner to take over`);
-    const from = this.isActive(lb) ? lb : partner;
-    const to = from === lb ? partner : lb;
-    this.sim.state.lbs[from.name] = { ...(this.sim.state.lbs[from.name] ?? {}), active: false };
-    this.sim.state.lbs[to.name] = { ...(this.sim.state.lbs[to.name] ?? {}), active: true };
-    let broken = 0;
-    this.sim.open = this.sim.open.filter((c) => {
-      if (c.lb !== from.name) return true;
-      if (this.survives(from, c.address, c.lbPort)) {
-        c.lb = to.name;
-        return true;
+  checkState(patch: StatePatch): void {
+    for (const [name, v] of Object.entries(patch.lbs ?? {})) {
+      const lb = this.ix.byName.get(name);
+      if (!lb) {
+        const names = [...this.ix.byName.keys()];
+        throw new SimulationError(`set.lbs.${name}: no load balancer ${name} in the estate (${names.join(', ') || 'none'})${didYouMean(name, names, false)}`);
       }
-      broken++;
-      return false;
-    });
-    return { broken, from: from.name, to: to.name };
+      for (const key of Object.keys(v.servers ?? {})) {
+        const parts = key.split(/[@:]/);
+        const ok = lb.clusters.some((c) => c.ports.some((p) => p.servers.some((s) => (parts.length === 1 ? s.id === key : parts.length === 3 && c.id === parts[0] && String(p.port) === parts[1] && s.id === parts[2]))));
+        if (!ok) {
+          const names = [...new Set(lb.clusters.flatMap((c) => c.ports.flatMap((p) => p.servers.map((s) => s.id))))];
+          throw new SimulationError(`set.lbs.${name}.servers.${key}: ${name} has no such server (servers: ${names.join(', ') || 'none'}; or "<cluster>@<port>@<server>")`);
+        }
+      }
+    }
   }
 
-  private survives(old: ExternalLb, address: string, lbPort: string | undefined): boolean {
-    const [clusterId, portText] = (lbPort ?? '').split(/:(?=\d+$)/);
-    const port = old.clusters.find((c) => c.id === clusterId)?.ports.find((p) => String(p.port) === portText);
-    const replicated = old.productLine === 'ipv4' ? true : port?.repStrategy?.value === 'connection' || port?.repStrategy?.value === 'both';
-    if (!replicated) return false;
-    const onAdapter = old.aliases.active.some((a) => a.address === address && a.kind === 'adapter') || old.executor.configured.some((c) => c.address === address);
-    return !onAdapter;
+  observe(key: StateKey, name: string): string | undefined {
+    if (key !== 'active') return undefined;
+    this.tick();
+    const lb = this.ix.byName.get(name);
+    return lb ? this.activeOf(lb) : undefined;
+  }
+
+  release(g: ConnGroup): void {
+    if (!g.lb || !g.lbServer) return;
+    const lb = this.ix.byName.get(g.lb);
+    const [clusterId, portText] = (g.lbPort ?? '').split(/:(?=\d+$)/);
+    const cluster = lb?.clusters.find((c) => c.id === clusterId);
+    const p = cluster?.ports.find((x) => String(x.port) === portText);
+    if (!lb || !cluster || !p) return;
+    const sticky = stickiness(lb, p);
+    if (sticky <= 0) return;
+    const rec = this.affinityTable({ lb, cluster, port: p }).get(g.client);
+    if (!rec || rec.server !== g.lbServer) return;
+    rec.open = Math.max(0, rec.open - g.count);
+    if (rec.open === 0) rec.expires = this.sim.now + seconds(sticky);
   }
 }
-
-function engine(sim: Simulation): LbEngine {
-  let e = sim.engines.get('lb') as LbEngine | undefined;
-  if (!e) sim.engines.set('lb', (e = new LbEngine(sim.estate, sim)));
-  return e;
-}
-
-registerStepHandler('connect:cluster', (sim, step) => {
-  if (step.kind !== 'connect') return { observed: {}, summary: '' };
-  const observed = engine(sim).connect(step.from, step.address, step.port, step.count);
-  if (!observed) return { observed: {}, summary: '' };
-  return { observed, summary: `${step.count} connection${step.count === 1 ? '' : 's'} from ${step.from} to ${step.address}:${step.port} through the load balancer` };
-});
-
-registerStepHandler('event:lbTakeover', (sim, step) => {
-  if (step.kind !== 'event') return { observed: {}, summary: '' };
-  const r = engine(sim).takeover(step.target);
-  return {
-    observed: { connectionsBroken: r.broken },
-    summary: `${r.to} takes over from ${r.from}${r.broken ? `: ${r.broken} open connection${r.broken === 1 ? '' : 's'} broken` : ''}`,
-  };
-});

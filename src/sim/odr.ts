@@ -2,7 +2,9 @@
  * ODR cell affinity: what an On Demand Router does with a request the plug-in
  * sends it, when the plug-in sprays over the ODRs of several cells.
  *
- * Facts (IBM WAS ND topic "Cell affinity function"):
+ * Facts (IBM WebSphere Application Server ND, "Cell affinity function" and
+ * "Cell affinity when an ODR fails"; "Using generic server clusters with cell
+ * affinity"; "Generic server cluster members"):
  * - Sessions belong to the cell whose application server created them. IHS knows
  *   only the ODRs; with cell affinity the ODR-generated plugin-cfg.xml makes the
  *   plug-in use the ODR session cookie (ODRSESSIONID, or the tier's
@@ -21,7 +23,8 @@
  *
  * Choices where IBM is silent:
  * - The ODR session cookie carries the ODR's server ID, modelled as the CloneID
- *   of the plug-in Server that is the ODR (else the ODR's name).
+ *   of the plug-in Server that is the ODR (else the ODR's name): IBM does not
+ *   document its encoding.
  * - Within the GSC the ODR named by the cookie is preferred while it is up and
  *   has weight > 0; otherwise the members that are up with weight > 0 share the
  *   requests by weight (smooth weighted round robin).
@@ -29,30 +32,12 @@
  * - The application servers behind an ODR are not modelled: a cell serves a
  *   request while one of its ODRs can take it.
  */
-import type { TraceStep } from './distributor.js';
-import type { Jar, SessionStore } from './plugin.js';
+import { APP_SESSION_COOKIE, type Jar, type LossReason, type SessionStore } from './sessions.js';
 import { SmoothWeighted } from './rng.js';
+import type { TraceStep } from './trace.js';
 import type { ClusterIx, GscIx, OdrIx, WebHealth, WebIndex } from './web-index.js';
 
-/** The application servers' session cookie behind the ODRs (the WAS default). */
-export const APP_SESSION_COOKIE = 'JSESSIONID';
-
-/** Why an in-session request lost its session behind the ODRs. */
-export type LossReason =
-  /** The receiving ODR's cell does not enable cell affinity (odrSessionAffinityEnabled). */
-  | 'affinity-disabled'
-  /** The request carries no ODR session cookie naming an ODR (the owning cell does not set it). */
-  | 'no-odr-cookie'
-  /** No GSC of the receiving cell holds the ODR the cookie names. */
-  | 'no-gsc'
-  /** The GSC member chosen is not an ODR of the owning cell (or of a cell bridged to it). */
-  | 'gsc-wrong-member'
-  /** No member of the GSC is up with weight > 0, although the owning cell still has a live ODR the GSC lacks. */
-  | 'gsc-incomplete'
-  /** Every ODR of the owning cell is down: nothing can reach its application servers. */
-  | 'owner-odrs-down'
-  /** A session no cell knows. */
-  | 'unknown-session';
+export { APP_SESSION_COOKIE, type LossReason } from './sessions.js';
 
 export interface OdrResult {
   /** The ODR that completed the request. */
@@ -62,6 +47,8 @@ export interface OdrResult {
   inSession: boolean;
   lost: boolean;
   reason?: LossReason;
+  /** The cell that held a lost session. */
+  owner?: string;
 }
 
 export class OdrRouter {
@@ -94,8 +81,12 @@ export class OdrRouter {
     return o.cell.name === holder || o.cell.bridged.has(holder);
   }
 
-  /** Reroute through the GSC that holds the ODR the cookie names (IBM WAS ND topic "Cell affinity function"). */
-  private throughGsc(receiving: OdrIx, named: OdrIx, holder: string, trace?: TraceStep[]): { final?: OdrIx; reason?: LossReason } {
+  /**
+   * Reroute through the GSC that holds the ODR the cookie names (IBM, "Cell
+   * affinity function"): the ODR that completes the request, or why there is none.
+   * Rules ask this too, so that what they state is what the simulation does.
+   */
+  throughGsc(receiving: OdrIx, named: OdrIx, holder: string, trace?: TraceStep[]): { final?: OdrIx; reason?: LossReason } {
     const C = receiving.cell;
     const gsc = C.gscs.find((g) => g.members.some((m) => m.odr === named));
     if (!gsc) {
@@ -192,6 +183,7 @@ export class OdrRouter {
     const cell = lost || !inSession ? C.name : holder!;
     if (jar) {
       if (!inSession || lost) {
+        if (sid !== undefined) this.sessions.forget(sid);
         const newSid = this.sessions.create(`cell:${C.name}`);
         jar.set(APP_SESSION_COOKIE, `0000${newSid}`);
         if (lost) trace?.push({ what: 'session', detail: `the session is lost: an application server of ${C.name} starts a new one` });
@@ -206,6 +198,7 @@ export class OdrRouter {
     }
     const out: OdrResult = { final, cell, inSession, lost };
     if (reason) out.reason = reason;
+    if (lost && holder !== undefined) out.owner = holder;
     return out;
   }
 }

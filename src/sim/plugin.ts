@@ -2,7 +2,8 @@
  * The web server plug-in engine: which application server (or ODR) a request
  * that reaches IBM HTTP Server goes to, and why.
  *
- * Facts (IBM WAS "plugin-cfg.xml file"; docs/simulator.md):
+ * Facts (IBM WebSphere plug-in documentation: plugin-cfg.xml elements, "How the
+ * plug-in selects a server", the weighted round robin technotes; APARs PQ85554, PM12112):
  * - the Host header is matched against the VirtualHosts and the URI against
  *   the Uri patterns → Route → ServerCluster; the plug-in looks for the affinity
  *   cookie the Uri names (AffinityCookie, any position among the cookies — PQ85554)
@@ -30,15 +31,20 @@
  * - URI precedence: the matching Uri with the most literal characters wins (an
  *   exact URI before any wildcard), then an exact host before a `*` host, then
  *   file order.
- * - Time: a mark-down lasts for the rest of the step; the next step starts after
- *   RetryInterval has passed, so the plug-in tries the server again.
+ * - Time: a mark-down lasts RetryInterval seconds of simulated time (clock.ts).
+ *   A scenario without `advance` steps keeps the first generation's reading: each
+ *   step starts after RetryInterval has passed, so the plug-in tries the server again.
+ * - A session the simulation did not create (a cookie a scenario or trace gives)
+ *   is held by every server its clone IDs name: after a failover the member that
+ *   adopted the session appends its clone ID (`…:rr3:rr1`), and the plug-in tries
+ *   the clone IDs in order.
  * - The reset looks at the servers the plug-in may choose now: a marked-down
  *   server's remaining weight does not hold the reset back.
  * - A primary with weight 0 takes no new request: when no primary with weight > 0
  *   is available, new requests go to the backups, and fail when there is none.
  * - An affinity request whose server is down is load balanced (the behaviour
  *   after PM12112); clone IDs of backup servers are honoured only while no
- *   primary is available (compares with the primaries).
+ *   primary is available.
  * - One web-server process per plug-in file (one random starting point per
  *   cluster); ClusterAddress is not modelled (the plug-in balances as if absent).
  * - Application servers set the cookie the Uri names; sessions live in the JVM
@@ -46,32 +52,15 @@
  *   JVM share its sessions.
  */
 import { wildcardMatch } from '../core/wildcard.js';
-import type { TraceStep } from './distributor.js';
+import type { PluginUri } from '../model/web.js';
+import { seconds } from './clock.js';
 import type { OdrRouter } from './odr.js';
 import type { Rng } from './rng.js';
+import type { Jar, LossReason, SessionStore } from './sessions.js';
+import type { TraceStep } from './trace.js';
 import type { ClusterIx, PluginIx, RouteIx, ServerIx, VhostIx, WebHealth, WebIndex } from './web-index.js';
-import type { PluginUri } from '../model/web.js';
-import type { LossReason } from './odr.js';
 
-/** A client's cookies, by name. */
-export type Jar = Map<string, string>;
-
-/** Sessions by ID: the JVM ("srv:host:port") or cell ("cell:NAME") that holds each one. */
-export class SessionStore {
-  private readonly holders = new Map<string, string>();
-  private seq = 0;
-
-  holder(sid: string): string | undefined {
-    return this.holders.get(sid);
-  }
-
-  /** A new session held by `holder`; its 23-character session ID. */
-  create(holder: string): string {
-    const sid = `PLX${(++this.seq).toString(36).toUpperCase().padStart(20, '0')}`;
-    this.holders.set(sid, holder);
-    return sid;
-  }
-}
+export { SessionStore, type Jar } from './sessions.js';
 
 export interface PluginRequest {
   url: string;
@@ -196,6 +185,8 @@ export interface RequestOutcome {
   /** ... and reached a server (or cell) that does not hold it. */
   lost: boolean;
   reason?: LossReason;
+  /** What held the lost session: a plug-in server's name, or behind ODRs the owning cell. */
+  owner?: string;
   /** Behind ODRs: the ODR that completed the request and the cell that served it. */
   odr?: string;
   cell?: string;
@@ -209,10 +200,21 @@ interface ClusterRuntime {
   current: number[];
   /** Position in the primaries where the next search starts. */
   next: number;
-  /** Marked down (by server position in ClusterIx.servers) until the step ends. */
-  marked: Uint8Array;
+  /** Until when (ms) each server (by position in ClusterIx.servers) is marked down. */
+  markedUntil: Float64Array;
+  /** Scenarios without a clock: the step whose mark-downs these are. */
   markedStep: number;
 }
+
+/** The time the plug-in engine lives in. */
+export interface PluginClock {
+  /** Simulated time (ms). */
+  now(): number;
+  /** false: each step starts after RetryInterval has passed (scenarios without `advance`). */
+  clocked(): boolean;
+}
+
+const NO_CLOCK: PluginClock = { now: () => 0, clocked: () => false };
 
 /**
  * The parts of a JSESSIONID-format value: cache ID, session ID, clone IDs.
@@ -246,9 +248,10 @@ export class PluginEngine {
     readonly sessions: SessionStore,
     private readonly odr: OdrRouter,
     private readonly options: PluginEngineOptions = {},
+    private readonly clock: PluginClock = NO_CLOCK,
   ) {}
 
-  /** A new step: time has passed; mark-downs from the previous step have expired (RetryInterval). */
+  /** A new step. Without a clock, the mark-downs of the previous step have expired (RetryInterval). */
   beginStep(): void {
     this.step++;
   }
@@ -258,11 +261,11 @@ export class PluginEngine {
     if (!rt) {
       // the starting point is chosen at random per web-server process.
       const start = this.options.divideByGcd === false ? c.weights : c.reduced;
-      rt = { start, current: [...start], next: c.primaries.length ? this.rng.int(c.primaries.length) : 0, marked: new Uint8Array(c.servers.length), markedStep: this.step };
+      rt = { start, current: [...start], next: c.primaries.length ? this.rng.int(c.primaries.length) : 0, markedUntil: new Float64Array(c.servers.length), markedStep: this.step };
       this.runtimes.set(c, rt);
     }
-    if (rt.markedStep !== this.step) {
-      rt.marked.fill(0);
+    if (!this.clock.clocked() && rt.markedStep !== this.step) {
+      rt.markedUntil.fill(0);
       rt.markedStep = this.step;
     }
     return rt;
@@ -279,7 +282,7 @@ export class PluginEngine {
   }
 
   private markDown(c: ClusterIx, rt: ClusterRuntime, s: ServerIx, trace?: TraceStep[]): void {
-    rt.marked[s.pos] = 1;
+    rt.markedUntil[s.pos] = this.clock.clocked() ? this.clock.now() + seconds(Math.max(0, c.c.retryInterval)) : Infinity;
     trace?.push({
       what: 'mark-down',
       detail: `${s.name} does not answer (${s.s.connectTimeout > 0 ? `ConnectTimeout ${s.s.connectTimeout} s` : 'blocking connect'}): the plug-in marks it down for RetryInterval ${c.c.retryInterval} s and tries another server`,
@@ -287,7 +290,7 @@ export class PluginEngine {
   }
 
   private isMarked(rt: ClusterRuntime, s: ServerIx): boolean {
-    return rt.marked[s.pos] === 1;
+    return rt.markedUntil[s.pos]! > this.clock.now();
   }
 
   /** Weighted round robin over the primaries; -1 when no primary with weight > 0 is available. */
@@ -297,7 +300,7 @@ export class PluginEngine {
     let anyEligible = false;
     let anyPositive = false;
     for (let j = 0; j < n; j++) {
-      if (rt.start[j]! <= 0 || rt.marked[c.primaries[j]!.pos] === 1) continue;
+      if (rt.start[j]! <= 0 || this.isMarked(rt, c.primaries[j]!)) continue;
       anyEligible = true;
       if (cur[j]! > 0) {
         anyPositive = true;
@@ -389,32 +392,41 @@ export class PluginEngine {
     const parsed = value !== undefined ? parseAffinityValue(value, c.separator, c.odrs) : { clones: [] as string[] };
     let target: ServerIx | undefined;
     let affinity = false;
+    /** Why affinity could not be honoured (the loss reason if the session then lands elsewhere). */
+    let skipped: LossReason | undefined;
     if (value === undefined) trace?.push({ what: 'affinity', detail: `no ${uri.affinityCookie} cookie and no ;${uri.affinityUrlIdentifier}= in the URL: a new session, load balanced` });
-    else if (c.noClones) trace?.push({ what: 'affinity', detail: `${source} = ${value}, but no server of ${c.name} has a CloneID: the plug-in assumes no affinity and load balances` });
-    else {
+    else if (c.noClones) {
+      skipped = 'no-clone-ids';
+      trace?.push({ what: 'affinity', detail: `${source} = ${value}, but no server of ${c.name} has a CloneID: the plug-in assumes no affinity and load balances` });
+    } else {
       const noPrimary = c.primaries.every((s) => this.isMarked(rt, s) || this.health.serverDown[s.gid] === 1);
       for (const clone of parsed.clones) {
         const s = c.byClone.get(clone);
         if (!s) {
+          skipped ??= 'unknown-clone';
           trace?.push({ what: 'affinity', detail: `${source} carries clone ID ${clone}, which no Server of ${c.name} has` });
           continue;
         }
         if (!s.primary && !(s.backupRank >= 0 && noPrimary)) {
+          if (skipped === undefined || skipped === 'unknown-clone') skipped = 'backup-server';
           trace?.push({ what: 'affinity', detail: `clone ID ${clone} is ${s.name}, which is not a primary server: its affinity holds only while no primary is available` });
           continue;
         }
         if (this.isMarked(rt, s)) {
+          skipped = 'server-down';
           trace?.push({ what: 'affinity', detail: `clone ID ${clone} is ${s.name}, which is marked down: skipped until RetryInterval has passed` });
           continue;
         }
         if (this.health.serverDown[s.gid]) {
+          skipped = 'server-down';
           trace?.push({ what: 'affinity', detail: `clone ID ${clone} is ${s.name}` });
           this.markDown(c, rt, s, trace);
           continue;
         }
         target = s;
         affinity = true;
-        trace?.push({ what: 'affinity', detail: `${source} = ${value}: clone ID ${clone} is ${s.name}, which is available — the request goes there by affinity` });
+        const more = parsed.clones.indexOf(clone) > 0 ? ' (the plug-in tries the clone IDs in order)' : '';
+        trace?.push({ what: 'affinity', detail: `${source} = ${value}: clone ID ${clone} is ${s.name}, which is available — the request goes there by affinity${more}` });
         break;
       }
       if (!target && parsed.clones.length === 0) trace?.push({ what: 'affinity', detail: `${source} = ${value} carries no clone ID: load balanced` });
@@ -433,6 +445,7 @@ export class PluginEngine {
       const r = this.odr.handle(target.odr, c, jar, trace);
       const out: RequestOutcome = { server: target, affinity, inSession: r.inSession, lost: r.lost, odr: r.final.odr.name, cell: r.cell };
       if (r.reason) out.reason = r.reason;
+      if (r.owner) out.owner = r.owner;
       return out;
     }
 
@@ -440,29 +453,47 @@ export class PluginEngine {
     const identity = `srv:${target.identity}`;
     let inSession = false;
     let lost = false;
+    let reason: LossReason | undefined;
+    let owner: string | undefined;
     if (parsed.sid !== undefined) {
       inSession = true;
-      let holder = this.sessions.holder(parsed.sid);
-      if (holder === undefined) {
-        // A session the simulation did not create (a cookie given to trace): held by the server its clone ID names.
-        const named = parsed.clones.map((x) => c.byClone.get(x)).find((s) => s !== undefined);
-        if (named) holder = `srv:${named.identity}`;
+      const holder = this.sessions.holder(parsed.sid);
+      let holds: boolean;
+      if (holder !== undefined) {
+        holds = holder === identity;
+        owner = holder.slice(4);
+      } else {
+        // A session the simulation did not create (a cookie a scenario or trace gives): held by
+        // every server its clone IDs name — a member that adopted it after a failover appended its own.
+        const named = parsed.clones.flatMap((x) => {
+          const sx = c.byClone.get(x);
+          return sx ? [sx] : [];
+        });
+        holds = named.some((sx) => sx.identity === target.identity);
+        owner = named[0]?.name;
       }
-      lost = holder !== identity;
+      lost = !holds;
       if (lost) {
+        reason = skipped ?? 'unknown-session';
         trace?.push({
           what: 'session',
-          detail: `${target.name} does not hold session ${parsed.sid}${holder ? ` (${holder.slice(4)} does)` : ''}: sessions are not replicated in the simulation, so the session is lost and ${target.name} starts a new one`,
+          detail: `${target.name} does not hold session ${parsed.sid}${owner ? ` (${owner} does)` : ''}: sessions are not replicated in the simulation, so the session is lost and ${target.name} starts a new one`,
         });
+      } else if (holder === undefined && parsed.clones.length > 1) {
+        trace?.push({ what: 'session', detail: `${target.name}'s clone ID is in the cookie: it has served the session (adopted it after a failover) and holds it` });
       }
     }
     if (jar && (!inSession || lost)) {
+      if (parsed.sid !== undefined) this.sessions.forget(parsed.sid);
       const sid = this.sessions.create(identity);
       const cookie = `0000${sid}${target.s.cloneId ? `${c.separator}${target.s.cloneId}` : ''}`;
       jar.set(uri.affinityCookie, cookie);
       trace?.push({ what: 'session', detail: `${target.name} creates a session; the response sets ${uri.affinityCookie}=${cookie}` });
     }
-    return { server: target, affinity, inSession, lost };
+    const out: RequestOutcome = { server: target, affinity, inSession, lost };
+    if (reason) out.reason = reason;
+    if (lost && owner) out.owner = owner;
+    return out;
   }
 }
 

@@ -1,47 +1,35 @@
 /**
- * Running a scenario: the steps change the runtime state, open and close
- * connections, send requests, and each step's expectations are checked
- * against what the engines observed.
+ * Running a scenario: the steps change the runtime state, move the clock,
+ * open and close connections, send requests, and each step's expectations are
+ * checked against what the engines observed.
  */
 import type { Loc } from '../core/loc.js';
 import { silentProgress, type Progress } from '../core/progress.js';
 import type { Estate } from '../model/estate.js';
-import { DistributorEngine } from './distributor.js';
+import { formatDuration } from './clock.js';
+import { Connections, type ConnGroup } from './connections.js';
+import { brokenObserved, type DistributorEngine } from './distributor.js';
+import { SimulationError, type SimContext, type StepOutcome } from './engine.js';
+import { Engines } from './engines.js';
+import { check, type ExpectationResult } from './expect.js';
+import type { Observed } from './measures.js';
 import { Rng } from './rng.js';
-import type { Bound, Expectations, Scenario, Step } from './scenario.js';
-import { emptyState, mergeState, type RuntimeState } from './state.js';
+import type { Scenario } from './scenario.js';
+import { emptyState, mergeState, type ReadonlyState, type RuntimeState, type StatePatch } from './state.js';
+import { originOf, type CloseFilter, type Origin, type Step } from './steps.js';
 
-export interface ExpectationResult {
-  name: string;
-  min?: number;
-  max?: number;
-  actual: number;
-  pass: boolean;
-  loc: Loc;
-}
-
-/** What a step observed: shares are fractions 0–1, counters are counts. */
-export interface Observed {
-  shares?: Record<string, number>;
-  local?: number;
-  refused?: number;
-  dropped?: number;
-  failed?: number;
-  targets?: Record<string, number>;
-  servers?: Record<string, number>;
-  members?: Record<string, number>;
-  odrs?: Record<string, number>;
-  cells?: Record<string, number>;
-  sessionsLost?: number;
-  connectionsBroken?: number;
-  count?: number;
-}
+export { SimulationError } from './engine.js';
+export type { ExpectationResult } from './expect.js';
+export type { Observed } from './measures.js';
 
 export interface StepResult {
   index: number;
   kind: Step['kind'];
   line: number;
+  label?: string;
   summary: string;
+  /** Simulated time when the step ran (ms). */
+  time: number;
   observed: Observed;
   expectations: ExpectationResult[];
   error?: string;
@@ -54,176 +42,188 @@ export interface ScenarioResult {
   pass: boolean;
 }
 
-export interface OpenConnection {
-  from: string;
-  address: string;
-  port: number;
-  /** System the connection ends on. */
-  target: string;
-  distribution?: string;
-  /** Load balancer that forwards it (external LB connections). */
-  lb?: string;
-  lbPort?: string;
+export interface SimulationOptions {
+  /** The scenario moves the clock itself (see SimContext.clocked); default false. */
+  clocked?: boolean;
 }
 
-/** A step kind the engines of another component handle (plug-in, EJB, load balancer). */
-export type StepHandler = (sim: Simulation, step: Step) => { observed: Observed; summary: string };
-
-const handlers = new Map<string, StepHandler>();
-
-/** Engines register the step kinds and events they implement. */
-export function registerStepHandler(kind: string, handler: StepHandler): void {
-  handlers.set(kind, handler);
-}
-
-/** Checks a `set` step's names against the estate before it is merged (throws SimulationError). */
-export type StateCheck = (sim: Simulation, patch: Partial<RuntimeState>) => void;
-
-const stateChecks: StateCheck[] = [];
-
-export function registerStateCheck(check: StateCheck): void {
-  stateChecks.push(check);
-}
-
-function round(x: number): number {
-  return Math.round(x * 10000) / 10000;
-}
-
-export class Simulation {
-  readonly state: RuntimeState = emptyState();
+export class Simulation implements SimContext {
+  private readonly st: RuntimeState = emptyState();
   readonly rng: Rng;
-  readonly distributor: DistributorEngine;
-  open: OpenConnection[] = [];
-  /** Engines of other components keep their own state here, by name. */
-  readonly engines = new Map<string, unknown>();
+  readonly connections = new Connections();
+  readonly engines: Engines;
+  readonly clocked: boolean;
+  private time = 0;
+  private ep = 0;
+  /** Client → target of the labelled steps that a later step compares with. */
+  private readonly remembered = new Map<string, Map<string, string>>();
 
   constructor(
     readonly estate: Estate,
     seed: number,
+    options: SimulationOptions = {},
   ) {
     this.rng = new Rng(seed);
-    this.distributor = new DistributorEngine(estate, this.state);
+    this.clocked = options.clocked ?? false;
+    this.engines = new Engines(this);
   }
 
-  step(step: Step, index: number): StepResult {
-    const base = { index, kind: step.kind, line: step.loc.line };
+  get state(): ReadonlyState {
+    return this.st;
+  }
+
+  get now(): number {
+    return this.time;
+  }
+
+  get epoch(): number {
+    return this.ep;
+  }
+
+  /** The sysplex distributor engine (`plexlint trace --to`, the benchmark). */
+  get distributor(): DistributorEngine {
+    return this.engines.distributor;
+  }
+
+  apply(patch: StatePatch): void {
+    const engines = this.engines.forState(patch);
+    for (const e of engines) e.checkState(patch);
+    const extra = engines.map((e) => e.normalise?.(patch));
+    mergeState(this.st, patch);
+    for (const x of extra) if (x) mergeState(this.st, x);
+    this.ep++;
+  }
+
+  drop(match: (g: ConnGroup) => boolean, limit?: number): ConnGroup[] {
+    const removed = this.connections.remove(match, limit);
+    for (const g of removed) for (const e of this.engines.all) e.release(g);
+    if (removed.length) this.ep++;
+    return removed;
+  }
+
+  /** Move the clock forward. */
+  advance(ms: number): void {
+    this.time += ms;
+    this.engines.lb.tick();
+  }
+
+  /** Run one step; `remember` keeps which target each client reached (a later step's sameTargetAs names it). */
+  step(step: Step, index: number, remember = false): StepResult {
+    const base = { index, kind: step.kind, line: step.loc.line, time: this.time, ...(step.label ? { label: step.label } : {}) };
     try {
-      const { observed, summary } = this.execute(step);
-      return { ...base, summary, observed, expectations: step.expect ? check(step.expect, observed) : [] };
+      this.engines.lb.tick();
+      const wants = remember || Boolean(step.expect?.some((e) => e.kind === 'same-target'));
+      const { observed, summary, assignments } = this.execute(step, wants);
+      for (const e of step.expect ?? []) {
+        if (e.kind !== 'state') continue;
+        const v = this.observe(e.key, e.name, e.loc);
+        (observed[e.key] ??= {})[e.name] = v;
+      }
+      if (remember && step.label && assignments) this.remembered.set(step.label, assignments);
+      const sameTarget = (label: string): number | string => {
+        const before = this.remembered.get(label);
+        if (!before) return `step '${label}' recorded no clients`;
+        if (!assignments || assignments.size === 0) return 'this step reached no target';
+        let same = 0;
+        let both = 0;
+        for (const [client, target] of assignments) {
+          const t = before.get(client);
+          if (t === undefined) continue;
+          both++;
+          if (t === target) same++;
+        }
+        return both ? Math.round((same / both) * 10000) / 10000 : `no client of this step was in step '${label}'`;
+      };
+      return { ...base, summary, observed, expectations: step.expect ? check(step.expect, observed, sameTarget) : [] };
     } catch (e) {
       if (!(e instanceof SimulationError)) throw e;
       return { ...base, summary: e.message, observed: {}, expectations: [], error: e.message };
     }
   }
 
-  private execute(step: Step): { observed: Observed; summary: string } {
+  private observe(key: 'holder' | 'active', name: string, loc: Loc): string {
+    for (const e of this.engines.all) {
+      const v = e.observe(key, name);
+      if (v !== undefined) return v;
+    }
+    throw new SimulationError(`${loc.line}:${loc.column}: expect.${key}: ${key === 'holder' ? `${name} is no DVIPA of the estate` : `no load balancer ${name} in the estate`}`);
+  }
+
+  private execute(step: Step, assignments: boolean): StepOutcome {
     switch (step.kind) {
       case 'set':
-        for (const c of stateChecks) c(this, step.state);
-        mergeState(this.state, step.state);
+        this.apply(step.state);
         return { observed: {}, summary: 'state updated' };
-      case 'connect':
-        return this.connect(step.from, step.address, step.port, step.count);
-      case 'event':
-        if (step.event === 'stackDown' || step.event === 'stackUp') return this.stackEvent(step.target, step.event === 'stackUp');
-        return this.delegate(`event:${step.event}`, step);
-      case 'close': {
-        const n = this.open.length;
-        for (const c of this.open) this.distributor.release(c.distribution, c.target);
-        this.open = [];
-        return { observed: { count: n }, summary: `closed ${n} open connection${n === 1 ? '' : 's'}` };
+      case 'advance':
+        this.advance(step.ms);
+        return { observed: {}, summary: `${formatDuration(step.ms)} pass (the clock reads ${formatDuration(this.time)})` };
+      case 'close':
+        return this.close(step.filter);
+      default: {
+        if (step.kind === 'connect' && step.from.kind === 'system' && !this.estate.systems.some((s) => s.name === (step.from as { system: string }).system)) {
+          throw new SimulationError(`connect.from: no system ${step.from.system} in the estate (systems: ${this.estate.systems.map((s) => s.name).join(', ')}, or client)`);
+        }
+        const engine = this.engines.forStep(step);
+        if (!engine) throw new SimulationError(`this estate has nothing to simulate for '${step.kind}'`);
+        return engine.run(step, { assignments });
       }
-      default:
-        return this.delegate(step.kind, step);
     }
   }
 
-  private delegate(kind: string, step: Step): { observed: Observed; summary: string } {
-    const h = handlers.get(kind);
-    if (!h) throw new SimulationError(`this estate has nothing to simulate for '${kind}'`);
-    return h(this, step);
+  /** Close open connections (all, or those the filter selects). */
+  close(filter: CloseFilter): StepOutcome {
+    const match = (g: ConnGroup): boolean =>
+      (filter.to === undefined || (g.address === filter.to.address && (filter.to.port === undefined || g.port === filter.to.port))) &&
+      (filter.target === undefined || g.target.toUpperCase() === filter.target.toUpperCase()) &&
+      (filter.from === undefined ||
+        g.client === filter.from ||
+        g.client === `client:${filter.from}` ||
+        (filter.from === 'client' && g.client.startsWith('client#')) ||
+        g.client.toUpperCase() === filter.from.toUpperCase());
+    const removed = this.drop(match, filter.count);
+    const n = removed.reduce((s, g) => s + g.count, 0);
+    const what = [filter.to ? `to ${filter.to.address}${filter.to.port !== undefined ? `:${filter.to.port}` : ''}` : '', filter.target ? `on ${filter.target}` : '', filter.from ? `from ${filter.from}` : '']
+      .filter(Boolean)
+      .join(' ');
+    return { observed: { count: n }, summary: `closed ${n} open connection${n === 1 ? '' : 's'}${what ? ` ${what}` : ''}` };
   }
 
-  connect(from: string, address: string, port: number, count: number): { observed: Observed; summary: string } {
-    if (from !== 'client' && !this.estate.systems.some((s) => s.name === from)) {
-      throw new SimulationError(`connect.from: no system ${from} in the estate (systems: ${this.estate.systems.map((s) => s.name).join(', ')}, or client)`);
+  /**
+   * `count` connections from an origin (a system name, "client", or an Origin)
+   * to address:port, kept open: through a Load Balancer when the address is one
+   * of its clusters, else through the sysplex distributor.
+   */
+  connect(from: string | Origin, address: string, port: number, count: number): StepOutcome {
+    const origin = typeof from === 'string' ? originOf(from) : from;
+    if (origin.kind === 'system' && !this.estate.systems.some((s) => s.name === origin.system)) {
+      throw new SimulationError(`connect.from: no system ${origin.system} in the estate (systems: ${this.estate.systems.map((s) => s.name).join(', ')}, or client)`);
     }
-    const handler = handlers.get('connect:cluster');
-    if (handler && !this.distributor.isDvipa(address)) {
-      const r = handler(this, { kind: 'connect', from, address, port, count, loc: { file: '', line: 0, column: 0, endLine: 0, endColumn: 0 } });
-      if (r.observed.count !== undefined) return r;
-    }
-    let local = 0;
-    let refused = 0;
-    const targets = new Map<string, number>();
-    for (let i = 0; i < count; i++) {
-      const d = this.distributor.connect(from, address, port);
-      if (d.outcome === 'refused' || !d.target) {
-        refused++;
-        continue;
-      }
-      if (d.outcome === 'local') local++;
-      targets.set(d.target, (targets.get(d.target) ?? 0) + 1);
-      const c: OpenConnection = { from, address, port, target: d.target };
-      if (d.distribution) c.distribution = d.distribution;
-      this.open.push(c);
-    }
-    const shares = Object.fromEntries([...targets].sort().map(([k, v]) => [k, round(v / count)]));
-    return {
-      observed: { count, local: round(local / count), refused: round(refused / count), targets: shares },
-      summary: `${count} connection${count === 1 ? '' : 's'} from ${from} to ${address}:${port}`,
-    };
+    const step: Step = { kind: 'connect', from: origin, address, port, count, loc: { file: '', line: 0, column: 0, endLine: 0, endColumn: 0 } };
+    return this.engines.forStep(step)!.run(step, { assignments: false });
   }
 
-  stackEvent(system: string, up: boolean): { observed: Observed; summary: string } {
-    if (!this.estate.systems.some((s) => s.name === system)) throw new SimulationError(`no system ${system} in the estate`);
-    mergeState(this.state, { stacks: { [system]: { up } } });
-    let broken = 0;
-    if (!up) {
-      // Connections that end on the failed stack break; the sysplex distributor's
-      // takeover keeps connections to surviving targets (they are re-routed by the
-      // backup distributor).
-      const keep: OpenConnection[] = [];
-      for (const c of this.open) {
-        if (c.target === system) {
-          broken++;
-          this.distributor.release(c.distribution, c.target);
-        } else keep.push(c);
-      }
-      this.open = keep;
-    }
-    return { observed: { connectionsBroken: broken }, summary: `${system} ${up ? 'up' : 'down'}${broken ? `: ${broken} open connection${broken === 1 ? '' : 's'} broken` : ''}` };
+  /** A stack fails or returns (the connections that end on a failed stack break). */
+  stackEvent(system: string, up: boolean): StepOutcome {
+    return this.engines.distributor.stackEvent(system, up);
+  }
+
+  /** Break the open connections a predicate selects (used by failure sweeps). */
+  breakConnections(match: (g: ConnGroup) => boolean): Observed {
+    return brokenObserved(this.drop(match));
   }
 }
 
-export class SimulationError extends Error {}
-
-function checkBound(name: string, b: Bound, actual: number | undefined): ExpectationResult {
-  const a = actual ?? 0;
-  const pass = (b.min === undefined || a >= b.min - 1e-9) && (b.max === undefined || a <= b.max + 1e-9);
-  const r: ExpectationResult = { name, actual: a, pass, loc: b.loc };
-  if (b.min !== undefined) r.min = b.min;
-  if (b.max !== undefined) r.max = b.max;
-  return r;
-}
-
-export function check(e: Expectations, o: Observed): ExpectationResult[] {
-  const out: ExpectationResult[] = [];
-  for (const key of ['local', 'refused', 'dropped', 'failed', 'sessionsLost', 'connectionsBroken'] as const) {
-    const b = e[key];
-    if (b) out.push(checkBound(key, b, o[key]));
-  }
-  for (const group of ['targets', 'servers', 'members', 'odrs', 'cells'] as const) {
-    for (const [name, b] of Object.entries(e[group] ?? {})) out.push(checkBound(`${group}.${name}`, b, o[group]?.[name] ?? o[group]?.[name.toUpperCase()]));
-  }
-  return out;
+/** A simulation of an estate for a scenario: its seed, and its clock when it has `advance` steps. */
+export function simulationFor(scenario: Scenario, estate: Estate): Simulation {
+  return new Simulation(estate, scenario.seed, { clocked: scenario.steps.some((s) => s.kind === 'advance') });
 }
 
 export function runScenario(scenario: Scenario, estate: Estate, progress: Progress = silentProgress): ScenarioResult {
-  const sim = new Simulation(estate, scenario.seed);
+  const sim = simulationFor(scenario, estate);
+  const referenced = new Set(scenario.steps.flatMap((s) => (s.expect ?? []).flatMap((e) => (e.kind === 'same-target' ? [e.step] : []))));
   progress.phase(`simulating ${scenario.file}`, scenario.steps.length);
   const steps = scenario.steps.map((s, i) => {
-    const result = sim.step(s, i + 1);
+    const result = sim.step(s, i + 1, s.label !== undefined && referenced.has(s.label));
     progress.tick();
     return result;
   });

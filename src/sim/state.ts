@@ -1,9 +1,10 @@
 /**
  * Runtime state of a simulation: what the configuration does not say —
  * which stacks, balancers, ODRs and members are up, and how each server is
- * doing. Defaults (docs/scenarios.md): everything is up; every server a
- * distribution needs is listening and healthy: WLM system and server weight 64,
- * TSR 100, SEF 100, health 100, abnormal completions 0.
+ * doing. Defaults (docs/scenarios.md "Runtime state"): everything is up; every
+ * server a distribution needs is listening and healthy: WLM system and server
+ * weight 64, TSR 100, SEF 100, health 100, abnormal completions 0; every Load
+ * Balancer server has its configured weight and is not quiesced.
  */
 export interface ServerState {
   listening: boolean;
@@ -26,12 +27,39 @@ export interface StackState {
   servers: Record<string, Partial<ServerState>>;
 }
 
+/** A Load Balancer server as the executor weighs it now. */
+export interface LbServerState {
+  /** `dscontrol server set … weight`: the operator's weight, in force even with fixedweight yes. */
+  weight?: number;
+  /** The manager's weight from its advisors; a server with `fixedweight yes` keeps its configured weight. */
+  managerWeight?: number;
+  /** `dscontrol manager quiesce`: no new connections; `now` also ends the affinity of sticky clients. */
+  quiesced?: boolean | 'now';
+}
+
+export interface LbState {
+  up?: boolean;
+  active?: boolean;
+  /** By server: "<server>" (every cluster and port of the machine) or "<cluster>@<port>@<server>". */
+  servers?: Record<string, LbServerState>;
+}
+
 export interface RuntimeState {
   stacks: Record<string, Partial<StackState>>;
-  lbs: Record<string, { up?: boolean; active?: boolean }>;
+  lbs: Record<string, LbState>;
   odrs: Record<string, { up?: boolean }>;
   members: Record<string, { up?: boolean }>;
 }
+
+/** The runtime state as engines and callers read it: changes go through `Simulation.apply`, which tells the engines. */
+export type ReadonlyState = {
+  readonly [K in keyof RuntimeState]: { readonly [name: string]: DeepReadonly<RuntimeState[K][string]> };
+};
+
+type DeepReadonly<T> = T extends object ? { readonly [K in keyof T]: DeepReadonly<T[K]> } : T;
+
+/** What a `set` step (or `trace --state`) changes. */
+export type StatePatch = Partial<RuntimeState>;
 
 export const DEFAULT_SERVER: Readonly<ServerState> = Object.freeze({ listening: true, health: 100, sef: 100, abnormal: 0, wlm: 64, tsr: 100 });
 
@@ -39,24 +67,24 @@ export function emptyState(): RuntimeState {
   return { stacks: {}, lbs: {}, odrs: {}, members: {} };
 }
 
-export function stackUp(state: RuntimeState, system: string): boolean {
+export function stackUp(state: ReadonlyState, system: string): boolean {
   return state.stacks[system]?.up !== false;
 }
 
-export function systemWeight(state: RuntimeState, system: string): number {
+export function systemWeight(state: ReadonlyState, system: string): number {
   return state.stacks[system]?.wlm ?? 64;
 }
 
 /** The server on a stack for a port (a port range or all-ports distribution asks for the connection's port). */
-export function server(state: RuntimeState, system: string, port: number): Readonly<ServerState> {
+export function server(state: ReadonlyState, system: string, port: number): Readonly<ServerState> {
   const servers = state.stacks[system]?.servers;
   const s = servers ? servers[String(port)] : undefined;
   // Most servers are in the default state: share one read-only object (no allocation per decision).
   return s ? { ...DEFAULT_SERVER, ...s } : DEFAULT_SERVER;
 }
 
-/** Deep-merge a `set` step into the state. */
-export function mergeState(into: RuntimeState, patch: Partial<RuntimeState>): void {
+/** Deep-merge a patch into the state. */
+export function mergeState(into: RuntimeState, patch: StatePatch): void {
   for (const [name, s] of Object.entries(patch.stacks ?? {})) {
     const cur = (into.stacks[name] ??= {});
     if (s.up !== undefined) cur.up = s.up;
@@ -66,7 +94,16 @@ export function mergeState(into: RuntimeState, patch: Partial<RuntimeState>): vo
       cur.servers[port] = { ...(cur.servers[port] ?? {}), ...srv };
     }
   }
-  for (const key of ['lbs', 'odrs', 'members'] as const) {
+  for (const [name, v] of Object.entries(patch.lbs ?? {})) {
+    const cur = (into.lbs[name] ??= {});
+    if (v.up !== undefined) cur.up = v.up;
+    if (v.active !== undefined) cur.active = v.active;
+    for (const [key, srv] of Object.entries(v.servers ?? {})) {
+      cur.servers ??= {};
+      cur.servers[key] = { ...(cur.servers[key] ?? {}), ...srv };
+    }
+  }
+  for (const key of ['odrs', 'members'] as const) {
     for (const [name, v] of Object.entries(patch[key] ?? {})) into[key][name] = { ...(into[key][name] ?? {}), ...v };
   }
 }

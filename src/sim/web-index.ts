@@ -1,10 +1,10 @@
 /**
  * Look-up tables over the WebSphere tier of one estate, built once (like
- * distributor.ts's indexOf) and shared by the plug-in, ODR and EJB engines:
+ * sysplex-index.ts) and shared by the plug-in, ODR and EJB engines:
  * plug-in files → routes → clusters → servers, ODRs and their cells and GSCs,
  * cluster.xml clusters and members, and the runtime-state keys that name them.
  *
- * Runtime-state keys (docs/scenarios.md):
+ * Runtime-state keys (docs/scenarios.md "Runtime state"):
  * - plug-in servers: "<plugin file>#<Server Name>", the file as shown in
  *   findings or any tail of it ("web/plugin-cfg.xml#SYSANODE_shop1");
  * - cluster.xml members: "CELL/Cluster/member", or "CELL/Cluster/NODE/member"
@@ -13,7 +13,7 @@
  *
  * A plug-in server and a cluster.xml member are the same JVM when the plug-in
  * ServerCluster has the cluster's name and the Server is named
- * "<node>_<member>" — the names WAS generates.
+ * "<node>_<member>" — the names WAS generates for the plug-in configuration.
  * Such a pair goes down and up together, whichever key the scenario uses.
  */
 import { compileWildcard, type Wildcard } from '../core/wildcard.js';
@@ -32,7 +32,7 @@ import type {
   WasCluster,
   WasClusterMember,
 } from '../model/web.js';
-import type { RuntimeState } from './state.js';
+import type { ReadonlyState } from './state.js';
 import { pushTo } from '../core/append.js';
 
 export interface ServerIx {
@@ -72,7 +72,7 @@ export interface ClusterIx {
   random: boolean;
   /** LoadBalance as written when it is neither "Round Robin" nor "Random". */
   unknownLoadBalance?: string;
-  /** ':' or '+' (CloneSeparatorChange). */
+  /** ':' or '+' (CloneSeparatorChange, ). */
   separator: string;
   byClone: Map<string, ServerIx>;
   /** No server has a CloneID: the plug-in assumes no affinity and only balances. */
@@ -103,6 +103,8 @@ export interface PluginIx {
   clusters: ClusterIx[];
   byName: Map<string, ClusterIx>;
   routes: RouteIx[];
+  /** Server Name → the servers of that name (in any cluster). */
+  serversByName: Map<string, ServerIx[]>;
 }
 
 export interface OdrIx {
@@ -123,7 +125,7 @@ export interface CellIx {
   name: string;
   odrs: OdrIx[];
   gscs: GscIx[];
-  /** Cells this one is bridged with (either side listing the other). */
+  /** Cells this one is bridged with (either side listing the other, ). */
   bridged: Set<string>;
 }
 
@@ -158,6 +160,8 @@ export interface WebIndex {
   wasClusters: WasClusterIx[];
   wasByKey: Map<string, WasClusterIx>;
   members: MemberIx[];
+  /** The plug-in servers that are ODRs. */
+  odrServers: ServerIx[];
 }
 
 export function gcd(a: number, b: number): number {
@@ -301,7 +305,15 @@ export function webIndexOf(estate: Estate): WebIndex {
       if (route.virtualHostGroup !== undefined) r.vhostGroup = route.virtualHostGroup;
       return r;
     });
-    plugins.push({ p, clusters, byName, routes });
+    const serversByName = new Map<string, ServerIx[]>();
+    for (const c of clusters) {
+      for (const sx of c.servers) {
+        const list = serversByName.get(sx.name);
+        if (list) list.push(sx);
+        else serversByName.set(sx.name, [sx]);
+      }
+    }
+    plugins.push({ p, clusters, byName, routes, serversByName });
   }
   for (const o of odrs) if (!odrById.has(o.odr.name)) odrById.set(o.odr.name, o);
 
@@ -342,7 +354,7 @@ export function webIndexOf(estate: Estate): WebIndex {
     list[0]!.servers.push(sx);
   }
 
-  ix = { plugins, servers, odrs, odrByName, odrByKey, odrById, cells, wasClusters, wasByKey, members };
+  ix = { plugins, servers, odrs, odrByName, odrByKey, odrById, cells, wasClusters, wasByKey, members, odrServers: servers.filter((s) => s.odr !== undefined) };
   indexes.set(estate, ix);
   return ix;
 }
@@ -369,7 +381,7 @@ export function resolveMemberKey(ix: WebIndex, key: string): KeyTargets | string
     const plugins = findPlugins(ix, file);
     if (plugins.length === 0) return `no plug-in file ${file} in the estate (plug-in files: ${ix.plugins.map((p) => p.p.file).join(', ') || 'none'})`;
     if (plugins.length > 1) return `${file} matches several plug-in files (${plugins.map((p) => p.p.file).join(', ')}): give more of the path`;
-    const servers = plugins[0]!.clusters.flatMap((c) => c.servers.filter((s) => s.name === name));
+    const servers = plugins[0]!.serversByName.get(name) ?? [];
     if (servers.length === 0) {
       const names = plugins[0]!.clusters.flatMap((c) => c.servers.map((s) => s.name));
       return `${plugins[0]!.p.file} has no Server named ${name} (servers: ${names.join(', ') || 'none'})`;
@@ -415,7 +427,7 @@ export class WebHealth {
     this.odrDown = new Uint8Array(ix.odrs.length);
   }
 
-  refresh(state: RuntimeState): void {
+  refresh(state: ReadonlyState): void {
     this.serverDown.fill(0);
     this.memberDown.fill(0);
     this.odrDown.fill(0);
@@ -437,6 +449,6 @@ export class WebHealth {
         for (const s of m.servers) this.serverDown[s.gid] = 1;
       }
     }
-    for (const s of this.ix.servers) if (s.odr && this.odrDown[s.odr.gid]) this.serverDown[s.gid] = 1;
+    for (const s of this.ix.odrServers) if (this.odrDown[s.odr!.gid]) this.serverDown[s.gid] = 1;
   }
 }

@@ -1,58 +1,22 @@
 /**
- * Scenario steps of the WebSphere tier (docs/scenarios.md): `requests`
- * through a plug-in file (with the ODR cell-affinity engine behind ODR
- * servers), `ejb` calls into a cluster.xml cluster, the events odrDown/odrUp and
- * memberDown/memberUp, and the `odrs` / `members` runtime state of `set`.
- *
- * The handlers register when this module loads (src/sim/index.ts loads it).
+ * The WebSphere tier's engine: `requests` through a plug-in file (with the ODR
+ * cell-affinity engine behind ODR servers), `ejb` calls into a cluster.xml
+ * cluster, the events odrDown/odrUp and memberDown/memberUp, and the `odrs` /
+ * `members` runtime state of `set`.
  */
-import type { TraceStep } from './distributor.js';
+import { SimulationError, type Engine, type RunOptions, type SimContext, type StepOutcome } from './engine.js';
 import { EjbEngine } from './ejb.js';
+import { bump, round4, sharesOf, type Breakdown, type Observed, type StateKey } from './measures.js';
 import { OdrRouter } from './odr.js';
-import { parseRequestUrl, PluginEngine, resolve, SessionStore, type Jar, type PluginRequest, type RequestOutcome, type Resolution } from './plugin.js';
-import { registerStateCheck, registerStepHandler, SimulationError, type Observed, type Simulation, type StepHandler } from './run.js';
-import type { Step } from './scenario.js';
+import { parseRequestUrl, PluginEngine, resolve, type PluginRequest, type RequestOutcome, type Resolution } from './plugin.js';
 import { Rng } from './rng.js';
-import { mergeState, type RuntimeState } from './state.js';
+import { SessionStore, type Jar, type LossReason } from './sessions.js';
+import type { StatePatch } from './state.js';
+import type { Step, StepKey } from './steps.js';
+import type { TraceStep } from './trace.js';
 import { findPlugins, resolveMemberKey, resolveOdrKey, WebHealth, webIndexOf, type KeyTargets, type PluginIx, type WebIndex } from './web-index.js';
 
-export interface WebRuntime {
-  ix: WebIndex;
-  health: WebHealth;
-  sessions: SessionStore;
-  odr: OdrRouter;
-  plugin: PluginEngine;
-  ejb: EjbEngine;
-  /** Clients that keep cookies, per plug-in file and host: session i of a requests step is jars[i]. */
-  jars: Map<string, Jar[]>;
-  /** Which session sends the next request (seeded, apart from the engines' own randomness). */
-  clients: Rng;
-}
-
-/** The web-tier engines of a simulation (created on first use, kept in sim.engines). */
-export function webRuntime(sim: Simulation): WebRuntime {
-  const existing = sim.engines.get('web') as WebRuntime | undefined;
-  if (existing) return existing;
-  const ix = webIndexOf(sim.estate);
-  const health = new WebHealth(ix);
-  const sessions = new SessionStore();
-  const odr = new OdrRouter(ix, health, sessions);
-  const rt: WebRuntime = { ix, health, sessions, odr, plugin: new PluginEngine(ix, health, sim.rng, sessions, odr), ejb: new EjbEngine(health, sim.rng), jars: new Map(), clients: new Rng(Math.floor(sim.rng.next() * 2 ** 32)) };
-  sim.engines.set('web', rt);
-  return rt;
-}
-
-function round(x: number): number {
-  return Math.round(x * 10000) / 10000;
-}
-
-function shares(m: Map<string, number>, count: number): Record<string, number> {
-  return Object.fromEntries([...m].sort(([a], [b]) => a.localeCompare(b)).map(([k, v]) => [k, round(v / count)]));
-}
-
-function bump(m: Map<string, number>, k: string): void {
-  m.set(k, (m.get(k) ?? 0) + 1);
-}
+export { sampleRequests, type SampleRequest } from './web-samples.js';
 
 /** The plug-in file a scenario or trace names; a string says why none. */
 export function pickPlugin(ix: WebIndex, ref: string | undefined, req?: PluginRequest): PluginIx | string {
@@ -69,63 +33,23 @@ export function pickPlugin(ix: WebIndex, ref: string | undefined, req?: PluginRe
   return `the estate has ${ix.plugins.length} plug-in files${matching.length > 1 ? ` and ${matching.length} of them route this URL` : ''}: name one with --plugin (${ix.plugins.map((p) => p.p.file).join(', ')})`;
 }
 
+export interface RequestOptions {
+  /** One named client that keeps its cookies across steps (instead of `sessions`). */
+  client?: { name: string; ip?: string };
+  /** Cookies the requests carry: the named client's or each new session's to start with; without either, every request carries exactly these. */
+  cookies?: [string, string][];
+  assignments?: boolean;
+  /** Keep these sessions apart from other steps' clients of the same plug-in file and host (the failure sweeps). */
+  jars?: string;
+}
+
 export interface RequestsResult {
   observed: Observed;
   summary: string;
   resolution: Resolution;
-  /** Lost in-session requests by reason (ODR sprays). */
-  reasons: Map<string, number>;
-}
-
-/** Send `count` requests for `url` through a plug-in file, spread over `sessions` clients that keep cookies. */
-export function sendRequests(sim: Simulation, pluginRef: string | undefined, url: string, count: number, sessions: number): RequestsResult {
-  const rt = webRuntime(sim);
-  const req = parseRequestUrl(url);
-  if (typeof req === 'string') throw new SimulationError(`requests.url: ${req}`);
-  const plugin = pickPlugin(rt.ix, pluginRef, req);
-  if (typeof plugin === 'string') throw new SimulationError(`requests.plugin: ${plugin}`);
-  const res = resolve(plugin, req);
-  if (typeof res === 'string') throw new SimulationError(res);
-  rt.health.refresh(sim.state);
-  rt.plugin.beginStep();
-  const jarKey = `${plugin.p.file}|${req.host}`;
-  let jars = rt.jars.get(jarKey);
-  if (!jars) rt.jars.set(jarKey, (jars = []));
-  while (jars.length < sessions) jars.push(new Map());
-  const servers = new Map<string, number>();
-  const odrs = new Map<string, number>();
-  const cells = new Map<string, number>();
-  const reasons = new Map<string, number>();
-  let failed = 0;
-  let lost = 0;
-  // Each session's first request creates it (sessions that exist from an earlier
-  // step already carry their cookies); later requests come from the sessions in
-  // a seeded random order — real clients do not take turns in lockstep with the
-  // plug-in's round robin.
-  for (let i = 0; i < count; i++) {
-    const jar = sessions > 0 ? jars[i < sessions ? i : rt.clients.int(sessions)] : undefined;
-    const o: RequestOutcome = rt.plugin.request(res, req, jar);
-    if (!o.server) {
-      failed++;
-      continue;
-    }
-    bump(servers, o.server.name);
-    if (o.odr !== undefined) bump(odrs, o.odr);
-    if (o.cell !== undefined) bump(cells, o.cell);
-    if (o.lost) {
-      lost++;
-      if (o.reason) bump(reasons, o.reason);
-    }
-  }
-  const observed: Observed = { count, servers: shares(servers, count), failed: round(failed / count), sessionsLost: lost };
-  if (res.cluster.odrs) {
-    observed.odrs = shares(odrs, count);
-    observed.cells = shares(cells, count);
-  }
-  const summary =
-    `${count} request${count === 1 ? '' : 's'} to ${url}${sessions ? ` in ${sessions} session${sessions === 1 ? '' : 's'}` : ''} through ${plugin.p.file}: ` +
-    `Uri ${res.uri.pattern} → ServerCluster ${res.cluster.name}${lost ? `; ${lost} in-session request${lost === 1 ? '' : 's'} lost their session` : ''}`;
-  return { observed, summary, resolution: res, reasons };
+  /** Lost in-session requests by reason. */
+  reasons: Map<LossReason, number>;
+  assignments?: Map<string, string>;
 }
 
 export interface EjbResult {
@@ -133,37 +57,16 @@ export interface EjbResult {
   summary: string;
 }
 
-export function sendEjbCalls(sim: Simulation, cell: string, cluster: string, fromNode: string, count: number): EjbResult {
-  const rt = webRuntime(sim);
-  const w = rt.ix.wasByKey.get(`${cell}/${cluster}`);
-  if (!w) {
-    throw new SimulationError(`ejb: no cluster.xml cluster ${cluster} in cell ${cell} (clusters: ${rt.ix.wasClusters.map((c) => c.key).join(', ') || 'none'})`);
-  }
-  rt.health.refresh(sim.state);
-  const members = new Map<string, number>();
-  let failed = 0;
-  for (let i = 0; i < count; i++) {
-    const m = rt.ejb.call(w, fromNode);
-    if (m) bump(members, m.display);
-    else failed++;
-  }
-  return {
-    observed: { count, members: shares(members, count), failed: round(failed / count) },
-    summary: `${count} EJB call${count === 1 ? '' : 's'} ${fromNode ? `from ${fromNode}` : 'from a remote client'} to ${w.key} (preferLocal ${w.c.preferLocal})`,
-  };
+export interface TracedRequest {
+  plugin: PluginIx;
+  trace: TraceStep[];
+  outcome?: RequestOutcome;
+  /** Why the request did not reach the plug-in's servers (no route, bad URL). */
+  error?: string;
 }
 
-function stateError(ix: WebIndex, patch: Partial<RuntimeState>): string | undefined {
-  for (const key of Object.keys(patch.odrs ?? {})) {
-    const r = resolveOdrKey(ix, key);
-    if (typeof r === 'string') return `set.odrs.${key}: ${r}`;
-  }
-  for (const key of Object.keys(patch.members ?? {})) {
-    const r = resolveMemberKey(ix, key);
-    if (typeof r === 'string') return `set.members.${key}: ${r}`;
-  }
-  return undefined;
-}
+/** Routes resolved per estate (by its web index): resolving is stateless and scans every Route. */
+const routeCaches = new WeakMap<WebIndex, Map<string, { req: PluginRequest; plugin: PluginIx; res: Resolution }>>();
 
 /** Every plug-in server and cluster member a key names, with the JVMs linked to them (web-index.ts). */
 function jvms(t: KeyTargets): { servers: Set<number>; members: Set<number> } {
@@ -180,163 +83,285 @@ function jvms(t: KeyTargets): { servers: Set<number>; members: Set<number> } {
   return { servers, members };
 }
 
-/**
- * Give every key already in the state that names the same JVM (or ODR) the new
- * `up`, so that the last write wins whichever name a scenario uses.
- */
-function propagate(sim: Simulation, ix: WebIndex, patch: Partial<RuntimeState>): void {
-  for (const [key, v] of Object.entries(patch.members ?? {})) {
-    if (v.up === undefined) continue;
-    const t = resolveMemberKey(ix, key);
-    if (typeof t === 'string') continue;
-    const a = jvms(t);
-    for (const other of Object.keys(sim.state.members)) {
-      if (other === key) continue;
-      const o = resolveMemberKey(ix, other);
-      if (typeof o === 'string') continue;
-      const b = jvms(o);
-      if ([...b.servers].some((g) => a.servers.has(g)) || [...b.members].some((g) => a.members.has(g))) sim.state.members[other] = { ...sim.state.members[other], up: v.up };
-    }
+/** The steps the WebSphere tier runs. */
+export const WEB_STEP_KEYS: readonly StepKey[] = ['requests', 'ejb', 'event:odrDown', 'event:odrUp', 'event:memberDown', 'event:memberUp'];
+
+export class WebEngine implements Engine {
+  readonly name = 'WebSphere tier';
+  readonly handles = WEB_STEP_KEYS;
+  readonly ix: WebIndex;
+  readonly health: WebHealth;
+  readonly sessions = new SessionStore();
+  readonly odr: OdrRouter;
+  readonly plugin: PluginEngine;
+  readonly ejb: EjbEngine;
+  /** Clients that keep cookies, per plug-in file and host: session i of a requests step is jars[i]. */
+  readonly jars = new Map<string, Jar[]>();
+  /** Named clients' cookies, per client and host. */
+  private readonly named = new Map<string, Jar>();
+  /** Which session sends the next request (seeded, apart from the engines' own randomness). */
+  private readonly clients: Rng;
+  private healthEpoch = -1;
+
+  constructor(private readonly sim: SimContext) {
+    this.ix = webIndexOf(sim.estate);
+    this.health = new WebHealth(this.ix);
+    this.odr = new OdrRouter(this.ix, this.health, this.sessions);
+    this.clients = new Rng(Math.floor(sim.rng.next() * 2 ** 32));
+    this.plugin = new PluginEngine(this.ix, this.health, sim.rng, this.sessions, this.odr, {}, { now: () => sim.now, clocked: () => sim.clocked });
+    this.ejb = new EjbEngine(this.health, sim.rng);
   }
-  for (const [key, v] of Object.entries(patch.odrs ?? {})) {
-    if (v.up === undefined) continue;
-    const t = resolveOdrKey(ix, key);
-    if (typeof t === 'string') continue;
-    for (const other of Object.keys(sim.state.odrs)) {
-      if (other !== key && resolveOdrKey(ix, other) === t) sim.state.odrs[other] = { ...sim.state.odrs[other], up: v.up };
-    }
+
+  claims(): boolean {
+    return true;
   }
-}
 
-/**
- * Check the `odrs` and `members` names of a `set` step (or a trace state file)
- * against the estate, and bring other names of the same JVMs and ODRs in line.
- */
-export function checkWebState(sim: Simulation, patch: Partial<RuntimeState>): void {
-  if (!Object.keys(patch.odrs ?? {}).length && !Object.keys(patch.members ?? {}).length) return;
-  const ix = webRuntime(sim).ix;
-  const e = stateError(ix, patch);
-  if (e) throw new SimulationError(e);
-  propagate(sim, ix, patch);
-}
+  /** Bring the down flags in line with the runtime state (when it changed). */
+  refresh(): void {
+    if (this.healthEpoch === this.sim.epoch) return;
+    this.health.refresh(this.sim.state);
+    this.healthEpoch = this.sim.epoch;
+  }
 
-function requestsStep(sim: Simulation, step: Step): { observed: Observed; summary: string } {
-  if (step.kind !== 'requests') throw new SimulationError(`not a requests step`);
-  const r = sendRequests(sim, step.plugin, step.url, step.count, step.sessions);
-  return { observed: r.observed, summary: r.summary };
-}
-
-function ejbStep(sim: Simulation, step: Step): { observed: Observed; summary: string } {
-  if (step.kind !== 'ejb') throw new SimulationError(`not an ejb step`);
-  return sendEjbCalls(sim, step.cell, step.cluster, step.fromNode, step.count);
-}
-
-function odrEvent(sim: Simulation, step: Step): { observed: Observed; summary: string } {
-  if (step.kind !== 'event') throw new SimulationError(`not an event`);
-  const rt = webRuntime(sim);
-  const o = resolveOdrKey(rt.ix, step.target);
-  if (typeof o === 'string') throw new SimulationError(`${step.event}: ${o}`);
-  const up = step.event === 'odrUp';
-  const patch = { odrs: { [step.target]: { up } } };
-  propagate(sim, rt.ix, patch);
-  mergeState(sim.state, patch);
-  return { observed: {}, summary: `ODR ${o.odr.name} of ${o.cell.name} ${up ? 'up' : 'down'}` };
-}
-
-function memberEvent(sim: Simulation, step: Step): { observed: Observed; summary: string } {
-  if (step.kind !== 'event') throw new SimulationError(`not an event`);
-  const rt = webRuntime(sim);
-  const t = resolveMemberKey(rt.ix, step.target);
-  if (typeof t === 'string') throw new SimulationError(`${step.event}: ${t}`);
-  const up = step.event === 'memberUp';
-  const patch = { members: { [step.target]: { up } } };
-  propagate(sim, rt.ix, patch);
-  mergeState(sim.state, patch);
-  const names = [...t.servers.map((s) => `${s.name} (${s.plugin.file})`), ...t.members.map((m) => `${m.display} of ${m.cluster.key}`)];
-  const linked = [...t.servers.flatMap((s) => (s.member ? [`cluster member ${s.member.display} of ${s.member.cluster.key}`] : [])), ...t.members.flatMap((m) => m.servers.map((s) => `plug-in server ${s.name}`))];
-  return { observed: {}, summary: `${names.join(', ')} ${up ? 'up' : 'down'}${linked.length ? ` (the same JVM as ${linked.join(', ')})` : ''}` };
-}
-
-const handlers: [string, StepHandler][] = [
-  ['requests', requestsStep],
-  ['ejb', ejbStep],
-  ['event:odrDown', odrEvent],
-  ['event:odrUp', odrEvent],
-  ['event:memberDown', memberEvent],
-  ['event:memberUp', memberEvent],
-];
-for (const [kind, handler] of handlers) registerStepHandler(kind, handler);
-registerStateCheck(checkWebState);
-
-export interface TracedRequest {
-  plugin: PluginIx;
-  trace: TraceStep[];
-  outcome?: RequestOutcome;
-  /** Why the request did not reach the plug-in's servers (no route, bad URL). */
-  error?: string;
-}
-
-/** Explain one request step by step (`plexlint trace --url`). */
-export function traceRequest(sim: Simulation, pluginRef: string | undefined, url: string, cookies: [string, string][]): TracedRequest | string {
-  const rt = webRuntime(sim);
-  const req = parseRequestUrl(url);
-  if (typeof req === 'string') return req;
-  const plugin = pickPlugin(rt.ix, pluginRef, req);
-  if (typeof plugin === 'string') return plugin;
-  const trace: TraceStep[] = [{ what: 'plug-in', detail: `${plugin.p.file} (one web-server process; random choices seeded)` }];
-  const res = resolve(plugin, req, trace);
-  if (typeof res === 'string') return { plugin, trace, error: res };
-  rt.health.refresh(sim.state);
-  rt.plugin.beginStep();
-  const jar: Jar = new Map(cookies);
-  const outcome = rt.plugin.request(res, req, jar, trace);
-  return { plugin, trace, outcome };
-}
-
-export interface SampleRequest {
-  /** A URL that the plug-in routes through this route. */
-  url: string;
-  /** What the route serves, e.g. "shop.example.com/shop/*" (the host as the VirtualHost names it). */
-  label: string;
-  resolution: Resolution;
-}
-
-function samplePath(pattern: string): string {
-  const p = pattern.trim();
-  if (p === '/*') return '/index';
-  if (p.startsWith('*.')) return `/index${p.slice(1)}`;
-  if (p.endsWith('/*')) return `${p.slice(0, -1)}index`;
-  return p.replace(/\*/g, 'index');
-}
-
-/**
- * A request for each Route of a plug-in file: its first Uri that the plug-in
- * really routes through it, on its first VirtualHost with a host name (else its
- * first one). Used by the routing delta of `plexlint diff` and by the rules.
- */
-export function sampleRequests(plugin: PluginIx): SampleRequest[] {
-  const out: SampleRequest[] = [];
-  for (const r of plugin.routes) {
-    if (!r.cluster) continue;
-    const hosts = [...r.hosts.filter((h) => h.exact), ...r.hosts.filter((h) => !h.exact)];
-    let found: SampleRequest | undefined;
-    for (const u of r.uris) {
-      for (const h of hosts) {
-        const host = h.vh.host.trim() === '*' ? 'www.example.com' : h.vh.host.trim().replace(/\*/g, 'www');
-        const port = h.vh.port ?? 80;
-        const scheme = port === 443 ? 'https' : 'http';
-        const url = `${scheme}://${host}${port === (scheme === 'https' ? 443 : 80) ? '' : `:${port}`}${samplePath(u.pattern)}`;
-        const req = parseRequestUrl(url);
-        if (typeof req === 'string') continue;
-        const res = resolve(plugin, req);
-        if (typeof res === 'string' || res.route !== r || res.uri !== u) continue;
-        const shown = h.exact ? `${h.vh.host}${port === 80 || port === 443 ? '' : `:${port}`}` : h.vh.name;
-        found = { url, label: `${shown}${u.pattern}`, resolution: res };
-        break;
+  run(step: Step, options: RunOptions): StepOutcome {
+    switch (step.kind) {
+      case 'requests': {
+        const opts: RequestOptions = { assignments: options.assignments };
+        if (step.client) opts.client = step.client;
+        if (step.cookies) opts.cookies = step.cookies;
+        const r = this.requests(step.plugin, step.url, step.count, step.sessions, opts);
+        const out: StepOutcome = { observed: r.observed, summary: r.summary };
+        if (r.assignments) out.assignments = r.assignments;
+        return out;
       }
-      if (found) break;
+      case 'ejb':
+        return this.ejbCalls(step.cell, step.cluster, step.fromNode, step.count);
+      case 'event':
+        if (step.event === 'odrDown' || step.event === 'odrUp') return this.odrEvent(step.target, step.event === 'odrUp');
+        if (step.event === 'memberDown' || step.event === 'memberUp') return this.memberEvent(step.target, step.event === 'memberUp');
+        break;
     }
-    if (found) out.push(found);
+    throw new SimulationError(`the WebSphere tier does not run this step`);
   }
-  return out;
+
+  /** Where a plug-in file routes a URL (stateless, so kept: the sweeps send the same URLs thousands of times). */
+  private route(pluginRef: string | undefined, url: string): { req: PluginRequest; plugin: PluginIx; res: Resolution } {
+    const key = `${pluginRef ?? ''}\u0000${url}`;
+    let routes = routeCaches.get(this.ix);
+    if (!routes) routeCaches.set(this.ix, (routes = new Map()));
+    const known = routes.get(key);
+    if (known) return known;
+    const req = parseRequestUrl(url);
+    if (typeof req === 'string') throw new SimulationError(`requests.url: ${req}`);
+    const plugin = pickPlugin(this.ix, pluginRef, req);
+    if (typeof plugin === 'string') throw new SimulationError(`requests.plugin: ${plugin}`);
+    const res = resolve(plugin, req);
+    if (typeof res === 'string') throw new SimulationError(res);
+    const r = { req, plugin, res };
+    routes.set(key, r);
+    return r;
+  }
+
+  /** Send `count` requests for `url` through a plug-in file, from `sessions` clients that keep cookies (or one named client). */
+  requests(pluginRef: string | undefined, url: string, count: number, sessions: number, options: RequestOptions = {}): RequestsResult {
+    const { req, plugin, res } = this.route(pluginRef, url);
+    this.refresh();
+    this.plugin.beginStep();
+    const cookies = options.cookies ?? [];
+    // The clients: one named client, `sessions` anonymous ones, or none (each request carries `cookies` only).
+    let jars: Jar[] = [];
+    let names: (i: number) => string = (i) => `session#${i + 1}`;
+    if (options.client) {
+      const key = `${options.client.name}|${plugin.p.file}|${req.host}`;
+      let jar = this.named.get(key);
+      if (!jar) this.named.set(key, (jar = new Map()));
+      for (const [k, v] of cookies) jar.set(k, v);
+      jars = [jar];
+      names = () => options.client!.name;
+    } else if (sessions > 0) {
+      const jarKey = `${options.jars !== undefined ? `${options.jars}|` : ''}${plugin.p.file}|${req.host}`;
+      let all = this.jars.get(jarKey);
+      if (!all) this.jars.set(jarKey, (all = []));
+      while (all.length < sessions) all.push(new Map(cookies));
+      jars = all;
+    }
+    const stateless: Jar | undefined = jars.length === 0 && cookies.length ? new Map() : undefined;
+    const clientCount = options.client ? 1 : sessions;
+    const servers = new Map<string, number>();
+    const odrs = new Map<string, number>();
+    const cells = new Map<string, number>();
+    const reasons = new Map<LossReason, number>();
+    const lostCells = new Map<string, number>();
+    const assignments = options.assignments ? new Map<string, string>() : undefined;
+    let failed = 0;
+    let lost = 0;
+    // Each session's first request creates it (sessions that exist from an earlier
+    // step already carry their cookies); later requests come from the sessions in
+    // a seeded random order — real clients do not take turns in lockstep with the
+    // plug-in's round robin.
+    for (let i = 0; i < count; i++) {
+      let jar: Jar | undefined;
+      let who = 0;
+      if (clientCount > 0) {
+        who = i < clientCount ? i : this.clients.int(clientCount);
+        jar = jars[who];
+      } else if (stateless) {
+        stateless.clear();
+        for (const [k, v] of cookies) stateless.set(k, v);
+        jar = stateless;
+      }
+      const o: RequestOutcome = this.plugin.request(res, req, jar);
+      if (!o.server) {
+        failed++;
+        continue;
+      }
+      bump(servers, o.server.name);
+      assignments?.set(names(who), o.server.name);
+      if (o.odr !== undefined) bump(odrs, o.odr);
+      if (o.cell !== undefined) bump(cells, o.cell);
+      if (o.lost) {
+        lost++;
+        if (o.reason) bump(reasons, o.reason);
+        if (o.owner !== undefined && o.odr !== undefined) bump(lostCells, o.owner);
+      }
+    }
+    const observed: Observed = { count, servers: sharesOf(servers, count), failed: round4(failed / count), sessionsLost: lost };
+    if (lost) {
+      const by: Partial<Record<'reason' | 'cell' | 'cluster', Breakdown>> = { reason: Object.fromEntries(reasons), cluster: { [res.cluster.name]: lost } };
+      if (lostCells.size) by.cell = Object.fromEntries(lostCells);
+      observed.sessionsLostBy = by;
+    }
+    if (res.cluster.odrs) {
+      observed.odrs = sharesOf(odrs, count);
+      observed.cells = sharesOf(cells, count);
+    }
+    const from = options.client ? ` from client ${options.client.name}` : sessions ? ` in ${sessions} session${sessions === 1 ? '' : 's'}` : '';
+    const summary =
+      `${count} request${count === 1 ? '' : 's'} to ${url}${from} through ${plugin.p.file}: ` +
+      `Uri ${res.uri.pattern} → ServerCluster ${res.cluster.name}${lost ? `; ${lost} in-session request${lost === 1 ? '' : 's'} lost their session` : ''}`;
+    const out: RequestsResult = { observed, summary, resolution: res, reasons };
+    if (assignments) out.assignments = assignments;
+    return out;
+  }
+
+  /** `count` EJB calls from a client on `fromNode` ('' for a remote client) into a cluster.xml cluster. */
+  ejbCalls(cell: string, cluster: string, fromNode: string, count: number): EjbResult {
+    const w = this.ix.wasByKey.get(`${cell}/${cluster}`);
+    if (!w) throw new SimulationError(`ejb: no cluster.xml cluster ${cluster} in cell ${cell} (clusters: ${this.ix.wasClusters.map((c) => c.key).join(', ') || 'none'})`);
+    this.refresh();
+    const members = new Map<string, number>();
+    let failed = 0;
+    for (let i = 0; i < count; i++) {
+      const m = this.ejb.call(w, fromNode);
+      if (m) bump(members, m.display);
+      else failed++;
+    }
+    return {
+      observed: { count, members: sharesOf(members, count), failed: round4(failed / count) },
+      summary: `${count} EJB call${count === 1 ? '' : 's'} ${fromNode ? `from ${fromNode}` : 'from a remote client'} to ${w.key} (preferLocal ${w.c.preferLocal})`,
+    };
+  }
+
+  private odrEvent(target: string, up: boolean): StepOutcome {
+    const o = resolveOdrKey(this.ix, target);
+    if (typeof o === 'string') throw new SimulationError(`${up ? 'odrUp' : 'odrDown'}: ${o}`);
+    this.sim.apply({ odrs: { [target]: { up } } });
+    return { observed: {}, summary: `ODR ${o.odr.name} of ${o.cell.name} ${up ? 'up' : 'down'}` };
+  }
+
+  private memberEvent(target: string, up: boolean): StepOutcome {
+    const t = resolveMemberKey(this.ix, target);
+    if (typeof t === 'string') throw new SimulationError(`${up ? 'memberUp' : 'memberDown'}: ${t}`);
+    this.sim.apply({ members: { [target]: { up } } });
+    const names = [...t.servers.map((s) => `${s.name} (${s.plugin.file})`), ...t.members.map((m) => `${m.display} of ${m.cluster.key}`)];
+    const linked = [...t.servers.flatMap((s) => (s.member ? [`cluster member ${s.member.display} of ${s.member.cluster.key}`] : [])), ...t.members.flatMap((m) => m.servers.map((s) => `plug-in server ${s.name}`))];
+    return { observed: {}, summary: `${names.join(', ')} ${up ? 'up' : 'down'}${linked.length ? ` (the same JVM as ${linked.join(', ')})` : ''}` };
+  }
+
+  checkState(patch: StatePatch): void {
+    for (const key of Object.keys(patch.odrs ?? {})) {
+      const r = resolveOdrKey(this.ix, key);
+      if (typeof r === 'string') throw new SimulationError(`set.odrs.${key}: ${r}`);
+    }
+    for (const key of Object.keys(patch.members ?? {})) {
+      const r = resolveMemberKey(this.ix, key);
+      if (typeof r === 'string') throw new SimulationError(`set.members.${key}: ${r}`);
+    }
+  }
+
+  /**
+   * Every key already in the state that names the same JVM (or ODR) gets the
+   * new `up`, so that the last write wins whichever name a scenario uses.
+   */
+  normalise(patch: StatePatch): StatePatch {
+    const extra: StatePatch = {};
+    const state = this.sim.state;
+    for (const [key, v] of Object.entries(patch.members ?? {})) {
+      if (v.up === undefined) continue;
+      const t = resolveMemberKey(this.ix, key);
+      if (typeof t === 'string') continue;
+      const a = jvms(t);
+      for (const other of Object.keys(state.members)) {
+        if (other === key) continue;
+        const o = resolveMemberKey(this.ix, other);
+        if (typeof o === 'string') continue;
+        const b = jvms(o);
+        if ([...b.servers].some((g) => a.servers.has(g)) || [...b.members].some((g) => a.members.has(g))) (extra.members ??= {})[other] = { up: v.up };
+      }
+    }
+    for (const [key, v] of Object.entries(patch.odrs ?? {})) {
+      if (v.up === undefined) continue;
+      const t = resolveOdrKey(this.ix, key);
+      if (typeof t === 'string') continue;
+      for (const other of Object.keys(state.odrs)) {
+        if (other !== key && resolveOdrKey(this.ix, other) === t) (extra.odrs ??= {})[other] = { up: v.up };
+      }
+    }
+    return extra;
+  }
+
+  observe(_key: StateKey, _name: string): string | undefined {
+    return undefined;
+  }
+
+  release(): void {}
+
+  /** Explain one request step by step (`plexlint trace --url`). */
+  trace(pluginRef: string | undefined, url: string, cookies: [string, string][]): TracedRequest | string {
+    const req = parseRequestUrl(url);
+    if (typeof req === 'string') return req;
+    const plugin = pickPlugin(this.ix, pluginRef, req);
+    if (typeof plugin === 'string') return plugin;
+    const trace: TraceStep[] = [{ what: 'plug-in', detail: `${plugin.p.file} (one web-server process; random choices seeded)` }];
+    const res = resolve(plugin, req, trace);
+    if (typeof res === 'string') return { plugin, trace, error: res };
+    this.refresh();
+    this.plugin.beginStep();
+    const jar: Jar = new Map(cookies);
+    const outcome = this.plugin.request(res, req, jar, trace);
+    return { plugin, trace, outcome };
+  }
+}
+
+/** What the functions below need of a simulation. */
+export interface WithWeb {
+  readonly engines: { readonly web: WebEngine };
+}
+
+/** The web-tier engine of a simulation, its down flags up to date. */
+export function webRuntime(sim: WithWeb): WebEngine {
+  sim.engines.web.refresh();
+  return sim.engines.web;
+}
+
+export function sendRequests(sim: WithWeb, pluginRef: string | undefined, url: string, count: number, sessions: number, options?: RequestOptions): RequestsResult {
+  return sim.engines.web.requests(pluginRef, url, count, sessions, options);
+}
+
+export function sendEjbCalls(sim: WithWeb, cell: string, cluster: string, fromNode: string, count: number): EjbResult {
+  return sim.engines.web.ejbCalls(cell, cluster, fromNode, count);
+}
+
+export function traceRequest(sim: WithWeb, pluginRef: string | undefined, url: string, cookies: [string, string][]): TracedRequest | string {
+  return sim.engines.web.trace(pluginRef, url, cookies);
 }

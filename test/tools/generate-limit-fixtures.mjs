@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// Writes the large fixtures of the dvipa-limit and viparange-limit rules
-// (fixtures/rules/{dvipa-limit,viparange-limit}/*). The generated files are
+// Writes the large fixtures of the dvipa-limit, viparange-limit and
+// omproute-too-many-interfaces rules (fixtures/rules/<rule>/*). The generated files are
 // committed: the tests read them and never run this script. Run it again only
 // to change them on purpose:  node test/tools/generate-limit-fixtures.mjs
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -8,6 +8,11 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'fixtures', 'rules');
+
+/** A generated line, with the fixture's expectation comment when it is the one the rule reports. */
+function marked(line, hit, rule, width = 64) {
+  return hit ? `${line.padEnd(width)} ; expect: ${rule}` : line;
+}
 
 function write(path, lines) {
   mkdirSync(dirname(path), { recursive: true });
@@ -45,7 +50,7 @@ function dvipaMember(count, expectAt) {
   ];
   for (let i = 0; i < count; i++) {
     const line = `   VIPADEFINE MOVEABLE IMMEDIATE 255.255.255.255 ${dvipa(41, i)}`;
-    lines.push(i + 1 === expectAt ? `${line.padEnd(64)} ; expect: dvipa-limit` : line);
+    lines.push(marked(line, i + 1 === expectAt, 'dvipa-limit'));
   }
   lines.push('ENDVIPADYNAMIC');
   return lines;
@@ -133,7 +138,7 @@ function viparangeLimit() {
     const lines = [...stackHead('SYSA', 1, 'OSA1P0', comment), 'VIPADYNAMIC'];
     for (let i = 0; i < count; i++) {
       const line = `   VIPARANGE DEFINE MOVEABLE NONDISRUPTIVE 255.255.255.240 ${range(i)}`;
-      lines.push(i + 1 === expectAt ? `${line.padEnd(64)} ; expect: viparange-limit` : line);
+      lines.push(marked(line, i + 1 === expectAt, 'viparange-limit'));
     }
     lines.push('ENDVIPADYNAMIC', 'START OSAQDIO1');
     return lines;
@@ -153,5 +158,42 @@ function viparangeLimit() {
   write(join(dir, 'good', 'SYSA.tcpip'), profile(1024, 0, ['one /28 application range per application group (1024', 'ranges), within the limit of every release.']));
 }
 
+/** The n-th VLAN interface (1-based) on the OSA port: 10.100.1.11 … 10.100.255.11, then 10.101.x.11. */
+function vlanAddress(n) {
+  return n <= 255 ? `10.100.${n}.11` : `10.101.${n - 255}.11`;
+}
+
+function omprouteTooManyInterfaces() {
+  const dir = join(root, 'omproute-too-many-interfaces');
+  rmSync(dir, { recursive: true, force: true });
+  // SYSA has OSAQDIO1 and `vlans` VLAN interfaces on the same OSA port; the static VIPA does not count.
+  const profile = (vlans, expectAt, comment) => {
+    const lines = stackHead('SYSA', 1, 'OSA1P0', comment);
+    for (let n = 1; n <= vlans; n++) {
+      const line = `INTERFACE OSAV${n} DEFINE IPAQENET PORTNAME OSA1P0 VLANID ${n + 100} IPADDR ${vlanAddress(n)}/24`;
+      lines.push(marked(line, n + 1 === expectAt, 'omproute-too-many-interfaces', 80));
+    }
+    lines.push('START OSAQDIO1');
+    return lines;
+  };
+  const omproute = [
+    '; OMPROUTE for SYSA: OSPF over every VLAN interface (two wildcard definitions).',
+    'Global_Options Ignore_Undefined_Interfaces=YES;',
+    'RouterID=10.21.1.11;',
+    'OSPF_Interface IP_Address=10.20.1.11 Name=OSAQDIO1 Subnet_Mask=255.255.255.0;',
+    'OSPF_Interface IP_Address=10.21.1.11 Name=SVIPA1 Subnet_Mask=255.255.255.0;',
+    'OSPF_Interface IP_Address=10.100.*.* Name=OSAV Subnet_Mask=255.255.255.0;',
+    'OSPF_Interface IP_Address=10.101.*.* Name=OSAV2 Subnet_Mask=255.255.255.0;',
+  ];
+  write(
+    join(dir, 'bad', 'SYSA.tcpip'),
+    profile(259, 256, ['a VLAN interface per customer network: 260 real IPv4', 'interfaces, and OMPROUTE supports at most 255 (VIPAs do not count).']),
+  );
+  write(join(dir, 'bad', 'SYSA.omproute'), omproute);
+  write(join(dir, 'good', 'SYSA.tcpip'), profile(254, 0, ['a VLAN interface per customer network: 255 real IPv4', 'interfaces, exactly what OMPROUTE supports.']));
+  write(join(dir, 'good', 'SYSA.omproute'), omproute);
+}
+
 dvipaLimit();
 viparangeLimit();
+omprouteTooManyInterfaces();

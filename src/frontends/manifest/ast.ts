@@ -19,6 +19,8 @@ export interface SystemEntry {
   name: string;
   loc: Loc;
   profile?: PathRef;
+  /** The system's OMPROUTE configuration file. */
+  omproute?: PathRef;
   cpc?: Located<string>;
   symbols: Record<string, string>;
 }

@@ -204,7 +204,7 @@ class ManifestReader {
 }
 
 const TOP = ['systems', 'datasets', 'loadBalancers', 'web', 'rules', 'overrides', 'ignore'] as const;
-const SYSTEM = ['profile', 'cpc', 'symbols'] as const;
+const SYSTEM = ['profile', 'omproute', 'cpc', 'symbols'] as const;
 const LB = ['config', 'scripts', 'partner'] as const;
 const WEB = ['plugins', 'cells'] as const;
 const CELL = ['odrs', 'properties', 'gscs', 'bridgedWith', 'clusters', 'clientNodes'] as const;
@@ -247,6 +247,9 @@ export function parseManifest(file: SourceFile, dir: string, exists: (abs: strin
             if (k === 'profile') {
               const p = r.path(v, `systems.${name}.profile`, 'file');
               if (p) entry.profile = p;
+            } else if (k === 'omproute') {
+              const p = r.path(v, `systems.${name}.omproute`, 'file');
+              if (p) entry.omproute = p;
             } else if (k === 'cpc') {
               const c = r.located(v, `systems.${name}.cpc`);
               if (c) entry.cpc = { value: c.value.toUpperCase(), loc: c.loc };

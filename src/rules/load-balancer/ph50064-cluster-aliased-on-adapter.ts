@@ -1,9 +1,9 @@
 import { rel } from '../helpers.js';
 import { defineRule } from '../rule.js';
-import { haConfigured } from './common.js';
-import { HA_STATES, type LbAlias } from '../../model/lb.js';
+import type { HaState } from '../../model/lb.js';
+import { ph50064Exposure } from '../../sim/lb-ha.js';
 
-const STATE_TEXT = { inop: 'after goInOp', active: 'while active', standby: 'after a takeover, on the standby machine', idle: 'in stand-alone (idle) mode' } as const;
+const STATE_TEXT = { inop: 'after goInOp', active: 'while active', standby: 'after a takeover, on the standby machine', idle: 'in stand-alone (idle) mode' } as const satisfies Record<HaState, string>;
 
 /**
  * APAR PH50064: on takeover the executor of the machine losing
@@ -30,21 +30,10 @@ export const rule = defineRule({
   },
   check(ctx) {
     for (const lb of ctx.estate.loadBalancers) {
-      // The APAR concerns Load Balancer for IPv4 and IPv6; the legacy IPv4 line aliases clusters on the adapter by design (docs page).
-      if (lb.productLine === 'ipv4' || !haConfigured(lb)) continue;
-      const clusters = new Set(lb.clusters.flatMap((c) => (c.address ? [c.address] : [])));
-      const seen = new Map<string, { alias: LbAlias; states: string[] }>();
-      for (const state of HA_STATES) {
-        if (state === 'idle') continue;
-        for (const a of lb.aliases[state]) {
-          if (a.kind !== 'adapter' || !clusters.has(a.address)) continue;
-          const k = `${a.loc.file}:${a.loc.line}:${a.loc.column}:${a.address}`;
-          const e = seen.get(k) ?? { alias: a, states: [] };
-          e.states.push(STATE_TEXT[state]);
-          seen.set(k, e);
-        }
-      }
-      for (const { alias: a, states } of seen.values()) {
+      // The exposure is the simulator's (src/sim/lb-ha.ts): the takeover of `plexlint simulate`
+      // breaks exactly the connections of these aliases, and none on the IPv4 line.
+      for (const { alias: a, states: raw } of ph50064Exposure(lb)) {
+        const states = raw.map((st) => STATE_TEXT[st]);
         const by = a.via === 'configure' ? '`configure` in the configuration' : `the ${a.via} go script`;
         ctx.report({
           loc: a.loc,

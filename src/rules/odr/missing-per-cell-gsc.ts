@@ -1,6 +1,9 @@
 import { rel } from '../helpers.js';
 import { defineRule } from '../rule.js';
 import type { Cell, GenericServerCluster, Odr, OdrSpray } from '../../model/web.js';
+import type { Estate } from '../../model/estate.js';
+import { rerouteThroughGsc } from '../../sim/probes.js';
+import { LOSS_REASONS } from '../../sim/sessions.js';
 import { cellMap, endpoint, listText } from '../web.js';
 
 /**
@@ -82,12 +85,13 @@ export const rule = defineRule({
             extra.map((m) => (m.odr ? `${endpoint(m.host, m.port)}, an ODR of ${m.odr.cell}` : endpoint(m.host, m.port))),
           )})`,
         );
+      const consequence = consequences(ctx.estate, receiver.name, owner.name, required, extra.length > 0);
       ctx.report({
         loc: receiver.loc,
         message:
           `GSC '${best.name}' of cell ${receiver.name}, which stands for the ODRs of cell ${owner.name}, ${listText(problems)}: ${sprayText} sprays requests over both cells, which are not bridged, ` +
-          `and an ODR of ${receiver.name} forwards a misrouted in-session request of ${owner.name} only to the GSC member that owns the session — ` +
-          `${missing.length || zero.length ? `requests of sessions held by ${listText([...missing, ...zero].map((o) => o.name))} are lost` : `a member that is not an ODR of ${owner.name} does not hold ${owner.name}'s sessions`}. ` +
+          `and an ODR of ${receiver.name} sends a misrouted in-session request of ${owner.name} through this GSC — to the member that holds the session while it is up with weight > 0, else to another active member, which adopts the session. ` +
+          `${consequence} ` +
           `Make the members exactly ${listText(required.map((o) => endpoint(o.host, o.port)))}, each with weight 1 or more.`,
         related: [...related, rel(best.loc, `GSC '${best.name}'`)],
         subject: `cell ${receiver.name} GSC ${best.name} for ${owner.name}`,
@@ -95,3 +99,30 @@ export const rule = defineRule({
     }
   },
 });
+
+/**
+ * What the simulator does with the sessions of each required ODR (src/sim/probes.ts):
+ * lost now, or rerouted to another member that adopts them — and whether they
+ * are lost once that member fails.
+ */
+function consequences(estate: Estate, receiver: string, owner: string, required: Odr[], extra: boolean): string {
+  const lost: string[] = [];
+  const rerouted: string[] = [];
+  for (const o of required) {
+    const now = rerouteThroughGsc(estate, receiver, `${owner}/${o.name}`);
+    if (typeof now === 'string') continue;
+    if (!now.adoptedBy) {
+      lost.push(`${o.name} (${now.reason ? LOSS_REASONS[now.reason] : 'no route'})`);
+      continue;
+    }
+    if (now.adoptedBy === o.name) continue;
+    const later = rerouteThroughGsc(estate, receiver, `${owner}/${o.name}`, [`${owner}/${now.adoptedBy}`]);
+    const fails = typeof later !== 'string' && !later.adoptedBy;
+    rerouted.push(`sessions held by ${o.name} are rerouted to ${now.adoptedBy}, which adopts them${fails ? `; when ${now.adoptedBy} fails they are lost although ${o.name} is up` : ''}`);
+  }
+  const parts: string[] = [];
+  if (lost.length) parts.push(`Requests of sessions held by ${listText(lost)} are lost.`);
+  if (rerouted.length) parts.push(`${rerouted.map((r) => r[0]!.toUpperCase() + r.slice(1)).join('. ')}.`);
+  if (extra) parts.push(`A member that is not an ODR of ${owner} does not hold ${owner}'s sessions: a request the GSC sends there loses its session.`);
+  return parts.join(' ');
+}

@@ -1,6 +1,6 @@
 import { defineRule } from '../rule.js';
 import { rel } from '../helpers.js';
-import { Simulation } from '../../sim/index.js';
+import { connectAfterFailure } from '../../sim/probes.js';
 
 /**
  * Simulation: fail the DVIPA's owner and connect from a client. When backups
@@ -25,8 +25,6 @@ export const rule = defineRule({
   },
   check(ctx) {
     const { estate } = ctx;
-    // One simulation for every DVIPA: each check fails the owner and restores it.
-    const sim = new Simulation(estate, 1);
     const byId = new Map(estate.sysplex.distributions.map((d) => [d.id, d]));
     for (const dv of estate.sysplex.dvipas) {
       const owner = dv.owners[0];
@@ -35,12 +33,10 @@ export const rule = defineRule({
         const d = byId.get(id);
         if (!d || d.system !== owner.system) continue;
         const port = d.ports[0]?.from ?? 1;
-        sim.distributor.connect('client', dv.address, port); // the DVIPA is active while the owner is up
-        sim.state.stacks[owner.system] = { ...(sim.state.stacks[owner.system] ?? {}), up: false };
-        const outcome = sim.distributor.connect('client', dv.address, port).outcome;
-        const decision = outcome === 'refused' ? sim.distributor.connect('client', dv.address, port, true) : undefined;
-        sim.state.stacks[owner.system]!.up = true;
-        if (!decision) continue;
+        // The stacks started with the owner up (the DVIPA active), then the owner failed.
+        const decision = connectAfterFailure(estate, [owner.system], 'client', dv.address, port);
+        // A backup that takes over but does not advertise the DVIPA is omproute-dvipa-not-covered's finding.
+        if (decision.outcome !== 'refused' || decision.reason === 'not advertised') continue;
         const candidates = decision.trace.filter((t) => t.what === 'candidate').map((t) => t.detail);
         const why = candidates.length ? `its targets are ${candidates.join('; ')}` : (decision.trace.at(-1)?.detail ?? 'no target is ready');
         ctx.report({

@@ -1,6 +1,6 @@
 import { defineRule } from '../rule.js';
 import { rel, systemsByName } from '../helpers.js';
-import { Simulation } from '../../sim/index.js';
+import { connectAfterFailure } from '../../sim/probes.js';
 
 /**
  * Simulation: take down every stack on the PREFERRED target's CPC (a CPC
@@ -24,7 +24,6 @@ export const rule = defineRule({
   check(ctx) {
     const { estate } = ctx;
     const byName = systemsByName(estate);
-    const sim = new Simulation(estate, 1);
     for (const d of estate.sysplex.distributions) {
       if (d.method !== 'HOTSTANDBY') continue;
       const preferred = d.targets.find((t) => t.preferred)?.system;
@@ -35,10 +34,7 @@ export const rule = defineRule({
       if (!estate.systems.some((s) => s.cpc && s.cpc !== cpc)) continue; // a one-CPC sysplex has no choice
       const port = d.ports[0]?.from ?? 1;
       const onCpc = estate.systems.filter((s) => s.cpc === cpc).map((s) => s.name);
-      sim.distributor.connect('client', d.dvipa, port); // active before the failure
-      for (const s of onCpc) sim.state.stacks[s] = { ...(sim.state.stacks[s] ?? {}), up: false };
-      const decision = sim.distributor.connect('client', d.dvipa, port);
-      for (const s of onCpc) sim.state.stacks[s]!.up = true;
+      const decision = connectAfterFailure(estate, onCpc, 'client', d.dvipa, port);
       if (decision.outcome !== 'refused') continue;
       ctx.report({
         loc: d.loc,

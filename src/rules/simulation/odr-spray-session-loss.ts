@@ -56,7 +56,7 @@ export const rule = defineRule({
         const id = rt.odr.idFor(odr, cluster);
         const jars = rt.jars.get(`${plugin.p.file}|${new URL(sample.url).hostname.toLowerCase()}`) ?? [];
         const inFlight = jars.filter((j) => j.get(odr.odr.cookieName) === id).length;
-        sim.state.odrs[odr.key] = { up: false };
+        sim.apply({ odrs: { [odr.key]: { up: false } } });
         const r = sendRequests(sim, plugin.p.file, sample.url, REQUESTS, SESSIONS);
         const lost = r.reasons.get('owner-odrs-down') ?? 0;
         if (lost === 0) continue;

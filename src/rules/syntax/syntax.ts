@@ -7,7 +7,7 @@ export const rule = defineRule({
     severity: 'error',
     category: 'syntax',
     description: "The file cannot be parsed the way the product parses it",
-    source: "IBM IP Configuration Reference, \"Statement syntax for configuration statements\" (profiles); XML 1.0 well-formedness (plugin-cfg.xml, cluster.xml); POSIX shell grammar (go scripts); YAML 1.2 (plexlint.yaml)",
+    source: "IBM IP Configuration Reference, \"Statement syntax for configuration statements\" (profiles); IP Messages EZZ7830I (OMPROUTE); XML 1.0 well-formedness (plugin-cfg.xml, cluster.xml); POSIX shell grammar (go scripts); YAML 1.2 (plexlint.yaml)",
     consequences: [
       {
         id: "block",
@@ -46,6 +46,12 @@ export const rule = defineRule({
         id: "dscontrol",
         when: "a dscontrol configuration or script",
         reading: "IBM documents dscontrol's command syntax, not its error for a line that does not follow it; plexlint assumes dscontrol refuses the command, so nothing of it is configured.",
+      },
+      {
+        id: "omproute",
+        when: "an OMPROUTE configuration file",
+        documented: "IBM z/OS Communications Server IP Messages Volume 4, EZZ7830I",
+        quote: "The specified error occurred while parsing the specified line in the OMPROUTE configuration file. The error was encountered on or just previous to the specified token. System action: OMPROUTE ends.",
       },
       {
         id: "goscript",

@@ -1,0 +1,197 @@
+/**
+ * Failure sweeps (`plexlint simulate --failures single|pairs`): every single
+ * failure — or every pair of failures that can meet on a flow — is simulated on
+ * its own, and each flow it touches is compared with the same flow in a run
+ * without failures: which flows lose their service, which lose sessions, which
+ * open connections break, and why. Like Batfish's differential reachability,
+ * for this stack. Deterministic for a seed.
+ */
+import type { Loc } from '../core/loc.js';
+import { silentProgress, type Progress } from '../core/progress.js';
+import type { Estate } from '../model/estate.js';
+import type { Observed } from './measures.js';
+import { Simulation } from './run.js';
+import { sweepModel, type ComponentKind, type FlowKind, type Probe, type SweepComponent, type SweepFlow } from './sweep-model.js';
+
+export type { ComponentKind, FlowKind } from './sweep-model.js';
+
+export interface Impact {
+  /** Stable id of the flow ("dvipa 10.40.1.1:8080", "lb 10.60.1.1:80", "route <file> <label>", "ejb CELL/Cluster"). */
+  id: string;
+  flow: string;
+  kind: FlowKind;
+  /** Every new connection, request or call is lost (and was not without the failure). */
+  serviceLost: boolean;
+  /** Share of new work lost under the failure (and without it). */
+  lost: number;
+  lostBefore: number;
+  connectionsBroken: number;
+  sessionsLost: number;
+  /** Lost sessions by reason (src/sim/sessions.ts LOSS_REASONS). */
+  sessionReasons: Record<string, number>;
+  /** Why, in words: the service or share lost, the connections broken. */
+  reasons: string[];
+  /** address:port of a connection flow. */
+  destination?: string;
+  loc?: Loc;
+}
+
+export interface FailureRun {
+  /** The components that fail, as labels ("stack SYSA"). */
+  failed: string[];
+  kinds: ComponentKind[];
+  names: string[];
+  /** Where each failing component is defined, when the configuration says. */
+  locs: (Loc | undefined)[];
+  impacts: Impact[];
+}
+
+export interface SweepReport {
+  mode: 'single' | 'pairs';
+  seed: number;
+  components: Record<ComponentKind, number>;
+  flows: number;
+  runs: FailureRun[];
+  /** Pairs: how many can meet on a flow, how many ran, and how many were left out by the cap. */
+  pairs?: { candidates: number; run: number; skipped: number; disjoint: number };
+}
+
+export interface SweepOptions {
+  mode: 'single' | 'pairs';
+  seed?: number;
+  /** Pairs run at most (default 2000); the rest are counted as skipped. */
+  maxPairs?: number;
+  /** Only these flows (the rules look at services, not at EJB calls). */
+  flowKinds?: readonly FlowKind[];
+  /** Only the failures that might take a whole service, and only those flows (SweepFlow.critical): what single-point-of-failure asks. */
+  criticalOnly?: boolean;
+  progress?: Progress;
+}
+
+export const DEFAULT_MAX_PAIRS = 2000;
+
+function runOnce(estate: Estate, seed: number, failing: SweepComponent[], flows: SweepFlow[]): Map<string, { probe: Probe; broken: number }> {
+  const sim = new Simulation(estate, seed, { clocked: true });
+  for (const f of flows) f.establish(sim);
+  const brokenTo = new Map<string, number>();
+  for (const c of failing) {
+    const o: Observed = c.fail(sim);
+    for (const [to, n] of Object.entries(o.connectionsBrokenBy?.to ?? {})) brokenTo.set(to, (brokenTo.get(to) ?? 0) + n);
+  }
+  const out = new Map<string, { probe: Probe; broken: number }>();
+  for (const f of flows) out.set(f.id, { probe: f.probe(sim), broken: f.destination ? (brokenTo.get(f.destination) ?? 0) : 0 });
+  return out;
+}
+
+function impactsOf(flows: SweepFlow[], baseline: Map<string, Probe>, after: Map<string, { probe: Probe; broken: number }>, failing: SweepComponent[]): Impact[] {
+  const out: Impact[] = [];
+  for (const f of flows) {
+    const a = after.get(f.id)!;
+    const before = baseline.get(f.id)!;
+    const lostMore = a.probe.lost > before.lost + 1e-9;
+    if (!lostMore && a.broken === 0 && a.probe.sessionsLost <= before.sessionsLost) continue;
+    const reasons: string[] = [];
+    if (lostMore && a.probe.why) reasons.push(a.probe.why);
+    if (a.broken) {
+      const ended = failing.filter((c) => c.kind === 'stack').map((c) => c.name);
+      const machines = failing.filter((c) => c.kind === 'lb').length;
+      reasons.push(
+        ended.length
+          ? `open connections that ended on ${ended.join(' or ')} break`
+          : machines > 1
+            ? 'open connections break: no machine of the Load Balancer is left to forward them'
+            : 'open connections break: the partner does not know them (not replicated)',
+      );
+    }
+    const impact: Impact = {
+      id: f.id,
+      flow: f.label,
+      kind: f.kind,
+      serviceLost: a.probe.lost >= 1 - 1e-9 && before.lost < 1 - 1e-9,
+      lost: Math.round(a.probe.lost * 10000) / 10000,
+      lostBefore: Math.round(before.lost * 10000) / 10000,
+      connectionsBroken: a.broken,
+      sessionsLost: a.probe.sessionsLost,
+      sessionReasons: a.probe.reasons ?? {},
+      reasons,
+    };
+    if (f.destination) impact.destination = f.destination;
+    if (f.loc) impact.loc = f.loc;
+    out.push(impact);
+  }
+  return out;
+}
+
+/** Run a sweep. */
+export function sweepFailures(estate: Estate, options: SweepOptions): SweepReport {
+  const seed = options.seed ?? 1;
+  const progress = options.progress ?? silentProgress;
+  const model = sweepModel(estate, options.criticalOnly);
+  let flows = options.flowKinds ? model.flows.filter((f) => options.flowKinds!.includes(f.kind)) : model.flows;
+  if (options.criticalOnly) {
+    const wanted = new Map(flows.map((f) => [f.id, f]));
+    for (const c of model.components) c.touches = new Set([...c.touches].filter((id) => wanted.get(id)?.critical.has(c.key)));
+    const used = new Set(model.components.flatMap((c) => [...c.touches]));
+    flows = flows.filter((f) => used.has(f.id));
+  }
+  const byId = new Map(flows.map((f) => [f.id, f]));
+  const order = new Map(flows.map((f, i) => [f, i]));
+  const components = model.components.filter((c) => [...c.touches].some((id) => byId.has(id)));
+  const counts: Record<ComponentKind, number> = { stack: 0, lb: 0, odr: 0, member: 0, server: 0 };
+  for (const c of model.components) counts[c.kind]++;
+  progress.phase('failure sweep: the run without failures', 1);
+  const baselineRun = runOnce(estate, seed, [], flows);
+  const baseline = new Map([...baselineRun].map(([k, v]) => [k, v.probe]));
+  progress.tick();
+  const report: SweepReport = { mode: options.mode, seed, components: counts, flows: flows.length, runs: [] };
+  const run = (failing: SweepComponent[]): FailureRun => {
+    const touched = new Set<SweepFlow>();
+    for (const c of failing) for (const id of c.touches) {
+      const f = byId.get(id);
+      if (f) touched.add(f);
+    }
+    // In the flows' own order, so that a run is the same whichever component lists them first.
+    const these = [...touched].sort((a, b) => order.get(a)! - order.get(b)!);
+    const impacts = impactsOf(these, baseline, runOnce(estate, seed, failing, these), failing);
+    return { failed: failing.map((c) => c.label), kinds: failing.map((c) => c.kind), names: failing.map((c) => c.name), locs: failing.map((c) => c.loc), impacts };
+  };
+  progress.phase('failure sweep: single failures', components.length);
+  const singles = components.map((c) => {
+    const r = run([c]);
+    progress.tick();
+    return r;
+  });
+  if (options.mode === 'single') {
+    report.runs = singles;
+    progress.end();
+    return report;
+  }
+  // Pairs: only two components that touch a common flow can do more together than alone.
+  const candidates: [number, number][] = [];
+  for (let i = 0; i < components.length; i++) {
+    for (let j = i + 1; j < components.length; j++) {
+      const a = components[i]!.touches;
+      for (const id of components[j]!.touches) {
+        if (a.has(id) && byId.has(id)) {
+          candidates.push([i, j]);
+          break;
+        }
+      }
+    }
+  }
+  const max = options.maxPairs ?? DEFAULT_MAX_PAIRS;
+  const chosen = candidates.slice(0, max);
+  const all = (components.length * (components.length - 1)) / 2;
+  report.pairs = { candidates: candidates.length, run: chosen.length, skipped: candidates.length - chosen.length, disjoint: all - candidates.length };
+  const lostAlone = singles.map((r) => new Set(r.impacts.filter((x) => x.serviceLost).map((x) => x.flow)));
+  progress.phase('failure sweep: pairs', chosen.length);
+  for (const [i, j] of chosen) {
+    const r = run([components[i]!, components[j]!]);
+    progress.tick();
+    // A pair is worth reporting for the services it loses that neither failure loses alone.
+    r.impacts = r.impacts.filter((x) => x.serviceLost && !lostAlone[i]!.has(x.flow) && !lostAlone[j]!.has(x.flow));
+    if (r.impacts.length) report.runs.push(r);
+  }
+  progress.end();
+  return report;
+}

@@ -1,0 +1,49 @@
+/**
+ * Rules that state a routing consequence say what the engines do (one source
+ * of truth): each case runs the rule and the simulation on the same estate.
+ */
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { compile } from '../src/engine/compile.js';
+import { lint } from '../src/engine/lint.js';
+import { Simulation } from '../src/sim/index.js';
+
+const root = join(import.meta.dirname, '..');
+
+function diagnostics(dir: string, ruleId: string) {
+  return lint([join(root, dir)], { cwd: root }).diagnostics.filter((d) => d.ruleId === ruleId);
+}
+
+function takeoverBreaks(dir: string, connects: [string, number][], machine: string): Record<string, number> {
+  const { estate } = compile([join(root, dir)], { cwd: root });
+  const sim = new Simulation(estate, 1);
+  for (const [address, port] of connects) sim.connect({ kind: 'client', clients: 10 }, address, port, 10);
+  const r = sim.engines.lb.run({ kind: 'event', event: 'lbTakeover', target: machine, loc: { file: '', line: 1, column: 1, endLine: 1, endColumn: 1 } }, { assignments: false });
+  return r.observed.connectionsBrokenBy?.to ?? {};
+}
+
+describe('ph50064-cluster-aliased-on-adapter and the takeover agree', () => {
+  it('Load Balancer for IPv4 with go scripts that alias on en0: the rule is silent and the takeover breaks nothing', () => {
+    expect(diagnostics('fixtures/estates/lb-ipv4', 'ph50064-cluster-aliased-on-adapter')).toEqual([]);
+    expect(takeoverBreaks('fixtures/estates/lb-ipv4', [['10.70.1.1', 80], ['10.70.1.2', 9443]], 'lbaix1')).toEqual({});
+  });
+  it('Load Balancer for IPv4 and IPv6 with the cluster on eth0: the rule reports it and the takeover breaks exactly those connections', () => {
+    const found = diagnostics('fixtures/estates/lb-ph50064', 'ph50064-cluster-aliased-on-adapter');
+    expect(found.map((d) => d.message.match(/cluster (\S+) is aliased/)?.[1])).toEqual(['10.80.1.1', '10.80.1.1']);
+    expect(takeoverBreaks('fixtures/estates/lb-ph50064', [['10.80.1.1', 443], ['10.80.1.1', 992]], 'edgelx1')).toEqual({ '10.80.1.1:443': 10, '10.80.1.1:992': 10 });
+  });
+});
+
+describe('missing-per-cell-gsc and the ODR engine agree', () => {
+  it('a member at weight 0 beside an active one: the sessions are rerouted and adopted, not lost (fixtures/scenarios/odr-gsc-weight-zero)', () => {
+    const found = diagnostics('fixtures/rules/missing-per-cell-gsc/bad-partial', 'missing-per-cell-gsc');
+    const cellB = found.find((d) => d.message.includes("GSC 'ODRS_CELLA' of cell CELLB"))!;
+    expect(cellB.message).not.toMatch(/sessions held by odra2[^.]* are lost\b(?! although)/);
+    expect(cellB.message).toContain('Sessions held by odra2 are rerouted to odra1, which adopts them; when odra1 fails they are lost although odra2 is up');
+  });
+  it('an ODR the GSC lacks: its sessions are lost, as the engine says (no GSC holds it)', () => {
+    const found = diagnostics('fixtures/rules/missing-per-cell-gsc/bad-partial', 'missing-per-cell-gsc');
+    const cellA = found.find((d) => d.message.includes("GSC 'ODRS_CELLB' of cell CELLA"))!;
+    expect(cellA.message).toContain('Requests of sessions held by odrb2 (no generic server cluster of the receiving cell holds the ODR the cookie names) are lost');
+  });
+});
