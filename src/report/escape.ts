@@ -50,6 +50,15 @@ export function stringifyJson(value: unknown): string {
   return JSON.stringify(value, null, 2).replace(JSON_RAW, (c) => `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`) + '\n';
 }
 
+/**
+ * Text from the files in Markdown (a pull-request comment, a wiki page): control characters escaped, and the
+ * Markdown and HTML punctuation backslash-escaped (CommonMark §2.4), so that a name such as `[x](https://…)` or
+ * `<img …>` in a configuration is shown as written, never as a link or HTML, and `|` does not end a table cell.
+ */
+export function markdownText(s: string): string {
+  return visible(s).replace(/[\\`*_[\]<>|~&!]/g, '\\$&');
+}
+
 /** A finding as a report shows it: its message, paths and related locations with visible escapes. */
 export function forDisplay<D extends Diagnostic>(d: D): D {
   const out: D = { ...d, message: visible(d.message), file: visible(d.file) };

@@ -4,22 +4,14 @@
  * limit (65,536 characters) with a note when cut.
  */
 import type { DiffResult } from '../../diff/index.js';
-import { visible } from '../escape.js';
+import { markdownText } from '../escape.js';
 import { describeChange } from './describe.js';
 
 export const GITHUB_COMMENT_LIMIT = 65536;
 const FOLD_AFTER = 10;
 
-/**
- * Text from the files in a pull-request comment: control characters escaped
- * (../escape.ts), and the Markdown and HTML punctuation backslash-escaped
- * (CommonMark §2.4), so that a name such as `[x](https://…)` or `<img …>` in a
- * configuration is shown as written, never as a link or HTML, and `|` does not
- * end a table cell.
- */
-function escapeCell(s: string): string {
-  return visible(s).replace(/[\\`*_[\]<>|~&!]/g, '\\$&');
-}
+/** Text from the files in a table cell (../escape.ts markdownText). */
+const escapeCell = markdownText;
 
 function section(title: string, rows: string[], header?: string): string {
   if (rows.length === 0) return '';
