@@ -3,12 +3,12 @@
  * files in place of a scenario, a --state file or a cache, counts that would take gigabytes, nesting thousands of
  * levels deep. Each ends in one clear line (exit 2) or runs in bounded memory; nothing outside is read.
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { hasStackTrace, runCli } from './support/cli.js';
+import { cliPath, hasStackTrace, runCli } from './support/cli.js';
 
 const root = mkdtempSync(join(tmpdir(), 'plexlint-hostile-scenario-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -97,6 +97,18 @@ describe('FIFOs, devices and /proc files are never read', () => {
       expect(r.stderr).toBe(`plexlint: --state ${state} ${why}\n`);
       expect(r.code).toBe(2);
     }
+  });
+
+  it('a FIFO as a --baseline report, and standard input without end', () => {
+    const d = mkdtempSync(join(root, 'baseline-'));
+    writeFileSync(join(d, 'SYSA.tcpip'), PROFILE);
+    execFileSync('mkfifo', [join(d, 'old.json')]);
+    const r = runCli(['check', 'SYSA.tcpip', '--baseline', 'old.json'], { cwd: d, timeout: 60_000 });
+    expect(r.stderr).toBe('plexlint: --baseline old.json is a FIFO (named pipe), not a regular file\n');
+    expect(r.code).toBe(2);
+    const big = spawnSync(process.execPath, [cliPath(), 'check', '--stdin', '--stdin-filename', 'SYSA.tcpip'], { cwd: d, input: Buffer.alloc(65 * 1024 * 1024, 0x20), encoding: 'utf8', timeout: 60_000 });
+    expect(big.stderr).toBe('plexlint: --stdin: standard input is larger than the 64 MB plexlint reads for a file\n');
+    expect(big.status).toBe(2);
   });
 
   it('a FIFO, a device or a /proc file in the estate', () => {
