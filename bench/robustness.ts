@@ -2,8 +2,8 @@
  * The resource bounds of docs/robustness.md, measured:
  *
  * - stack scaling: `lint()` of n one-DVIPA stacks (each distributes its DVIPA to
- *   itself and the next stack and backs up the previous one's) for n = 1000,
- *   2000 and 4000; the ratio of each doubling should stay near 2 (linear);
+ *   itself and the next stack and backs up the previous one's) for n = 2000,
+ *   4000 and 8000; the ratio of each doubling should stay near 2 (linear);
  * - hostile inputs: the inputs of the security review that took minutes or
  *   gigabytes, each under 10 MB, checked by the real command line in a child
  *   process with a 1 GB heap; wall time and peak memory (RSS) against the
@@ -58,7 +58,7 @@ export interface Scaling {
 }
 
 export function stackScaling(base: string): Scaling {
-  const stacks = [1000, 2000, 4000];
+  const stacks = [2000, 4000, 8000];
   const ms: number[] = [];
   for (const n of stacks) {
     const dir = join(base, `stacks-${n}`);

@@ -9,7 +9,7 @@
  * - cold start: `plexlint check` of one small file vs. `node -e 0`;
  * - simulator: sysplex-distributor decisions per second vs. a baseline loop;
  * - failure sweep: every single failure of the large estate vs. one check of it.
- * - robustness (./robustness.ts): check time for 1000, 2000 and 4000 stacks and
+ * - robustness (./robustness.ts): check time for 2000, 4000 and 8000 stacks and
  *   the ratio of each doubling (linear: about 2), and the hostile inputs of
  *   docs/robustness.md against the budget of 10 s and 1 GB.
  *
