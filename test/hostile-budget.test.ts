@@ -78,6 +78,22 @@ describe(`at most ${MAX_FINDINGS_PER_RULE_AND_FILE.toLocaleString('en-US')} find
   });
 });
 
+describe('cross-stack rules in proportion to the model', () => {
+  it('2,000 one-DVIPA stacks that all code DESTIP ALL (384 MB heap): every stack over the DVIPA limit, one finding each', () => {
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 2000; i++) {
+      const a = `10.${100 + (i >> 16)}.${(i >> 8) & 255}.${i & 255}`;
+      files[`S${i}.tcpip`] = `IPCONFIG DYNAMICXCF 10.200.${i >> 8}.${(i & 255) + 1} 255.255.0.0 1\nVIPADYNAMIC\n VIPADEFINE 255.255.255.0 ${a}\n VIPADISTRIBUTE DEFINE ${a} PORT 80 DESTIP ALL\nENDVIPADYNAMIC\n`;
+    }
+    const dir = estate(files);
+    const r = runCli(['check', '.', '--format', 'gcc'], { cwd: dir, maxOldSpaceMb: 384 });
+    expect(hasStackTrace(r.stderr)).toBe(false);
+    expect(r.code).toBe(1);
+    expect(r.stdout.split('\n').filter((l) => l.endsWith('[dvipa-limit]'))).toHaveLength(1993);
+    expect(r.stdout).not.toContain('[single-point-of-failure]');
+  });
+});
+
 describe('go scripts within what the shell parser can take', () => {
   it('a 2 MB variables file of repeated assignments, sourced by a go script: one unreadable-file error (256 MB heap)', () => {
     const dir = estate({
