@@ -16,6 +16,9 @@ describe('rule documentation', () => {
       expect(text.startsWith(`# ${rule.meta.id}\n`)).toBe(true);
       for (const s of SECTIONS) expect(text, `section ${s}`).toContain(s);
       expect(text).toContain(`**Default severity:** ${rule.meta.severity}`);
+      // A fixable rule says in "How to fix" what `check --fix` does; no other rule claims a fix.
+      const howToFix = text.slice(text.indexOf('## How to fix'), text.indexOf('\n## ', text.indexOf('## How to fix') + 1));
+      expect(howToFix.includes('plexlint check --fix'), 'How to fix mentions plexlint check --fix').toBe(rule.meta.fixable === true);
     });
   }
   it('has no page without a rule', () => {

@@ -68,7 +68,8 @@ const parsers: Record<string, (text: string) => Row[]> = {
     const rows: Row[] = [];
     let file = '';
     for (const l of text.split('\n')) {
-      if (l === '' || /^[✖⚠ℹ]/.test(l)) continue;
+      // The summary, and ESLint's closing line about --fix.
+      if (l === '' || /^[✖⚠ℹ]/.test(l) || /^ {2}\d+ .* potentially fixable with the `--fix` option\.$/.test(l)) continue;
       if (!l.startsWith(' ')) {
         file = l;
         continue;

@@ -15,7 +15,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 mkdirSync(join(dir, 'web'));
 writeFileSync(
   join(dir, 'SYSA.tcpip'),
-  'IPCONFIG DYNAMICXCF 10.30.1.1 255.255.255.0 1\nHOME 10.20.1.300 LOOPBACK\nVIPADYNAMIC\n VIPADEFINE MOVEABLE IMMEDIATE 255.255.255.0 10.40.1.1\nENDVIPADYNAMIC\n; plexlint-disable-next-line syntax -- kept\nPORT 99999 TCP X\n',
+  'IPCONFIG DYNAMICXCF 10.30.1.1 255.255.255.0 1\nHOME 10.20.1.300 LOOPBACK\nPORT 23 TCP TN3270;glued\nVIPADYNAMIC\n VIPADEFINE MOVEABLE IMMEDIATE 255.255.255.0 10.40.1.1\nENDVIPADYNAMIC\n; plexlint-disable-next-line syntax -- kept\nPORT 99999 TCP X\n',
 );
 writeFileSync(join(dir, 'web', 'plugin-cfg.xml'), '<?xml version="1.0"?>\n<Config>\n<Log Name="/tmp/p.log" LogLevel="Bad"/>\n</Config>\n');
 const cache = join(dir, '.cache');
@@ -50,6 +50,11 @@ describe('a damaged but well-shaped cache file is a miss, never an internal erro
       const first = await runMain('check', dir, '--cache', '--cache-location', cache, '--format', 'json');
       expect(first.stdout).toBe(fresh.stdout);
       const good = JSON.parse(readFileSync(cache, 'utf8')) as Json;
+      // The cache as plexlint writes it (findings with fixes and suggestions included) is used: a hit.
+      expect(JSON.stringify(good)).toContain('"fix":');
+      const hitsBefore = cacheStats.hits;
+      expect((await runMain('check', dir, '--cache', '--cache-location', cache, '--format', 'json')).stdout).toBe(fresh.stdout);
+      expect(cacheStats.hits).toBe(hitsBefore + 1);
       const replacements: (Json | undefined)[] = [null, 7, -1, 'x', {}, [], true, undefined];
       const targets = places(good).filter((p) => p.length > 0);
       let mutants = 0;

@@ -58,7 +58,7 @@ describe('npm pack', () => {
     }
   });
 
-  it('installed with only its run-time dependencies, it checks the example estate and runs a shipped scenario', () => {
+  it('installed with only its run-time dependencies, it checks the example estate, runs a shipped scenario and draws the estate', () => {
     const deps = readdirSync(join(installed, '..')).filter((n) => !n.startsWith('.'));
     expect(deps).not.toContain('vitest');
     expect(deps).not.toContain('typescript');
@@ -73,5 +73,9 @@ describe('npm pack', () => {
     expect(sim.status, sim.stderr).toBe(0);
     const explain = spawnSync(process.execPath, [bin, 'explain', 'unlisted-profile'], { cwd: installed, encoding: 'utf8' });
     expect(explain.stdout.startsWith('# unlisted-profile\n')).toBe(true);
+    // The SVG needs Graphviz's WebAssembly build, a run-time dependency loaded only then.
+    const svg = spawnSync(process.execPath, [bin, 'graph', 'fixtures/example', '-f', 'svg'], { cwd: installed, encoding: 'utf8' });
+    expect(svg.status, svg.stderr).toBe(0);
+    expect(svg.stdout).toContain('DVIPA 10.40.1.1');
   });
 });

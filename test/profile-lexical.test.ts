@@ -172,7 +172,8 @@ describe("';' comments", () => {
   it('FOO;bar: the finding covers the operand and the semicolon', () => {
     const d = lintProfile(profile('INTERFACE OSAQDIO1 DEFINE IPAQENET PORTNAME OSA1P0', '   IPADDR 10.20.1.11/24 PRIROUTER;CHG'));
     expect(ranges(d)).toEqual(['2:25-2:35 comment-needs-blank']);
-    expect(d[0]!.fix?.edits).toEqual([{ file: d[0]!.file, line: 2, column: 34, endLine: 2, endColumn: 34, text: ' ' }]);
+    const at = 'INTERFACE OSAQDIO1 DEFINE IPAQENET PORTNAME OSA1P0\n'.length + 33;
+    expect(d[0]!.fix?.edits).toEqual([{ line: 2, column: 34, endLine: 2, endColumn: 34, range: [at, at], text: ' ' }]);
   });
 
   it('a semicolon inside a comment is not a glued one', () => {

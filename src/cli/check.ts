@@ -4,6 +4,7 @@ import { Command, Option } from 'commander';
 import { cacheKey, cacheStats, DEFAULT_CACHE_FILE, lookup, outcomeOf, outcomeOfRun, readCacheFile, updatedCache, type CheckOutcome } from '../engine/cache.js';
 import { planEstates } from '../engine/compile.js';
 import { RuleConfig } from '../engine/config.js';
+import { lintAndFix, type FixOutcome } from '../engine/fix-loop.js';
 import { lintAll, type LintOptions, type LintResult } from '../engine/lint.js';
 import { BaselineError, baselineFingerprints, onlyNew, rootOf } from '../diff/baseline.js';
 import { SideError } from '../diff/sides.js';
@@ -11,10 +12,11 @@ import { parseManifest } from '../frontends/manifest/index.js';
 import { consoleCompanions, formatters, type ReportInput } from '../report/index.js';
 import { summaryCounts } from '../report/stylish.js';
 import { rules } from '../rules/registry.js';
-import { isReadFailure } from '../sources/read-file.js';
-import { displayPath, MAX_MANIFEST_BYTES, type ReadError } from '../sources/workspace.js';
+import { hashBytes } from '../sources/fs-journal.js';
+import { isReadFailure, readRegularFile } from '../sources/read-file.js';
+import { displayPath, MAX_FILE_BYTES, MAX_MANIFEST_BYTES, type ReadError } from '../sources/workspace.js';
 import { stringifyJson, visible } from '../report/escape.js';
-import { emit, useColor, UsageError, version, writeAtomic } from './io.js';
+import { emit, useColor, UsageError, version, writeAtomic, WriteError } from './io.js';
 import { projectLinks, ruleDocs } from './links.js';
 import { estateOptions, lintOptionsFrom, outputOptions, parseRuleOptions, repeatable, type EstateCliOptions, type OutputCliOptions } from './options.js';
 import { terminalProgress } from './progress.js';
@@ -49,6 +51,8 @@ interface CheckOptions extends CommonOptions {
   cache?: boolean;
   cacheLocation?: string;
   baseline?: string;
+  fix?: boolean;
+  fixDryRun?: boolean;
 }
 
 /**
@@ -187,6 +191,34 @@ export function reportUnmatched(outcome: CheckOutcome, paths: string[], errorOnU
   if (nothing && !outcome.ignored?.length) throw new UsageError(`no files to check in ${paths.length ? paths.join(', ') : '.'}`);
 }
 
+/**
+ * Write the files `--fix` changed, each atomically. A file that changed on disk since plexlint read it is left
+ * alone (its fixes were worked out on the old text); a file that cannot be written ends the run (exit 2).
+ */
+function writeFixedFiles(outcome: FixOutcome): void {
+  let problems = 0;
+  let written = 0;
+  for (const f of outcome.files) {
+    // The bounded reader: a file replaced by a FIFO or a device meanwhile is not read (it would block or not end).
+    const now = readRegularFile(f.abs, MAX_FILE_BYTES);
+    if (isReadFailure(now) || hashBytes(now) !== f.originalHash) {
+      process.stderr.write(`plexlint: warning: ${visible(f.path)} changed while plexlint was fixing it; it is left as it is.\n`);
+      continue;
+    }
+    try {
+      // The one writer (./write-file.ts): a symbolic link stays a link and the file it leads to is fixed; the file
+      // keeps its permission bits; nothing planted under the temporary name is followed.
+      writeAtomic(f.abs, f.bytes);
+    } catch (e) {
+      if (e instanceof WriteError) throw new UsageError(`cannot write the fixed ${f.path}: ${e.reason}`);
+      throw e;
+    }
+    problems += f.fixes;
+    written++;
+  }
+  if (written) process.stderr.write(`plexlint: fixed ${problems} problem${problems === 1 ? '' : 's'} in ${written} file${written === 1 ? '' : 's'}.\n`);
+}
+
 export function checkCommand(): Command {
   const cmd = new Command('check')
     .description('lint TCP/IP profiles, Load Balancer configurations, plug-in files and cluster.xml (files, folders or globs; default .)')
@@ -202,6 +234,8 @@ export function checkCommand(): Command {
     .option('--cache', 'reuse the result of the last check when no file it read has changed (content hashes)')
     .option('--cache-location <path>', `the cache file, or a folder for ${DEFAULT_CACHE_FILE} (default: ./${DEFAULT_CACHE_FILE})`)
     .option('--baseline <old>', 'report only findings that are new compared with <old>: a folder or file, git:<ref>, or a saved --format json report')
+    .option('--fix', 'apply the fixes of fixable findings to the files (each written atomically, in its own encoding), then report what is left')
+    .option('--fix-dry-run', 'work out the fixes without writing them (--format json shows each fixed file\'s text as "output")')
     .option('--progress', 'show progress on stderr even when it is not a terminal (--no-progress: never)')
     .option('--no-progress', 'never show progress');
   ruleOption(cmd);
@@ -218,11 +252,22 @@ export function checkCommand(): Command {
     const debug = (command.optsWithGlobals() as { debug?: boolean }).debug === true;
     const progress = terminalProgress({ option: opts.progress });
     const lintOptions: LintOptions = { ...cli.options, progress };
+    if (opts.fix && opts.fixDryRun) throw new UsageError('--fix and --fix-dry-run cannot be used together');
     // As in ESLint, --cache-location means nothing without --cache.
     const cache = opts.cache ? { location: cacheLocation(opts.cacheLocation, process.cwd()), debug } : undefined;
     let outcome: CheckOutcome;
+    let outputs: Map<string, string> | undefined;
     try {
-      outcome = checkOutcome(cli.paths, lintOptions, cache);
+      if (opts.fix || opts.fixDryRun) {
+        // Fixing changes the files: the cache, which describes them as they were, is neither read nor written.
+        const fixing = lintAndFix(cli.paths, { ...lintOptions, errorsOnly: opts.quiet === true });
+        outcome = outcomeOfRun(fixing.run);
+        failOnExplicitReadErrors(outcome.readErrors);
+        // Standard input's text has no file to write: its fixed text is the report's "output", as with --fix-dry-run.
+        if (opts.fix) writeFixedFiles({ ...fixing, files: fixing.files.filter((f) => f.abs !== cli.stdinPath) });
+        for (const [path, why] of fixing.unwritable) process.stderr.write(`plexlint: warning: ${path} was not fixed: ${why}.\n`);
+        outputs = new Map(fixing.files.map((f) => [f.path, f.text]));
+      } else outcome = checkOutcome(cli.paths, lintOptions, cache);
     } finally {
       progress.end();
     }
@@ -242,6 +287,7 @@ export function checkCommand(): Command {
       }
     }
     const input = reportInputFrom({ ...outcome, diagnostics }, process.cwd(), { quiet: opts.quiet === true, color: useColor(opts.color, Boolean(opts.output)) });
+    if (outputs?.size) input.outputs = outputs;
     const companion = consoleCompanions[opts.format];
     // stderr gets a colour decision of its own: the report may go to a file or a pipe while a person watches stderr.
     if (companion) process.stderr.write(companion({ ...input, color: useColor(opts.color, false, process.stderr) }));

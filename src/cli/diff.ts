@@ -52,6 +52,7 @@ export function diffCommand(): Command {
           threshold: threshold / 100,
           rules: parseRuleOptions(opts.rule),
           ...(opts.scenario ? { scenarios: opts.scenario } : {}),
+          ...(opts.format === 'markdown' ? { diagram: true } : {}),
           ...(opts.config ? { config: resolve(opts.config) } : {}),
           ...(encoding ? { encoding } : {}),
         });

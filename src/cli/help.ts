@@ -22,6 +22,11 @@ const EXAMPLES: Record<string, [string, string][]> = {
     ['plexlint trace fixtures/example --from client --to 10.40.1.2:3000 --down SYSA --down SYSC', 'the same from outside the sysplex, two systems down'],
     ['plexlint trace fixtures/example --url http://shop.example.com/shop/cart --cookie JSESSIONID=0000A:v544d0o0', 'a plug-in request with its affinity cookie'],
   ],
+  graph: [
+    ['plexlint graph fixtures/example', 'the example estate as a Mermaid flowchart, routing shares on the edges (paste it into Markdown)'],
+    ['plexlint graph prod/PLEX1 -f svg -o plex1.svg --focus 10.40.1.1', 'the flows through one DVIPA of one estate of a repository, drawn as SVG'],
+    ['plexlint graph --scenario fixtures/scenarios/sysplex-distributor.scenario.yaml --step 2 -f dot', "the shares in a scenario's state after its second step, as Graphviz DOT"],
+  ],
   diff: [
     ['plexlint diff git:origin/main .', 'what a pull request changes, against the main branch'],
     ['plexlint diff old/PLEX1 prod/PLEX1 --fail-on behaviour --fail-on new-findings', 'two folders; fail only on routing changes or new findings'],
@@ -32,6 +37,14 @@ const EXAMPLES: Record<string, [string, string][]> = {
     ['plexlint rules -f json -o rules.json', 'the same as JSON'],
   ],
   explain: [['plexlint explain optlocal-out-of-range', "a rule's page: what it checks, why, how to fix it"]],
+  lsp: [
+    ['plexlint lsp --stdio', 'the language server on standard input and output, as an editor starts it'],
+    ['plexlint lsp --stdio --debounce 500', 'the same, checking half a second after the last keystroke'],
+  ],
+  init: [
+    ['plexlint init', 'a plexlint.yaml for the estate in the working directory, drafted from its files; fill in its TODO lines'],
+    ['plexlint init prod/PLEX1 --force', 'draft it again for one estate of a repository, replacing the one there'],
+  ],
 };
 
 export function examples(command: keyof typeof EXAMPLES | string, extra = ''): string {

@@ -10,7 +10,10 @@ import { checkCommand } from './check.js';
 import { compileCommand } from './compile.js';
 import { diffCommand } from './diff.js';
 import { visible } from '../report/escape.js';
+import { graphCommand } from './graph.js';
 import { UsageError, version } from './io.js';
+import { initCommand } from './init.js';
+import { lspCommand } from './lsp.js';
 import { explainCommand, rulesCommand } from './rules.js';
 import { simulateCommand } from './simulate.js';
 import { traceCommand } from './trace.js';
@@ -23,7 +26,7 @@ export function program(): Command {
     .exitOverride()
     .configureOutput({ writeErr: (s) => process.stderr.write(s) })
     .showSuggestionAfterError(true);
-  for (const c of [checkCommand(), compileCommand(), simulateCommand(), traceCommand(), diffCommand(), rulesCommand(), explainCommand()]) {
+  for (const c of [checkCommand(), compileCommand(), simulateCommand(), traceCommand(), graphCommand(), diffCommand(), rulesCommand(), explainCommand(), initCommand(), lspCommand()]) {
     c.exitOverride();
     p.addCommand(c);
   }

@@ -2,12 +2,12 @@ import { dirname, relative, resolve } from 'node:path';
 import { Chalk } from 'chalk';
 import { Command, Option } from 'commander';
 import type { Finding } from '../core/diagnostic.js';
-import { compile } from '../engine/compile.js';
+import { compile, type CompileOptions, type CompileResult } from '../engine/compile.js';
+import type { Estate } from '../model/estate.js';
 import { formatDuration } from '../sim/clock.js';
-import { runScenario, type Observed, type ScenarioResult } from '../sim/index.js';
-import { COUNT_KEYS, MEASURES, SHARE_KEYS, SHARES_KEYS, STATE_KEYS } from '../sim/measures.js';
-import { parseScenario } from '../sim/scenario.js';
-import { readScenarioFile, scenarioSandbox } from '../sources/side-files.js';
+import { runScenario, type AfterStep, type ScenarioResult } from '../sim/index.js';
+import { parseScenario, type Scenario } from '../sim/scenario.js';
+import { readScenarioFile as readScenarioText, scenarioSandbox } from '../sources/side-files.js';
 import { stringifyJson, visible } from '../report/escape.js';
 import { DEFAULT_MAX_PAIRS, sweepFailures } from '../sim/failures.js';
 import { sweepMarkdown } from '../report/sweep/markdown.js';
@@ -19,30 +19,60 @@ import { examples } from './help.js';
 import { emit, packageRoot, useColor, UsageError } from './io.js';
 import { estateOptions, lintOptionsFrom, outputOptions, type EstateCliOptions } from './options.js';
 import { terminalProgress } from './progress.js';
+import { expectationText, observedParts, scenarioTally } from '../report/simulate/words.js';
+import { simulateMarkdown } from '../report/simulate/markdown.js';
+import { stepGraph } from '../graph/steps.js';
+import type { Graph } from '../graph/types.js';
+
+/** A scenario's result, with the scenario and the estate it ran on. */
+export interface ScenarioRun {
+  result: ScenarioResult;
+  scenario: Scenario;
+  estate: Estate;
+}
 
 /** One line per finding, each `file:line:column: message` (printed as `plexlint: …` like every other error line). */
 function formatFindings(findings: Finding[]): string[] {
   return findings.map((f) => `${f.loc.file}:${f.loc.line}:${f.loc.column}: ${f.message}`);
 }
 
-/** Read, validate and run one scenario file. */
-export function simulateFile(path: string, cwd: string, progress: Progress = silentProgress): ScenarioResult {
+/** Read and validate one scenario file. */
+export function readScenarioFile(path: string, cwd: string): { scenario: Scenario; display: string } {
   const abs = resolve(cwd, path);
   const display = relative(cwd, abs).split('\\').join('/');
-  const file = readScenarioFile(abs, display);
+  // A regular file of at most 1 MB (no FIFO, device or /proc file); its estate and inputs inside its repository.
+  const file = readScenarioText(abs, display);
   if (typeof file === 'string') throw new UsageError(`${path} ${file}`);
   const sandbox = scenarioSandbox(abs, cwd);
   const { scenario, findings } = parseScenario(file, (p) => sandbox.resolve(p));
   if (!scenario) throw new UsageError(formatFindings(findings));
-  progress.phase(`compiling the estate of ${display}`);
-  const compiled = oneEstate(() => (scenario.estate ? compile([dirname(scenario.estate)], { cwd, config: scenario.estate }) : compile(scenario.inputs, { cwd })));
-  const missing = compiled.readErrors.filter((e) => e.explicit);
-  if (missing.length) throw new UsageError(`${display}: ${missing.map((e) => `${e.path} ${e.message}`).join('; ')}`);
-  return runScenario(scenario, compiled.estate, progress);
+  return { scenario, display };
 }
 
-function pct(x: number): string {
-  return `${(x * 100).toFixed(2).replace(/\.?0+$/, '')}%`;
+/** The inputs and options that compile the estate a scenario names (its manifest, or its inputs). */
+export function scenarioEstate(scenario: Scenario, cwd: string): { paths: string[]; options: CompileOptions } {
+  return scenario.estate ? { paths: [dirname(scenario.estate)], options: { cwd, config: scenario.estate } } : { paths: scenario.inputs, options: { cwd } };
+}
+
+/** Fail on inputs the scenario names that cannot be read. */
+export function failOnMissingInputs(display: string, readErrors: CompileResult['readErrors']): void {
+  const missing = readErrors.filter((e) => e.explicit);
+  if (missing.length) throw new UsageError(`${display}: ${missing.map((e) => `${e.path} ${e.message}`).join('; ')}`);
+}
+
+/** Read, validate and run one scenario file. */
+export function simulateFile(path: string, cwd: string, progress: Progress = silentProgress): ScenarioResult {
+  return runScenarioFile(path, cwd, progress).result;
+}
+
+/** Read, validate and run one scenario file; `afterStep` sees the simulation after each step. */
+export function runScenarioFile(path: string, cwd: string, progress: Progress = silentProgress, afterStep?: AfterStep): ScenarioRun {
+  const { scenario, display } = readScenarioFile(path, cwd);
+  progress.phase(`compiling the estate of ${display}`);
+  const { paths, options } = scenarioEstate(scenario, cwd);
+  const compiled = oneEstate(() => compile(paths, options));
+  failOnMissingInputs(display, compiled.readErrors);
+  return { result: runScenario(scenario, compiled.estate, progress, afterStep), scenario, estate: compiled.estate };
 }
 
 export function formatText(results: ScenarioResult[], color: boolean): string {
@@ -55,46 +85,13 @@ export function formatText(results: ScenarioResult[], color: boolean): string {
     for (const s of r.steps) {
       const when = clocked ? c.dim(` t=${formatDuration(s.time)}`) : '';
       out.push(`  ${c.dim(`${String(s.index).padStart(2)} line ${String(s.line).padEnd(4)}`)} ${s.kind.padEnd(8)} ${s.error ? c.red(visible(s.error)) : visible(s.summary)}${when}`);
-      const parts = observedParts(s.observed, c);
+      const parts = observedParts(s.observed).map((p) => (p.bad ? c.yellow(visible(p.text)) : visible(p.text)));
       if (parts.length) out.push(`              ${parts.join('  ')}`);
-      for (const e of s.expectations) {
-        if (e.expected !== undefined) {
-          out.push(`              ${e.pass ? c.green('✔') : c.red('✘')} ${visible(e.name)} ${visible(String(e.expected))}: ${visible(String(e.actual))}`);
-          continue;
-        }
-        const bound = [e.min !== undefined ? `≥ ${e.min}` : '', e.max !== undefined ? `≤ ${e.max}` : ''].filter(Boolean).join(' and ');
-        const isCount = COUNT_KEYS.some((k) => e.name === k || e.name.startsWith(`${k}.`));
-        const actual = isCount || typeof e.actual === 'string' ? String(e.actual) : `${e.actual} (${pct(e.actual)})`;
-        out.push(`              ${e.pass ? c.green('✔') : c.red('✘')} ${visible(e.name)} ${bound}: ${actual}`);
-      }
+      for (const e of s.expectations) out.push(`              ${e.pass ? c.green('✔') : c.red('✘')} ${visible(expectationText(e))}`);
     }
-    const all = r.steps.flatMap((s) => s.expectations);
-    const held = all.filter((e) => e.pass).length;
-    const errors = r.steps.filter((s) => s.error).length;
-    out.push(`  ${r.pass ? c.green.bold('PASS') : c.red.bold('FAIL')} ${held} of ${all.length} expectation${all.length === 1 ? '' : 's'} hold${errors ? `, ${errors} step${errors === 1 ? '' : 's'} could not run` : ''}`);
+    out.push(`  ${r.pass ? c.green.bold('PASS') : c.red.bold('FAIL')} ${scenarioTally(r)}`);
   }
   return out.join('\n') + '\n';
-}
-
-/** One line of what a step observed, each measure labelled as measures.ts defines it. */
-function observedParts(o: Observed, c: InstanceType<typeof Chalk>): string[] {
-  const parts: string[] = [];
-  if (o.local !== undefined && o.local > 0) parts.push(`${MEASURES.local.label} ${pct(o.local)}`);
-  for (const k of SHARES_KEYS) {
-    const label = MEASURES[k].label === 'to' ? '' : `${MEASURES[k].label} `;
-    for (const [name, v] of Object.entries(o[k] ?? {})) parts.push(`${label}${visible(name)} ${pct(v)}`);
-  }
-  for (const k of SHARE_KEYS) if (k !== 'local' && o[k]) parts.push(c.yellow(`${MEASURES[k].label} ${pct(o[k])}`));
-  if (o.sessionsLost) {
-    const reasons = Object.entries(o.sessionsLostBy?.reason ?? {}).map(([k, v]) => `${k} ${v}`);
-    parts.push(c.yellow(`${MEASURES.sessionsLost.label} ${o.sessionsLost}${reasons.length ? ` (${reasons.join(', ')})` : ''}`));
-  }
-  if (o.connectionsBroken) {
-    const to = Object.entries(o.connectionsBrokenBy?.to ?? {});
-    parts.push(c.yellow(`${MEASURES.connectionsBroken.label} ${o.connectionsBroken}${to.length > 1 ? ` (${to.map(([k, v]) => `${k} ${v}`).join(', ')})` : ''}`));
-  }
-  for (const k of STATE_KEYS) for (const [name, v] of Object.entries(o[k] ?? {})) parts.push(`${visible(name)} ${MEASURES[k].label} ${visible(String(v))}`);
-  return parts;
 }
 
 interface SimulateOptions extends EstateCliOptions {
@@ -137,7 +134,7 @@ export function simulateCommand(): Command {
   const cmd = new Command('simulate')
     .description('run scenario files over an estate and check their expectations (the scenario format: docs/scenarios.md); with --failures, simulate every single failure (or pair of failures) of an estate')
     .argument('<paths...>', '*.scenario.yaml files (with --failures: the files or folders of the estate)')
-    .addOption(new Option('-f, --format <format>', 'output format (markdown: with --failures)').choices(['text', 'json', 'markdown']).default('text'))
+    .addOption(new Option('-f, --format <format>', 'output format (markdown: a report with a picture of every step with expectations, or of the failure sweep)').choices(['text', 'json', 'markdown']).default('text'))
     .addOption(new Option('--failures <mode>', 'fail every component on its own (single), or every two that meet on a flow (pairs), and report what each failure loses').choices(['single', 'pairs']))
     .option('--max-pairs <n>', `with --failures pairs: simulate at most this many pairs (default ${DEFAULT_MAX_PAIRS}); the rest are counted as skipped`)
     .option('--seed <n>', 'with --failures: seed of the random choices', '1')
@@ -155,17 +152,30 @@ export function simulateCommand(): Command {
   );
   return cmd.action((paths: string[], opts: SimulateOptions) => {
     if (opts.failures) return failureSweep(paths, opts);
-    if (opts.format === 'markdown') throw new UsageError('--format markdown goes with --failures; scenario results are text or json');
     if (opts.maxPairs !== undefined) throw new UsageError('--max-pairs goes with --failures pairs');
     if (opts.config !== undefined) throw new UsageError('-c goes with --failures: a scenario names its estate itself (estate: or inputs:)');
     const progress = terminalProgress({ option: opts.progress });
     let results: ScenarioResult[];
+    const pictures = new Map<string, Graph>();
+    // Pictures only for the markdown report: an event step's picture simulates the flows again in its state.
+    const draw: AfterStep | undefined =
+      opts.format === 'markdown'
+        ? (sim, step, result) => {
+            const graph = stepGraph(sim.estate, step, result, sim.state, `step ${result.index} (line ${result.line}): ${result.summary}`);
+            if (graph) pictures.set(`${step.loc.file}#${result.index}`, graph);
+          }
+        : undefined;
     try {
-      results = paths.map((f) => simulateFile(f, process.cwd(), progress));
+      results = paths.map((f) => runScenarioFile(f, process.cwd(), progress, draw).result);
     } finally {
       progress.end();
     }
-    const text = opts.format === 'json' ? stringifyJson({ scenarios: results }) : formatText(results, useColor(opts.color, Boolean(opts.output)));
+    const text =
+      opts.format === 'json'
+        ? stringifyJson({ scenarios: results })
+        : opts.format === 'markdown'
+          ? simulateMarkdown(results, pictures)
+          : formatText(results, useColor(opts.color, Boolean(opts.output)));
     emit(text, opts.output);
     process.exitCode = results.every((r) => r.pass) ? 0 : results.some((r) => r.steps.some((s) => s.error)) ? 2 : 1;
   });

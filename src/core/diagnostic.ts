@@ -12,19 +12,48 @@ export interface RelatedLocation {
   message: string;
 }
 
-/** A text replacement proposed by a rule; applied only when the user asks. */
-export interface FixEdit {
-  file: string;
+/**
+ * A replacement in the finding's own file: the text from line:column to endLine:endColumn (1-based, end column
+ * exclusive, as in a Loc) becomes `text`. An empty range inserts; an empty `text` deletes.
+ */
+export interface TextEdit {
   line: number;
   column: number;
   endLine: number;
   endColumn: number;
   text: string;
+  /**
+   * A removal (empty `text`) that leaves the line tidy: with the blanks that separated the removed text from
+   * the rest of its line, or the whole line when nothing else is on it (src/engine/fixes.ts).
+   */
+  tidy?: boolean;
 }
 
+/**
+ * The one certain, mechanical fix of a finding (ESLint's `fix`): what its message says to do, as edits of the
+ * finding's file. Rules give one only when there is no choice to make; `check --fix` applies it, the language
+ * server offers it as a quick fix.
+ */
 export interface Fix {
+  /** What the fix does, in a few words ("insert a blank before ';'"). */
   description: string;
-  edits: FixEdit[];
+  edits: TextEdit[];
+}
+
+/** An edit of a reported fix, with its offsets in the decoded text of the file. */
+export interface ResolvedEdit extends TextEdit {
+  range: [number, number];
+}
+
+/**
+ * A fix as reported (src/engine/fixes.ts): its edits with offsets, and ESLint's single `range` / `text` (the
+ * edits merged, the text between them kept) for tools that read ESLint's JSON.
+ */
+export interface DiagnosticFix {
+  description: string;
+  range: [number, number];
+  text: string;
+  edits: ResolvedEdit[];
 }
 
 /**
@@ -42,7 +71,9 @@ export interface Diagnostic {
   endLine: number;
   endColumn: number;
   related?: RelatedLocation[];
-  fix?: Fix;
+  fix?: DiagnosticFix;
+  /** Changes that would address the finding but need a person's choice (ESLint's suggestions): never applied by --fix. */
+  suggestions?: DiagnosticFix[];
   /**
    * What the finding is about, independent of line numbers (for example
    * "SYSA DVIPA 10.1.1.1 port 80"). Used to match findings between two versions
@@ -58,6 +89,8 @@ export interface Finding {
   message: string;
   related?: RelatedLocation[];
   fix?: Fix;
+  /** One of several ways to address it, for a person to choose (ESLint's suggestions; an editor's quick fixes). */
+  suggestions?: Fix[];
   subject?: string;
   /**
    * Which of its rule's consequences (`RuleMeta.consequences`, by id) this finding states;

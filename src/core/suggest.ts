@@ -41,21 +41,38 @@ export function editDistance(a: string, b: string, max = Math.max(a.length, b.le
  * that is a prefix of a candidate (a too-short abbreviation) also matches.
  */
 export function suggest(word: string, candidates: Iterable<string>, caseInsensitive = true): string | undefined {
+  return closest(word, candidates, caseInsensitive).best;
+}
+
+/**
+ * The closest candidate only when no other candidate is as close: a misspelling with one certain correction,
+ * which a fix may write (src/engine/fixes.ts). `VIPAD` is as close to VIPADEFINE as to VIPADELETE: no fix.
+ */
+export function uniqueSuggestion(word: string, candidates: Iterable<string>, caseInsensitive = true): string | undefined {
+  const { best, ties } = closest(word, candidates, caseInsensitive);
+  return ties === 1 ? best : undefined;
+}
+
+function closest(word: string, candidates: Iterable<string>, caseInsensitive: boolean): { best?: string; ties: number } {
   const w = caseInsensitive ? word.toUpperCase() : word;
   let best: string | undefined;
   let bestScore = Infinity;
+  const atBest = new Set<string>();
   for (const candidate of candidates) {
     const c = caseInsensitive ? candidate.toUpperCase() : candidate;
     if (c === w) continue;
     const limit = Math.max(1, Math.floor(Math.max(w.length, 3) / 3));
     let score = editDistance(w, c, limit);
     if (w.length >= 3 && c.startsWith(w)) score = Math.min(score, 1);
-    if (score <= limit && score < bestScore) {
+    if (score > limit) continue;
+    if (score < bestScore) {
       best = candidate;
       bestScore = score;
+      atBest.clear();
     }
+    if (score === bestScore) atBest.add(c);
   }
-  return best;
+  return best === undefined ? { ties: 0 } : { best, ties: atBest.size };
 }
 
 export function didYouMean(word: string, candidates: Iterable<string>, caseInsensitive = true): string {

@@ -1,5 +1,7 @@
 /** `plexlint diff`: semantic changes, behaviour delta and findings delta of two estates. */
 import { lint, type LintOptions } from '../engine/lint.js';
+import { graphDelta } from '../graph/delta.js';
+import type { Graph } from '../graph/types.js';
 import { behaviourDelta, type BehaviourChange } from './behaviour.js';
 import { findingsDelta, type FindingsDelta } from './findings.js';
 import { diffModels, type Change } from './model-diff.js';
@@ -16,12 +18,16 @@ export interface DiffResult {
   changes: Change[];
   behaviour: BehaviourChange[];
   findings: FindingsDelta;
+  /** With `diagram`: the flows whose routing changed, as a graph (undefined when none changed). */
+  diagram?: Graph;
 }
 
 export interface DiffOptions extends Omit<LintOptions, 'cwd'> {
   threshold?: number;
   /** The user's own scenario files, run on both sides. */
   scenarios?: string[];
+  /** Also draw the flows whose routing changed (src/graph/delta.ts), for the markdown report. */
+  diagram?: boolean;
 }
 
 export function runDiff(beforeSpec: string, afterSpec: string, cwd: string, options: DiffOptions = {}): DiffResult {
@@ -36,7 +42,7 @@ export function runDiff(beforeSpec: string, afterSpec: string, cwd: string, opti
   if (fatal.length) throw new SideError(fatal.map((e) => `${e.path} ${e.message}`).join('; '));
   const oldPrefix = sidePrefix(cwd, before.cwd, beforeSpec.startsWith('git:'));
   const newPrefix = sidePrefix(cwd, after.cwd, afterSpec.startsWith('git:'));
-  return {
+  const result: DiffResult = {
     before: beforeSpec,
     after: afterSpec,
     afterRoot: after.cwd,
@@ -44,6 +50,11 @@ export function runDiff(beforeSpec: string, afterSpec: string, cwd: string, opti
     behaviour: behaviourDelta(a.compiled.estate, b.compiled.estate, options.threshold ?? 0.01, options.scenarios?.length ? [scenarioFlows(options.scenarios, cwd)] : []),
     findings: displayFindings(findingsDelta(a.diagnostics, b.diagnostics), oldPrefix, newPrefix),
   };
+  if (options.diagram) {
+    const diagram = graphDelta(a.compiled.estate, b.compiled.estate, { threshold: options.threshold ?? 0.01, title: `routing changes: ${beforeSpec} → ${afterSpec}` });
+    if (diagram) result.diagram = diagram;
+  }
+  return result;
 }
 
 export type { Change } from './model-diff.js';

@@ -10,6 +10,7 @@
  * estate's folder (the two sides of a diff sit in different folders).
  */
 import type { Estate } from '../model/estate.js';
+import { estateRelative } from '../model/files.js';
 import { Simulation, SimulationError, type Observed } from '../sim/index.js';
 import { sampleRequests, sendEjbCalls, sendRequests } from '../sim/web.js';
 import { webIndexOf } from '../sim/web-index.js';
@@ -19,22 +20,8 @@ const REQUESTS = 6000;
 const SESSIONS = 200;
 const CALLS = 6000;
 
-/** The folder all of an estate's files are in. */
-function rootOf(estate: Estate): string {
-  const dirs = estate.files.map((f) => f.split('/').slice(0, -1));
-  if (dirs.length === 0) return '';
-  let common = dirs[0]!;
-  for (const d of dirs) {
-    let i = 0;
-    while (i < common.length && i < d.length && common[i] === d[i]) i++;
-    common = common.slice(0, i);
-  }
-  return common.length ? `${common.join('/')}/` : '';
-}
-
 function pluginKey(estate: Estate, file: string): string {
-  const root = rootOf(estate);
-  return root && file.startsWith(root) ? file.slice(root.length) : file;
+  return estateRelative(estate, file);
 }
 
 function quietly(run: () => Observed): Observed | undefined {

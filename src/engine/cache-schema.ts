@@ -46,10 +46,12 @@ const severity = oneOf('error', 'warning', 'info');
 const pathKind = oneOf('file', 'dir', 'other', 'missing');
 
 const relatedLocation = shape({ file: str, line: position, column: position, message: str }, { endLine: position, endColumn: position });
-const fixEdit = shape({ file: str, line: position, column: position, endLine: position, endColumn: position, text: str });
-const fix = shape({ description: str, edits: list(fixEdit) });
+const offset: Check = (x) => Number.isSafeInteger(x) && (x as number) >= 0;
+const range: Check = (x) => Array.isArray(x) && x.length === 2 && x.every(offset);
+const resolvedEdit = shape({ line: position, column: position, endLine: position, endColumn: position, text: str, range }, { tidy: bool });
+const fix = shape({ description: str, range, text: str, edits: list(resolvedEdit) });
 const diagnosticFields = { ruleId, severity, message: str, file: str, line: position, column: position, endLine: position, endColumn: position };
-const diagnosticOptional = { related: list(relatedLocation), fix, subject: str };
+const diagnosticOptional = { related: list(relatedLocation), fix, suggestions: list(fix), subject: str };
 const diagnostic = shape(diagnosticFields, diagnosticOptional);
 const suppressed = shape({ ...diagnosticFields, suppressions: list(shape({ kind: oneOf('directive'), justification: str })) }, diagnosticOptional);
 const readError = shape({ path: str, message: str }, { binary: bool, explicit: bool });

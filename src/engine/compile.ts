@@ -23,6 +23,7 @@ import { sourceFromText } from '../sources/source-file.js';
 import { displayPath, MAX_MANIFEST_BYTES, openWorkspace, type ReadError, type Workspace } from '../sources/workspace.js';
 import { createDriver, type Driver } from './driver.js';
 import { compileLoadBalancers, registerLoadBalancerFiles } from './lb.js';
+import type { CompileCache } from './compile-cache.js';
 import { compileRouting, registerOmprouteFiles } from './omproute.js';
 import { compileSystems, registerSystemProfiles, unlistedProfile, type ManifestProfile } from './profiles.js';
 import { compileWeb, registerWebFiles } from './web.js';
@@ -46,6 +47,10 @@ export interface CompileOptions {
    */
   stdin?: { path: string; text: Buffer; alone?: boolean };
   progress?: Progress;
+  /** Read no manifest: the files alone (`plexlint init` drafts one). */
+  ignoreManifest?: boolean;
+  /** Stacks and file kinds of an earlier run of this process, reused while nothing they read changed (the language server). */
+  compileCache?: CompileCache;
 }
 
 export interface CompileResult {
@@ -87,7 +92,7 @@ export function planEstates(paths: string[], options: CompileOptions = {}): Esta
   const discovery = discover(paths, {
     fs,
     cwd,
-    ...(options.stdin?.alone ? { noLookup: true } : {}),
+    ...(options.stdin?.alone || options.ignoreManifest ? { noLookup: true } : {}),
     display: show,
     ...(options.config ? { config: resolve(cwd, options.config) } : {}),
     ...(options.noIgnore ? { noIgnore: true } : {}),
@@ -161,7 +166,7 @@ export function compileEstate(inputs: EstateInputs, plan: EstatePlan, options: C
     if (abs === ws.manifestPath) continue;
     const f = driver.read(abs);
     if (!f || kinds.has(f.path)) continue;
-    const kind = detectKind(f);
+    const kind = options.compileCache ? options.compileCache.kindOf(f, detectKind) : detectKind(f);
     if (kind === 'unknown' && ws.explicit.has(abs)) {
       findings.push({
         ruleId: 'unknown-file-kind',
@@ -178,7 +183,7 @@ export function compileEstate(inputs: EstateInputs, plan: EstatePlan, options: C
   }
   const found = (kind: FileKind): SourceFile[] => byKind.get(kind) ?? [];
 
-  const profiles = compileSystems({ datasets: manifest?.datasets ?? [], manifestProfiles, profiles: found('profile'), driver, progress });
+  const profiles = compileSystems({ datasets: manifest?.datasets ?? [], manifestProfiles, profiles: found('profile'), driver, progress, ...(options.compileCache ? { cache: options.compileCache } : {}) });
   append(findings, profiles.findings);
   // An unlisted profile is checked on its own (src/engine/lint.ts), and says so there.
   for (const f of profiles.unlisted) {

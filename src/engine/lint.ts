@@ -2,16 +2,19 @@
  * Lint = compile + rules + configuration. Produces the Diagnostics every
  * reporter prints.
  */
-import type { Diagnostic, Finding } from '../core/diagnostic.js';
+import type { Diagnostic, DiagnosticFix, Finding } from '../core/diagnostic.js';
 import { compareLocs } from '../core/loc.js';
 import { MAX_QUOTED_WORD } from '../core/quote.js';
-import { didYouMean } from '../core/suggest.js';
+import { didYouMean, uniqueSuggestion } from '../core/suggest.js';
+import { renameKey } from '../frontends/manifest/index.js';
 import { timed } from '../core/timing.js';
 import { findRule, rules } from '../rules/registry.js';
 import type { Rule, RuleContext } from '../rules/rule.js';
+import type { SourceFile } from '../sources/source-file.js';
 import { resolve } from 'node:path';
 import { inScope, type EstateInputs } from '../sources/discover.js';
 import { compile, compileEstate, planEstates, type CompileOptions, type CompileResult, type EstatePlan } from './compile.js';
+import { resolveFix } from './fixes.js';
 import { registerIds, RuleConfig, type Level } from './config.js';
 import { FindingLimit } from '../core/finding-limit.js';
 import { applySuppressions, type Directive, type SuppressedDiagnostic } from './suppress.js';
@@ -138,19 +141,26 @@ function manifestRuleIds(compiled: CompileResult): Finding[] {
   if (!m) return [];
   const ids = rules.map((r) => r.meta.id);
   const out: Finding[] = [];
-  const settings = [...Object.entries(m.rules), ...m.overrides.flatMap((o) => Object.entries(o.rules))];
-  for (const [id, setting] of settings) {
-    if (findRule(id)) continue;
-    out.push({
-      ruleId: 'manifest-unknown-key',
-      loc: setting.keyLoc,
-      message: `plexlint has no rule '${id}', so this setting does nothing.${didYouMean(id, ids, false)} (plexlint rules lists them)`,
-    });
+  for (const settings of [m.rules, ...m.overrides.map((o) => o.rules)]) {
+    for (const [id, setting] of Object.entries(settings)) {
+      if (findRule(id)) continue;
+      const meant = uniqueSuggestion(id, ids, false);
+      out.push({
+        ruleId: 'manifest-unknown-key',
+        loc: setting.keyLoc,
+        message: `plexlint has no rule '${id}', so this setting does nothing.${didYouMean(id, ids, false)} (plexlint rules lists them)`,
+        ...(meant && !(meant in settings) ? { fix: renameKey(setting.keyLoc, meant) } : {}),
+      });
+    }
   }
   return out;
 }
 
-export function toDiagnostics(findings: Finding[], config: RuleConfig): Diagnostic[] {
+/**
+ * Findings as reported: the configured severity (off: left out), messages shortened, and each fix resolved against
+ * its file's text (./fixes.ts; a fix that cannot be applied safely is left out).
+ */
+export function toDiagnostics(findings: Finding[], config: RuleConfig, sources: ReadonlyMap<string, SourceFile> = new Map()): Diagnostic[] {
   const out: Diagnostic[] = [];
   for (const f of findings) {
     if (!findRule(f.ruleId)) throw new InternalError(`finding with unregistered rule id '${f.ruleId}' (${f.loc.file}:${f.loc.line})`);
@@ -167,7 +177,11 @@ export function toDiagnostics(findings: Finding[], config: RuleConfig): Diagnost
       endColumn: f.loc.endColumn,
     };
     if (f.related?.length) d.related = f.related.map((r) => (r.message.length > MAX_QUOTED_WORD ? { ...r, message: shortenMessage(r.message) } : r));
-    if (f.fix) d.fix = f.fix;
+    const source = (f.fix || f.suggestions) && sources.get(f.loc.file);
+    const fix = source && f.fix ? resolveFix(f.fix, source) : undefined;
+    if (fix) d.fix = fix;
+    const suggestions = source ? (f.suggestions ?? []).map((x) => resolveFix(x, source)).filter((x): x is DiagnosticFix => x !== undefined) : [];
+    if (suggestions.length) d.suggestions = suggestions;
     if (f.subject) d.subject = f.subject;
     out.push(d);
   }
@@ -297,8 +311,8 @@ export function lintCompiled(compiled: CompileResult, options: LintOptions = {})
   );
   const suppressed: SuppressedDiagnostic[] = [];
   for (const { finding, directives } of s.suppressed) {
-    const [d] = toDiagnostics([finding], config);
+    const [d] = toDiagnostics([finding], config, compiled.sources);
     if (d) suppressed.push({ ...d, suppressions: directives.map((x) => ({ kind: 'directive' as const, justification: x.reason ?? '' })) });
   }
-  return { compiled, diagnostics: toDiagnostics(s.findings, config), suppressed, directives: s.directives, config };
+  return { compiled, diagnostics: toDiagnostics(s.findings, config, compiled.sources), suppressed, directives: s.directives, config };
 }

@@ -16,12 +16,13 @@ import { silentProgress, type Progress } from '../core/progress.js';
 import { related, type Finding } from '../core/diagnostic.js';
 import { timed } from '../core/timing.js';
 import type { Manifest } from '../frontends/manifest/index.js';
-import { parseProfile } from '../frontends/profile/index.js';
+import { parseProfile, type ParsedProfile } from '../frontends/profile/index.js';
 import { buildSystem } from '../model/build/system.js';
 import type { System } from '../model/estate.js';
 import { EstateIncludeResolver, scanIncludes } from '../sources/includes.js';
 import type { SourceFile } from '../sources/source-file.js';
 import { fileStem, uniqueName, type Driver } from './driver.js';
+import type { CompileCache } from './compile-cache.js';
 
 type SystemEntry = Manifest['systems'][number];
 
@@ -59,6 +60,8 @@ export function compileSystems(args: {
   profiles: SourceFile[];
   driver: Driver;
   progress?: Progress;
+  /** Stacks compiled by an earlier run of this process (the language server), reused when nothing changed. */
+  cache?: CompileCache;
 }): CompiledSystems {
   const { driver } = args;
   const progress = args.progress ?? silentProgress;
@@ -87,21 +90,36 @@ export function compileSystems(args: {
     if (!driver.fits(file, 'profile')) continue;
     const name = uniqueName(entry?.name ?? fileStem(file.path).toUpperCase(), usedNames);
     const symbols: Record<string, string> = { SYSNAME: name, ...(entry?.symbols ?? {}) };
-    const parsed = parseProfile(file, { symbols: new Map(Object.entries(symbols)), includes: resolver });
-    for (const f of parsed.files) {
-      driver.sources.set(f.path, f);
-      driver.kinds.set(f.path, 'profile');
+    const key = JSON.stringify([driver.ws.cwd, name, entry ? 'manifest' : 'file-name', entry?.cpc?.value ?? null, symbols]);
+    const cached = args.cache?.get(key, file, resolver);
+    let parsed: ParsedProfile;
+    let system: System;
+    if (cached) {
+      ({ parsed, system } = cached);
+      for (const f of cached.files) {
+        driver.sources.set(f.path, f);
+        driver.kinds.set(f.path, 'profile');
+      }
+    } else {
+      const recording = args.cache?.recording(resolver);
+      parsed = parseProfile(file, { symbols: new Map(Object.entries(symbols)), includes: recording?.resolver ?? resolver });
+      for (const f of parsed.files) {
+        driver.sources.set(f.path, f);
+        driver.kinds.set(f.path, 'profile');
+      }
+      const built = parsed;
+      system = timed('model', () =>
+        buildSystem({
+          name,
+          nameSource: entry ? 'manifest' : 'file-name',
+          ...(entry?.cpc ? { cpc: entry.cpc.value } : {}),
+          symbols,
+          parsed: built,
+        }),
+      );
+      if (recording) args.cache!.set(key, file, parsed, system, recording.log);
     }
     append(findings, parsed.findings);
-    const system = timed('model', () =>
-      buildSystem({
-        name,
-        nameSource: entry ? 'manifest' : 'file-name',
-        ...(entry?.cpc ? { cpc: entry.cpc.value } : {}),
-        symbols,
-        parsed,
-      }),
-    );
     systems.push(system);
   }
   return { systems, findings, unlisted };

@@ -19,9 +19,10 @@
  * rule off in plexlint.yaml or with --rule does not make suppressions "unused".
  */
 import { append } from '../core/append.js';
-import type { Diagnostic, Finding } from '../core/diagnostic.js';
+import type { Diagnostic, Finding, Fix } from '../core/diagnostic.js';
+import { fix, inCaseOf, removeAt, replaceAt } from '../core/fix.js';
 import type { Loc } from '../core/loc.js';
-import { didYouMean } from '../core/suggest.js';
+import { didYouMean, uniqueSuggestion } from '../core/suggest.js';
 import type { FileKind } from '../frontends/detect.js';
 import type { SourceFile } from '../sources/source-file.js';
 import { commentsOf, commentSyntax, type CommentSyntax } from './comments.js';
@@ -37,6 +38,8 @@ export interface RuleRef {
   id: string;
   loc: Loc;
   used: boolean;
+  /** What to remove to take this id alone out of the list (with a separator); none when it is the only one. */
+  removal?: Loc;
 }
 
 export interface Directive {
@@ -44,6 +47,8 @@ export interface Directive {
   file: string;
   /** The directive's text (from `plexlint-` to the end of the comment body). */
   loc: Loc;
+  /** The whole comment holding it, delimiters included. */
+  comment: Loc;
   /** Offset of the directive in the file: range directives act from here on. */
   offset: number;
   /** First and last line of the comment holding it. */
@@ -100,12 +105,15 @@ export function parseDirectives(file: SourceFile, syntax: CommentSyntax, ctx: Su
     const bodyEnd = c.bodyStart + c.body.trimEnd().length;
     const dirLoc = loc(keywordStart, Math.max(bodyEnd, keywordStart + m[0].length - m[1]!.length));
     if (!(KINDS as readonly string[]).includes(keyword)) {
+      const keywordLoc = loc(keywordStart, keywordStart + m[0].length - m[1]!.length);
+      const meant = uniqueSuggestion(`plexlint-${keyword}`, KINDS.map((k) => `plexlint-${k}`), true);
       problems.push({
         ruleId: 'invalid-suppression',
-        loc: loc(keywordStart, keywordStart + m[0].length - m[1]!.length),
+        loc: keywordLoc,
         message:
           `'plexlint-${keyword}' is not a plexlint directive, so it suppresses nothing.${didYouMean(`plexlint-${keyword}`, KINDS.map((k) => `plexlint-${k}`), true)} ` +
           'The directives are plexlint-disable-next-line, plexlint-disable-line, plexlint-disable, plexlint-enable and plexlint-disable-file.',
+        ...(meant ? { fix: fix(`write ${meant}`, replaceAt(keywordLoc, inCaseOf(m[0].slice(m[1]!.length), meant))) } : {}),
       });
       continue;
     }
@@ -114,22 +122,31 @@ export function parseDirectives(file: SourceFile, syntax: CommentSyntax, ctx: Su
     const sep = /(?:^|\s)(--?)(?=\s|$)/.exec(rest);
     const listText = sep ? rest.slice(0, sep.index) : rest;
     const reason = sep ? rest.slice(sep.index + sep[0].length).trim() : undefined;
+    const listStart = keywordStart + m[0].length - m[1]!.length;
     if (syntax === 'xml' && c.body.includes('--')) {
+      // The one '--' is the reason's separator: ' - ' says the same in XML.
+      const only = sep?.[1] === '--' && c.body.indexOf('--') === c.body.lastIndexOf('--');
+      const at = sep ? listStart + sep.index + sep[0].indexOf('--') : -1;
       problems.push({
         ruleId: 'invalid-suppression',
         loc: dirLoc,
         message:
           "XML does not allow '--' inside a comment (XML 1.0, section 2.5), so a conforming parser may reject this file. " +
           "Write the reason after ' - ' instead: <!-- plexlint-disable-next-line <rule> - reason -->.",
+        ...(only ? { fix: fix("write the reason after ' - '", replaceAt(loc(at, at + 2), '-')) } : {}),
       });
     }
     const rules: RuleRef[] = [];
-    const listStart = keywordStart + m[0].length - m[1]!.length;
-    for (const t of listText.matchAll(/[^\s,]+/g)) {
-      const raw = t[0];
+    const tokens = [...listText.matchAll(/[^\s,]+/g)].map((t) => ({ raw: t[0], start: listStart + t.index, end: listStart + t.index + t[0].length }));
+    for (const [i, t] of tokens.entries()) {
+      const raw = t.raw;
       const id = raw.toLowerCase();
-      const start = listStart + t.index;
+      const start = t.start;
       const idLoc = loc(start, start + raw.length);
+      // Removing one id of several: up to the next id, or (the last one) from the end of the one before.
+      const next = tokens[i + 1];
+      const before = tokens[i - 1];
+      const removal = next ? loc(t.start, next.start) : before ? loc(before.end, t.end) : undefined;
       if (!RULE_ID.test(id)) {
         problems.push({
           ruleId: 'invalid-suppression',
@@ -140,10 +157,13 @@ export function parseDirectives(file: SourceFile, syntax: CommentSyntax, ctx: Su
       }
       const known = ctx.rule(id);
       if (!known) {
+        const meant = uniqueSuggestion(id, ctx.ruleIds, false);
+        const suppressible = meant !== undefined && !(DIRECTIVE_RULES as readonly string[]).includes(meant) && ctx.rule(meant)?.unsuppressible === false;
         problems.push({
           ruleId: 'invalid-suppression',
           loc: idLoc,
           message: `'${raw}' is not a plexlint rule, so this directive suppresses nothing for it.${didYouMean(id, ctx.ruleIds, false)} (\`plexlint rules\` lists them.)`,
+          ...(suppressible ? { fix: fix(`write ${meant}`, replaceAt(idLoc, meant)) } : {}),
         });
         continue;
       }
@@ -163,7 +183,7 @@ export function parseDirectives(file: SourceFile, syntax: CommentSyntax, ctx: Su
         });
         continue;
       }
-      if (!rules.some((r) => r.id === id)) rules.push({ id, loc: idLoc, used: false });
+      if (!rules.some((r) => r.id === id)) rules.push({ id, loc: idLoc, used: false, ...(removal ? { removal } : {}) });
     }
     const named = listText.trim() !== '';
     // Every id was rejected: the directive does nothing (it must not turn into a blanket one).
@@ -172,6 +192,7 @@ export function parseDirectives(file: SourceFile, syntax: CommentSyntax, ctx: Su
       kind,
       file: file.path,
       loc: dirLoc,
+      comment: loc(c.start, c.end),
       offset: keywordStart,
       line: file.lines.position(c.start).line,
       endLine: file.lines.position(Math.max(c.start, c.end - 1)).line,
@@ -280,9 +301,25 @@ export function applySuppressions(findings: Finding[], ctx: SuppressionContext, 
   return { findings: [...kept, ...problems], suppressed, directives: [...byFile.values()].flat() };
 }
 
+/** Removing the whole directive comment. */
+function removeDirective(d: Directive): Fix {
+  return fix(`remove the plexlint-${d.kind} comment`, removeAt(d.comment));
+}
+
+/**
+ * The fix of one unused id: when every id of the directive is unused, the directive goes (taking the ids out one
+ * by one would leave a directive without ids, which suppresses every rule); otherwise the id goes from the list.
+ */
+function removeId(d: Directive, r: RuleRef, unusedIds: readonly RuleRef[]): Fix | undefined {
+  if (unusedIds.length === d.rules.length) return removeDirective(d);
+  // The removal already holds its separator: nothing around it goes with it.
+  return r.removal ? fix(`remove ${r.id} from the plexlint-${d.kind} comment`, replaceAt(r.removal, '')) : undefined;
+}
+
 function unused(ds: Directive[], ran: (id: string) => boolean, allRan: boolean): Finding[] {
   const out: Finding[] = [];
   const ranges = ds.filter((d) => d.kind === 'disable' || d.kind === 'enable');
+  const withFix = (f: Finding, x: Fix | undefined): Finding => (x ? { ...f, fix: x } : f);
   for (const d of ds) {
     if (d.kind === 'enable') {
       // An enable that ends nothing: the rule was not disabled at this point.
@@ -290,30 +327,34 @@ function unused(ds: Directive[], ran: (id: string) => boolean, allRan: boolean):
         const before = ranges.filter((r) => r.offset < d.offset);
         const lastBlanketEnable = before.filter((r) => r.kind === 'enable' && r.rules.length === 0).pop();
         const open = before.some((r) => r.kind === 'disable' && (!lastBlanketEnable || r.offset > lastBlanketEnable.offset));
-        if (!open) out.push({ ruleId: 'unused-suppression', loc: d.loc, message: "this plexlint-enable ends nothing: no plexlint-disable is in force here. Remove it." });
+        if (!open) out.push({ ruleId: 'unused-suppression', loc: d.loc, message: "this plexlint-enable ends nothing: no plexlint-disable is in force here. Remove it.", fix: removeDirective(d) });
       } else {
-        for (const r of d.rules) {
-          if (!rangeDirectiveAt(ranges, r.id, d.offset)) {
-            out.push({ ruleId: 'unused-suppression', loc: r.loc, message: `'plexlint-enable ${r.id}' ends nothing: ${r.id} is not disabled here. Remove it.` });
-          }
+        const idle = d.rules.filter((r) => !rangeDirectiveAt(ranges, r.id, d.offset));
+        for (const r of idle) {
+          out.push(withFix({ ruleId: 'unused-suppression', loc: r.loc, message: `'plexlint-enable ${r.id}' ends nothing: ${r.id} is not disabled here. Remove it.` }, removeId(d, r, idle)));
         }
       }
       continue;
     }
     const where = scopeText(d.kind);
     if (d.rules.length === 0) {
-      if (!d.used && allRan) out.push({ ruleId: 'unused-suppression', loc: d.loc, message: `this plexlint-${d.kind} suppresses nothing: no rule reports anything ${where}. Remove it.` });
+      if (!d.used && allRan) out.push({ ruleId: 'unused-suppression', loc: d.loc, message: `this plexlint-${d.kind} suppresses nothing: no rule reports anything ${where}. Remove it.`, fix: removeDirective(d) });
       continue;
     }
-    for (const r of d.rules) {
-      if (r.used || !ran(r.id)) continue;
-      out.push({
-        ruleId: 'unused-suppression',
-        loc: r.loc,
-        message:
-          `'${r.id}' is disabled here, but it reports nothing ${where}. Remove it from the directive: an unused suppression ` +
-          'hides nothing today and would silently hide a real finding later.',
-      });
+    const idle = d.rules.filter((r) => !r.used && ran(r.id));
+    for (const r of idle) {
+      out.push(
+        withFix(
+          {
+            ruleId: 'unused-suppression',
+            loc: r.loc,
+            message:
+              `'${r.id}' is disabled here, but it reports nothing ${where}. Remove it from the directive: an unused suppression ` +
+              'hides nothing today and would silently hide a real finding later.',
+          },
+          removeId(d, r, idle),
+        ),
+      );
     }
   }
   return out;

@@ -8,6 +8,7 @@
  * methods, high availability, go scripts), APAR PH50064, and IBM's external
  * load balancing into a sysplex.
  */
+import type { Fix } from '../core/diagnostic.js';
 import type { Loc } from '../core/loc.js';
 
 /** Load Balancer for IPv4 (legacy, `cluster:port:server`) or for IPv4 and IPv6 (`cluster@port@server`). */
@@ -171,6 +172,8 @@ export interface LbRejection {
   message: string;
   loc: Loc;
   related?: { loc: Loc; message: string }[];
+  /** The one certain fix, when there is one (reported with the finding). */
+  fix?: Fix;
 }
 
 export interface LbGoScript {

@@ -63,6 +63,6 @@ export function markdownText(s: string): string {
 export function forDisplay<D extends Diagnostic>(d: D): D {
   const out: D = { ...d, message: visible(d.message), file: visible(d.file) };
   if (d.related) out.related = d.related.map((r) => ({ ...r, message: visible(r.message), file: visible(r.file) }));
-  if (d.fix) out.fix = { ...d.fix, description: visible(d.fix.description), edits: d.fix.edits.map((e) => ({ ...e, file: visible(e.file) })) };
+  if (d.fix) out.fix = { ...d.fix, description: visible(d.fix.description) };
   return out;
 }

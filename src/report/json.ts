@@ -1,7 +1,11 @@
 /**
  * ESLint-compatible JSON (ESLint's json formatter): one entry per file with its messages,
  * severity 2 for errors and 1 for warnings; info findings carry severity 1 and
- * "level": "info" so tools that know only ESLint still read them.
+ * "level": "info" so tools that know only ESLint still read them. A fixable finding
+ * has ESLint's `fix` ({ range, text }) and counts in fixableErrorCount /
+ * fixableWarningCount (info findings count as warnings, as their severity does);
+ * after `--fix` or `--fix-dry-run` a fixed file has its fixed text in `output`. Changes that need a person's
+ * choice are ESLint's `suggestions` ({ desc, fix }).
  */
 import { resolve } from 'node:path';
 import type { Diagnostic } from '../core/diagnostic.js';
@@ -20,13 +24,16 @@ function message(d: Diagnostic): Record<string, unknown> {
     endLine: d.endLine,
     endColumn: d.endColumn,
     ...(d.related ? { related: d.related } : {}),
-    ...(d.fix ? { plexlintFix: d.fix } : {}),
+    // ESLint's fix: one range of the file's text (offsets of its decoded text) and what replaces it.
+    ...(d.fix ? { fix: { range: d.fix.range, text: d.fix.text } } : {}),
+    // ESLint's suggestions: changes a person chooses among; --fix never applies them.
+    ...(d.suggestions ? { suggestions: d.suggestions.map((x) => ({ desc: x.description, fix: { range: x.range, text: x.text } })) } : {}),
     // Identity across versions (rule and subject), for --baseline <report.json>.
     fingerprint: fingerprint(d),
   };
 }
 
-export const json: Formatter = ({ diagnostics, files, cwd, suppressed = [] }) => {
+export const json: Formatter = ({ diagnostics, files, cwd, suppressed = [], outputs }) => {
   const byFile = new Map<string, typeof diagnostics>();
   for (const f of files) byFile.set(f, []);
   for (const d of diagnostics) {
@@ -43,8 +50,9 @@ export const json: Formatter = ({ diagnostics, files, cwd, suppressed = [] }) =>
     warningCount: list.filter((d) => d.severity === 'warning').length,
     infoCount: list.filter((d) => d.severity === 'info').length,
     fatalErrorCount: 0,
-    fixableErrorCount: 0,
-    fixableWarningCount: 0,
+    fixableErrorCount: list.filter((d) => d.fix && d.severity === 'error').length,
+    fixableWarningCount: list.filter((d) => d.fix && d.severity !== 'error').length,
+    ...(outputs?.has(file) ? { output: outputs.get(file) } : {}),
     usedDeprecatedRules: [],
   }));
   return stringifyJson(results);

@@ -13,7 +13,7 @@
  */
 import { createHash } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
-import type { Diagnostic, RelatedLocation, Severity } from '../core/diagnostic.js';
+import type { Diagnostic, DiagnosticFix, RelatedLocation, Severity } from '../core/diagnostic.js';
 import { findRule } from '../rules/registry.js';
 import type { RuleMeta } from '../rules/rule.js';
 import { stringifyJson, visible } from './escape.js';
@@ -122,6 +122,26 @@ function relatedLocation(input: ReportInput, r: RelatedLocation, id: number): Re
   return { id, physicalLocation: { artifactLocation: artifactLocation(input, r.file), region: region(r) }, message: { text: visible(r.message) } };
 }
 
+/**
+ * A finding's fix as a SARIF `fix`: one artifact change of the finding's file, one replacement per edit. The
+ * deleted region gives lines and columns and the character offset and length (of the decoded text, the
+ * run's columnKind); an insertion deletes an empty region.
+ */
+function sarifFix(input: ReportInput, d: Diagnostic, fix: DiagnosticFix): Record<string, unknown> {
+  return {
+    description: { text: sentence(fix.description.charAt(0).toUpperCase() + fix.description.slice(1)) },
+    artifactChanges: [
+      {
+        artifactLocation: artifactLocation(input, d.file),
+        replacements: fix.edits.map((e) => ({
+          deletedRegion: { startLine: e.line, startColumn: e.column, endLine: e.endLine, endColumn: e.endColumn, charOffset: e.range[0], charLength: e.range[1] - e.range[0] },
+          ...(e.text ? { insertedContent: { text: e.text } } : {}),
+        })),
+      },
+    ],
+  };
+}
+
 export function sarifLog(input: ReportInput): Record<string, unknown> {
   const ruleIds = [...new Set(input.diagnostics.map((d) => d.ruleId))].sort();
   const index = new Map(ruleIds.map((id, i) => [id, i]));
@@ -141,6 +161,9 @@ export function sarifLog(input: ReportInput): Record<string, unknown> {
       partialFingerprints: { primaryLocationLineHash: prints[i] },
     };
     if (d.related?.length) result['relatedLocations'] = d.related.map((r, j) => relatedLocation(input, r, j + 1));
+    // SARIF's fixes are proposed fixes: the certain one first, then the suggestions.
+    const fixes = [...(d.fix ? [d.fix] : []), ...(d.suggestions ?? [])];
+    if (fixes.length) result['fixes'] = fixes.map((f) => sarifFix(input, d, f));
     return result;
   });
   const driver: Record<string, unknown> = { name: 'plexlint', version: input.toolVersion, semanticVersion: input.toolVersion };

@@ -45,6 +45,11 @@ export const stylish: Formatter = (input) => {
   const total = errors + warnings + infos;
   if (total === 0) return '';
   const mark = errors ? c.red.bold('✖') : warnings ? c.yellow.bold('⚠') : c.blue.bold('ℹ');
-  out.push('', `${mark} ${c.bold(`${plural(total, 'problem')} (${plural(errors, 'error')}, ${plural(warnings, 'warning')}, ${infos} info)`)}`, '');
+  out.push('', `${mark} ${c.bold(`${plural(total, 'problem')} (${plural(errors, 'error')}, ${plural(warnings, 'warning')}, ${infos} info)`)}`);
+  // ESLint's closing line: how many of them `--fix` would fix.
+  const fixable = summaryCounts(diagnostics.filter((d) => d.fix));
+  const parts = [fixable.errors ? plural(fixable.errors, 'error') : '', fixable.warnings ? plural(fixable.warnings, 'warning') : '', fixable.infos ? `${fixable.infos} info` : ''].filter(Boolean);
+  if (parts.length) out.push(c.bold(`  ${parts.join(' and ')} potentially fixable with the \`--fix\` option.`));
+  out.push('');
   return out.join('\n');
 };

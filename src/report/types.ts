@@ -23,6 +23,8 @@ export interface ReportInput {
   links?: ProjectLinks;
   /** The Markdown docs page of a rule (docs/rules/<id>.md), for SARIF help. */
   ruleDocs?: (ruleId: string) => string | undefined;
+  /** `check --fix` / `--fix-dry-run`: the fixed text of each file fixes changed (json: `output`, as ESLint). */
+  outputs?: ReadonlyMap<string, string>;
 }
 
 export interface ProjectLinks {

@@ -47,6 +47,13 @@ export interface RuleMeta {
   /** `syntax` findings can never be suppressed or turned off. */
   unsuppressible?: boolean;
   /**
+   * Its findings carry a fix where there is one certain, mechanical fix (ESLint's meta.fixable): `check --fix`
+   * applies it, the language server offers it as a quick fix.
+   */
+  fixable?: true;
+  /** Its findings may carry suggestions: changes that need a person's choice, offered in the editor, never applied by --fix. */
+  hasSuggestions?: true;
+  /**
    * 'sysplex': the rule compares stacks, so it runs only when the estate holds at
    * least two stacks — checking one profile on its own (in an editor, say) must not
    * report a backup or a target as missing because the other profiles were not given.

@@ -218,12 +218,16 @@ export function simulationFor(scenario: Scenario, estate: Estate): Simulation {
   return new Simulation(estate, scenario.seed, { clocked: scenario.steps.some((s) => s.kind === 'advance') });
 }
 
-export function runScenario(scenario: Scenario, estate: Estate, progress: Progress = silentProgress): ScenarioResult {
+/** Called after each step of a scenario run, with the simulation in the state the step left (reports draw it). */
+export type AfterStep = (sim: Simulation, step: Step, result: StepResult) => void;
+
+export function runScenario(scenario: Scenario, estate: Estate, progress: Progress = silentProgress, afterStep?: AfterStep): ScenarioResult {
   const sim = simulationFor(scenario, estate);
   const referenced = new Set(scenario.steps.flatMap((s) => (s.expect ?? []).flatMap((e) => (e.kind === 'same-target' ? [e.step] : []))));
   progress.phase(`simulating ${scenario.file}`, scenario.steps.length);
   const steps = scenario.steps.map((s, i) => {
     const result = sim.step(s, i + 1, s.label !== undefined && referenced.has(s.label));
+    afterStep?.(sim, s, result);
     progress.tick();
     return result;
   });

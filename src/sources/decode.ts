@@ -62,11 +62,14 @@ export function utf16WithoutBom(bytes: Uint8Array): 'utf-16le' | 'utf-16be' | un
   return undefined;
 }
 
+/** The record length of a data set downloaded in binary without line ends (FB 80, the profile data sets' format). */
+export const RECORD_LENGTH = 80;
+
 /**
  * Split text that has no line ends into records of `lrecl` characters
  * (an LRECL 80 data set downloaded in binary).
  */
-function splitFixedRecords(text: string, lrecl = 80): { text: string; records: number } | undefined {
+function splitFixedRecords(text: string, lrecl = RECORD_LENGTH): { text: string; records: number } | undefined {
   if (text.length < lrecl || text.length % lrecl !== 0 || /[\r\n]/.test(text)) return undefined;
   const records: string[] = [];
   for (let i = 0; i < text.length; i += lrecl) records.push(text.slice(i, i + lrecl));

@@ -81,15 +81,24 @@ export function ebcdicCodePage(bytes: Uint8Array): EbcdicCodePage {
   return cp037 > cp1047 ? 'ibm-037' : 'ibm-1047';
 }
 
-/** Encode text in an EBCDIC code page (for tests and tools); characters the page lacks become X'3F' (SUB). */
-export function ebcdicEncode(text: string, page: EbcdicCodePage): Uint8Array {
+/**
+ * Encode text in an EBCDIC code page. A character the page lacks becomes X'3F' (SUB), or, when `strict`, makes the
+ * result undefined. '\n' becomes `newline`: X'15' (NL, what z/OS writes) unless the file uses X'25' (LF).
+ */
+export function ebcdicEncode(text: string, page: EbcdicCodePage, options: { newline?: 0x15 | 0x25; strict: true }): Uint8Array | undefined;
+export function ebcdicEncode(text: string, page: EbcdicCodePage, options?: { newline?: 0x15 | 0x25; strict?: false }): Uint8Array;
+export function ebcdicEncode(text: string, page: EbcdicCodePage, options: { newline?: 0x15 | 0x25; strict?: boolean } = {}): Uint8Array | undefined {
   const t = (tables[page] ??= table(page));
   const reverse = new Map<string, number>();
   for (let b = 255; b >= 0; b--) reverse.set(t[b]!, b);
-  // '\n' decodes from both X'15' (NL) and X'25' (LF); write NL, what z/OS writes.
-  reverse.set('\n', 0x15);
+  // '\n' decodes from both X'15' (NL) and X'25' (LF).
+  reverse.set('\n', options.newline ?? 0x15);
   const out = new Uint8Array(text.length);
-  for (let i = 0; i < text.length; i++) out[i] = reverse.get(text[i]!) ?? 0x3f;
+  for (let i = 0; i < text.length; i++) {
+    const b = reverse.get(text[i]!);
+    if (b === undefined && options.strict) return undefined;
+    out[i] = b ?? 0x3f;
+  }
   return out;
 }
 

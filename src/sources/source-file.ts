@@ -15,6 +15,11 @@ export interface SourceFile {
   lines: LineIndex;
   /** The bytes started with a byte-order mark (not part of the text): XML's encoding checks need it. */
   bom?: boolean;
+  /**
+   * Set when the bytes are fixed-length records without line ends (an LRECL 80 data set downloaded in binary),
+   * which decoding split into lines of this length: a fix must keep every line this long.
+   */
+  recordLength?: number;
 }
 
 export function sourceFromText(path: string, text: string, absPath = '', encoding = 'utf-8', bom = false): SourceFile {

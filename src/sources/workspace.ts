@@ -7,7 +7,7 @@
  */
 import { basename, isAbsolute, relative, resolve, sep } from 'node:path';
 import { discover, type Discovery, type EstateInputs } from './discover.js';
-import { decode, type Encoding } from './decode.js';
+import { decode, RECORD_LENGTH, type Encoding } from './decode.js';
 import { FsJournal } from './fs-journal.js';
 import { isReadFailure } from './read-file.js';
 import { sourceFromText, type SourceFile } from './source-file.js';
@@ -153,7 +153,9 @@ export class Workspace {
       const [is, max] = sizes(size, MAX_XML_BYTES);
       return { path, message: `is an XML file of ${is}, larger than the ${max} plexlint reads for XML (a plugin-cfg.xml of thousands of clusters is a few MB)` };
     }
-    return sourceFromText(path, decoded.text, abs, decoded.encoding, decoded.bom);
+    const file = sourceFromText(path, decoded.text, abs, decoded.encoding, decoded.bom);
+    if (decoded.splitRecords) file.recordLength = RECORD_LENGTH;
+    return file;
   }
 
   /** Every file of the estate root (for INCLUDE look-ups without a data set mapping). */

@@ -1,6 +1,6 @@
 /**
  * The range property every finding must have: its range, every related
- * location and every fix edit in the same file lie inside that file (1-based,
+ * location and every fix edit (in the finding's file) lie inside that file (1-based,
  * end not before start), and the message is not empty.
  */
 import type { Diagnostic, Finding } from '../../src/core/diagnostic.js';
@@ -35,7 +35,7 @@ export function badRanges(files: ReadonlyMap<string, SourceFile> | SourceFile, i
   const out: string[] = [];
   for (const f of items) {
     const own: Range = 'loc' in f ? f.loc : f;
-    const ranges: Range[] = [own, ...(f.related ?? []), ...(f.fix?.edits ?? [])];
+    const ranges: Range[] = [own, ...(f.related ?? []), ...(f.fix?.edits ?? []).map((e) => ({ ...e, file: own.file }))];
     for (const r of ranges) {
       const file = byPath.get(r.file);
       if (!file) continue;

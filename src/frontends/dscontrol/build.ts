@@ -31,10 +31,11 @@ import {
 } from '../../../grammar/dscontrol/keywords.js';
 import { splitSpec, type SpecItem } from '../../../grammar/dscontrol/spec.js';
 import { wordText, type WordPayload } from '../../../grammar/dscontrol/tokens.js';
-import type { Finding } from '../../core/diagnostic.js';
+import type { Finding, Fix } from '../../core/diagnostic.js';
+import { fix, inCaseOf, replaceAt } from '../../core/fix.js';
 import { parseIp } from '../../core/ip.js';
 import { spanLocs, type Loc, type LineIndex } from '../../core/loc.js';
-import { didYouMean } from '../../core/suggest.js';
+import { didYouMean, uniqueSuggestion } from '../../core/suggest.js';
 import type {
   AdvisorStatement,
   ClusterAction,
@@ -102,8 +103,14 @@ export class LineBuilder {
     return w;
   }
 
-  private problem(ruleId: string, loc: Loc, message: string): void {
-    this.findings.push({ ruleId, loc, message });
+  private problem(ruleId: string, loc: Loc, message: string, fix?: Fix): void {
+    this.findings.push({ ruleId, loc, message, ...(fix ? { fix } : {}) });
+  }
+
+  /** The fix of a misspelt keyword: the one keyword that close, written in the case of the word it replaces. */
+  private respell(t: IToken, text: string, keywords: readonly string[]): Fix | undefined {
+    const meant = uniqueSuggestion(text, keywords);
+    return meant ? fix(`write ${meant}`, replaceAt(this.loc(t), inCaseOf(t.image, meant))) : undefined;
   }
 
   /** A Chevrotain parse error as a `syntax` finding, anchored on the last token when the line ended early. */
@@ -210,6 +217,7 @@ export class LineBuilder {
         'dscontrol-unknown-command',
         this.loc(t),
         `'${t.image}' is not a dscontrol command, so plexlint assumes dscontrol refuses this line.${didYouMean(text, COMMANDS) || ` The commands are ${COMMANDS.filter((c) => c !== 'exit' && c !== 'quit').join(', ')}.`}${hint}`,
+        looksShell ? undefined : this.respell(t, text, COMMANDS),
       );
     }
   }
@@ -234,6 +242,7 @@ export class LineBuilder {
         'dscontrol-unknown-command',
         this.loc(t),
         `'${t.image}' is not a subcommand of ${command.text}, so plexlint assumes dscontrol refuses the command.${didYouMean(text, subs) || ` ${command.text} takes ${subs.join(', ')}.`}`,
+        this.respell(t, text, subs),
       );
     }
   }
@@ -308,6 +317,7 @@ export class LineBuilder {
           r.ambiguous
             ? `${context}: '${nameTok.image}' is ambiguous: it abbreviates ${r.ambiguous.join(', ')}. plexlint assumes dscontrol refuses the command. Write enough letters to make it unique.`
             : `${context}: '${nameTok.image}' is not an option of ${table}, so plexlint assumes dscontrol refuses the command.${didYouMean(text, OPTION_NAMES[table]) || other || ` The options are ${OPTION_NAMES[table].join(', ')}.`}`,
+          r.ambiguous ? undefined : this.respell(nameTok, text, OPTION_NAMES[table]),
         );
         continue;
       }

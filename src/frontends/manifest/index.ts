@@ -9,9 +9,10 @@ import type { Alias, Document, Node, Pair } from 'yaml';
 import { append } from '../../core/append.js';
 import { yaml } from '../../core/libs.js';
 import { parseYamlFile } from '../../core/yaml-doc.js';
-import type { Finding } from '../../core/diagnostic.js';
+import type { Finding, Fix } from '../../core/diagnostic.js';
+import { fix, replaceAt } from '../../core/fix.js';
 import type { Loc } from '../../core/loc.js';
-import { didYouMean } from '../../core/suggest.js';
+import { didYouMean, uniqueSuggestion } from '../../core/suggest.js';
 import { MAX_IGNORE_PATTERN_CHARS } from '../../sources/ignore.js';
 import type { SourceFile } from '../../sources/source-file.js';
 import type { CellEntry, GscEntry, Located, Manifest, OdrEntry, Override, PathRef, RuleSetting } from './ast.js';
@@ -59,6 +60,16 @@ function anchorTargets(doc: Document): Map<Alias, Node> {
     },
   });
   return targets;
+}
+
+/** The fix of a misspelt key: the key written as meant (a plain scalar: every manifest key is one). */
+export function renameKey(key: Loc, to: string): Fix {
+  return fix(`rename the key to ${to}`, replaceAt(key, to));
+}
+
+/** No value (`key:`, `key: ~`, `key: null`): an empty mapping or list, as if the key were not there. */
+function isEmpty(node: Node | null | undefined): boolean {
+  return node === null || node === undefined || (yaml().isScalar(node) && node.value === null);
 }
 
 class ManifestReader {
@@ -114,15 +125,15 @@ class ManifestReader {
     return undefined;
   }
 
-  private problem(ruleId: string, node: Node | Pair | null | undefined, message: string): void {
+  private problem(ruleId: string, node: Node | Pair | null | undefined, message: string, fix?: Fix): void {
     const n = node && 'key' in node ? (node.key as Node) : (node as Node | null | undefined);
-    this.findings.push({ ruleId, loc: this.loc(n), message });
+    this.findings.push({ ruleId, loc: this.loc(n), message, ...(fix ? { fix } : {}) });
   }
 
   /** Iterate a mapping's pairs, reporting keys outside `known`. */
   entries(raw: Node | null | undefined, what: string, known: readonly string[] | null): [string, Node | null, Pair][] {
     const node = this.deref(raw);
-    if (node === null || node === undefined) return [];
+    if (isEmpty(node)) return [];
     if (!yaml().isMap(node)) {
       this.problem('manifest-invalid-value', node, `${what} must be a mapping (key: value)`);
       return [];
@@ -131,7 +142,10 @@ class ManifestReader {
     for (const pair of node.items) {
       const key = yaml().isScalar(pair.key) ? String(pair.key.value) : '';
       if (known && !known.includes(key)) {
-        this.problem('manifest-unknown-key', pair as Pair, `unknown key '${key}' in ${what}: plexlint ignores it.${didYouMean(key, known, false)}`);
+        // Renaming is certain when one key is meant and the mapping does not have it already.
+        const meant = uniqueSuggestion(key, known, false);
+        const taken = node.items.some((p) => yaml().isScalar(p.key) && String(p.key.value) === meant);
+        this.problem('manifest-unknown-key', pair as Pair, `unknown key '${key}' in ${what}: plexlint ignores it.${didYouMean(key, known, false)}`, meant && !taken ? renameKey(this.loc(pair.key as Node), meant) : undefined);
         continue;
       }
       out.push([key, pair.value as Node | null, pair as Pair]);
@@ -146,11 +160,14 @@ class ManifestReader {
     return undefined;
   }
 
+  /** A YAML number (not a quoted string, not true/false: `port: true` is not port 1). */
   integer(raw: Node | null, what: string, min: number, max: number): number | undefined {
     const node = this.deref(raw) ?? null;
-    const v = yaml().isScalar(node) ? Number(node.value) : NaN;
+    const value = yaml().isScalar(node) ? node.value : undefined;
+    const v = typeof value === 'number' ? value : NaN;
     if (!Number.isInteger(v) || v < min || v > max) {
-      this.problem('manifest-invalid-value', node, `${what} must be a whole number from ${min} to ${max}`);
+      const quoted = typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? ' (write it without quotes)' : '';
+      this.problem('manifest-invalid-value', node, `${what} must be a whole number from ${min} to ${max}${quoted}`);
       return undefined;
     }
     return v;
@@ -169,7 +186,7 @@ class ManifestReader {
 
   list<T>(raw: Node | null, what: string, item: (n: Node) => T | undefined): T[] {
     const node = this.deref(raw);
-    if (node === null || node === undefined) return [];
+    if (isEmpty(node)) return [];
     if (!yaml().isSeq(node)) {
       this.problem('manifest-invalid-value', node, `${what} must be a list`);
       return [];
@@ -203,15 +220,34 @@ class ManifestReader {
   }
 }
 
-const TOP = ['systems', 'datasets', 'loadBalancers', 'web', 'rules', 'overrides', 'ignore'] as const;
-const SYSTEM = ['profile', 'omproute', 'cpc', 'symbols'] as const;
-const LB = ['config', 'scripts', 'partner'] as const;
-const WEB = ['plugins', 'cells'] as const;
-const CELL = ['odrs', 'properties', 'gscs', 'bridgedWith', 'clusters', 'clientNodes'] as const;
-const ODR = ['name', 'host', 'port', 'tier', 'properties'] as const;
-const GSC = ['name', 'members', 'tier'] as const;
-const MEMBER = ['host', 'port', 'weight'] as const;
-const OVERRIDE = ['files', 'rules'] as const;
+/**
+ * The keys of each mapping the manifest has (the JSON Schema of ./schema.ts describes the same keys; a test keeps
+ * the two in agreement). Mappings whose keys are names (systems, datasets, symbols, …) take any key.
+ */
+export const MANIFEST_KEYS = {
+  top: ['systems', 'datasets', 'loadBalancers', 'web', 'rules', 'overrides', 'ignore'],
+  system: ['profile', 'omproute', 'cpc', 'symbols'],
+  loadBalancer: ['config', 'scripts', 'partner'],
+  web: ['plugins', 'cells'],
+  cell: ['odrs', 'properties', 'gscs', 'bridgedWith', 'clusters', 'clientNodes'],
+  odr: ['name', 'host', 'port', 'tier', 'properties'],
+  gsc: ['name', 'members', 'tier'],
+  gscMember: ['host', 'port', 'weight'],
+  override: ['files', 'rules'],
+} as const;
+
+/** Levels a rule setting takes (`warning` is read as `warn`). */
+export const RULE_LEVELS = ['off', 'info', 'warn', 'warning', 'error'] as const;
+
+const TOP = MANIFEST_KEYS.top;
+const SYSTEM = MANIFEST_KEYS.system;
+const LB = MANIFEST_KEYS.loadBalancer;
+const WEB = MANIFEST_KEYS.web;
+const CELL = MANIFEST_KEYS.cell;
+const ODR = MANIFEST_KEYS.odr;
+const GSC = MANIFEST_KEYS.gsc;
+const MEMBER = MANIFEST_KEYS.gscMember;
+const OVERRIDE = MANIFEST_KEYS.override;
 
 export interface ParsedManifest {
   manifest: Manifest;
@@ -367,7 +403,10 @@ function readCell(r: ManifestReader, name: string, node: Node | null, pair: Pair
                   else if (mk === 'port') member.port = r.integer(mv, 'GSC member port', 1, 65535);
                   else member.weight = r.integer(mv, 'GSC member weight', 0, 100);
                 }
-                if (!member.host || member.port === undefined) return undefined;
+                if (!member.host || member.port === undefined) {
+                  r.findings.push({ ruleId: 'manifest-invalid-value', loc: member.loc!, message: `${at}.gscs members: every member needs host and port; plexlint leaves this one out` });
+                  return undefined;
+                }
                 return member as GscEntry['members'][number];
               });
             }

@@ -9,11 +9,12 @@
  * line breaks inside names and paths. Whatever did parse is checked, also in a
  * file that is not well-formed.
  */
-import type { Finding, Severity } from '../../core/diagnostic.js';
+import type { Finding, Fix, Severity } from '../../core/diagnostic.js';
 import { related } from '../../core/diagnostic.js';
 import { FindingLimit } from '../../core/finding-limit.js';
+import { fix, replaceAt } from '../../core/fix.js';
 import type { Loc } from '../../core/loc.js';
-import { suggest } from '../../core/suggest.js';
+import { suggest, uniqueSuggestion } from '../../core/suggest.js';
 import type { SourceFile } from '../../sources/source-file.js';
 import { readXml, type XmlAttribute, type XmlElement } from '../xml/index.js';
 import type { AttrValue, ClusterNode, GroupNode, PluginAst, PNode, RequestMetricsNode, ServerListNode, ServerNode, TransportNode } from './ast.js';
@@ -37,7 +38,7 @@ function hasOwn(o: object, k: string): boolean {
 }
 
 /** A typed value, or a reason why the text is not one. */
-function typed(s: AttrSpec, raw: string): { value: AttrValue } | { problem: string; suggestion?: string } {
+function typed(s: AttrSpec, raw: string): { value: AttrValue } | { problem: string; suggestion?: string; certain?: boolean } {
   const t = s.type;
   switch (t.kind) {
     case 'string':
@@ -57,11 +58,18 @@ function typed(s: AttrSpec, raw: string): { value: AttrValue } | { problem: stri
     case 'enum': {
       if (t.values.includes(raw)) return { value: raw };
       const caseOnly = t.values.find((v) => v.toLowerCase() === raw.toLowerCase());
-      if (caseOnly) return { problem: `differs from the documented value '${caseOnly}' in capitalisation`, suggestion: caseOnly };
+      if (caseOnly) return { problem: `differs from the documented value '${caseOnly}' in capitalisation`, suggestion: caseOnly, certain: true };
       const near = suggest(raw.replace(/[-_]/g, ' '), t.values) ?? suggest(raw, t.values);
-      return { problem: `is not one of ${t.values.map((v) => `'${v}'`).join(', ')}`, ...(near ? { suggestion: near } : {}) };
+      // 'Round-Robin' for 'Round Robin': one documented value is that close, and no other.
+      const certain = near !== undefined && (uniqueSuggestion(raw.replace(/[-_]/g, ' '), t.values) ?? uniqueSuggestion(raw, t.values)) === near;
+      return { problem: `is not one of ${t.values.map((v) => `'${v}'`).join(', ')}`, ...(near ? { suggestion: near, certain } : {}) };
     }
   }
+}
+
+/** A value as an XML attribute holds it (the documented values need none of this; a guard all the same). */
+function escapeAttribute(v: string): string {
+  return v.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 }
 
 function describeDefault(s: AttrSpec): string {
@@ -70,21 +78,29 @@ function describeDefault(s: AttrSpec): string {
 
 class PluginReader {
   readonly findings: Finding[] = [];
-  /** At most so many findings of a rule in the file (src/core/finding-limit.ts): an element of 500,000 unknown attributes. */
-  readonly limit = new FindingLimit();
   /** Servers outside any ServerCluster (PluginAst.detachedServers). */
   readonly detachedServers: ServerNode[] = [];
+
+  constructor(private readonly source: SourceFile) {}
+
+  private get text(): string {
+    return this.source.text;
+  }
+
+  /** At most so many findings of a rule in the file (src/core/finding-limit.ts): an element of 500,000 unknown attributes. */
+  readonly limit = new FindingLimit();
 
   /** Whether a finding of the rule at this place is kept; when not, it is only counted (build no message for it). */
   private room(ruleId: string, loc: Loc, severity?: Severity): boolean {
     return this.limit.admit(ruleId, loc, severity);
   }
 
-  private push(ruleId: string, loc: Loc, message: string, extra: { severity?: Severity; related?: Finding['related'] } = {}, admitted = false): void {
+  private push(ruleId: string, loc: Loc, message: string, extra: { severity?: Severity; related?: Finding['related']; fix?: Fix } = {}, admitted = false): void {
     if (!admitted && !this.room(ruleId, loc, extra.severity)) return;
     const f: Finding = { ruleId, loc, message };
     if (extra.severity) f.severity = extra.severity;
     if (extra.related?.length) f.related = extra.related;
+    if (extra.fix) f.fix = extra.fix;
     this.findings.push(f);
   }
 
@@ -115,6 +131,7 @@ class PluginReader {
           'plugin-invalid-value',
           a.valueLoc,
           `${el.name} ${a.name}="${a.value}" ${t.problem}: what ${PLUGIN} does with such a value is not documented (plexlint assumes ${describeDefault(as)}).${hint}`,
+          t.suggestion && t.certain ? { fix: fix(`write ${a.name}="${t.suggestion}"`, replaceAt(a.valueLoc, escapeAttribute(t.suggestion))) } : {},
         );
       }
     }
@@ -136,6 +153,10 @@ class PluginReader {
     const known = Object.keys(s.attrs);
     const caseOnly = known.find((k) => k.toLowerCase() === a.name.toLowerCase());
     const near = caseOnly ?? suggest(a.name, known, false);
+    // A rename is certain when one attribute is meant and the element does not have it already (a second one
+    // would make the file malformed).
+    const rename = (to: string | undefined): { fix?: Fix } =>
+      to && !el.attributes.some((x) => x.name === to) ? { fix: fix(`rename ${a.name} to ${to}`, replaceAt(a.nameLoc, to)) } : {};
     if (caseOnly) {
       this.push(
         'plugin-unknown-attribute',
@@ -143,11 +164,11 @@ class PluginReader {
         `${el.name} has no attribute ${a.name}: attribute names are case-sensitive, so plexlint assumes ${PLUGIN} ignores it and ${caseOnly} ${
           s.attrs[caseOnly]!.default === undefined ? 'stays unset' : `keeps its default (${String(s.attrs[caseOnly]!.default)})`
         }. Write ${caseOnly}.`,
-        {},
+        rename(caseOnly),
         true,
       );
     } else if (near) {
-      this.push('plugin-unknown-attribute', a.nameLoc, `${el.name} has no attribute ${a.name}: plexlint assumes ${PLUGIN} ignores it. Did you mean ${near}?`, {}, true);
+      this.push('plugin-unknown-attribute', a.nameLoc, `${el.name} has no attribute ${a.name}: plexlint assumes ${PLUGIN} ignores it. Did you mean ${near}?`, rename(uniqueSuggestion(a.name, known, false)), true);
     } else if (s.open) {
       this.push(
         'plugin-unknown-attribute',
@@ -181,7 +202,16 @@ class PluginReader {
         : shape === 'host'
           ? `plexlint assumes ${PLUGIN} cannot resolve the host name as written`
           : `plexlint assumes ${PLUGIN} compares the value character by character, so it does not match the name it is meant to`;
-    this.push('plugin-whitespace-in-value', a.valueLoc, `${el.name} ${a.name} is ${what} but ${problem}: ${effect}. Remove the ${problem.includes('line') ? 'line break' : problem.includes('tab') ? 'tab' : 'blanks'}.`);
+    // Blanks, tabs or line breaks only at the ends: trimming them is the one fix. Inside a value it is not certain
+    // what was meant.
+    const trimmed = v.trim();
+    const certain = trimmed !== '' && trimmed !== v && !/[\r\n\t]/.test(trimmed) && !((shape === 'host' || shape === 'token') && /\s/.test(trimmed));
+    this.push(
+      'plugin-whitespace-in-value',
+      a.valueLoc,
+      `${el.name} ${a.name} is ${what} but ${problem}: ${effect}. Remove the ${problem.includes('line') ? 'line break' : problem.includes('tab') ? 'tab' : 'blanks'}.`,
+      certain ? { fix: fix(`remove the blanks around ${a.name}`, replaceAt(a.valueLoc, escapeAttribute(trimmed))) } : {},
+    );
   }
 
   /** Visit the children of `el` (spec `specKey`); `handle` receives each child the spec allows. */
@@ -247,7 +277,27 @@ class PluginReader {
     const caseOnly = ELEMENT_NAMES.find((n) => n.toLowerCase() === child.name.toLowerCase());
     const near = caseOnly ?? suggest(child.name, allowed, false) ?? suggest(child.name, ELEMENT_NAMES, false);
     const hint = caseOnly ? ` Element names are case-sensitive: write ${caseOnly}.` : near ? ` Did you mean ${near}?` : '';
-    this.push('plugin-unknown-element', child.loc, `<${child.name}> is not a plugin-cfg.xml element${parent ? ` (in <${parent.name}>)` : ''}: plexlint assumes ${PLUGIN} ignores it and everything in it.${hint}`);
+    // Certain: the name in another case, or the one element allowed here that is that close.
+    const to = caseOnly ?? (allowed.length ? uniqueSuggestion(child.name, allowed, false) : undefined);
+    const renamed = to && allowed.includes(to) ? this.renameElement(child, to) : undefined;
+    this.push(
+      'plugin-unknown-element',
+      child.loc,
+      `<${child.name}> is not a plugin-cfg.xml element${parent ? ` (in <${parent.name}>)` : ''}: plexlint assumes ${PLUGIN} ignores it and everything in it.${hint}`,
+      renamed ? { fix: renamed } : {},
+    );
+  }
+
+  /** Rename an element: its start tag and its end tag (found in the text, after its last child). */
+  private renameElement(el: XmlElement, to: string): Fix | undefined {
+    const start: Loc = { ...el.loc, column: el.loc.column + 1 };
+    if (el.selfClosing) return fix(`rename <${el.name}> to <${to}>`, replaceAt(start, to));
+    if (el.endOffset === undefined) return undefined;
+    const text = this.text;
+    const close = `</${el.name}`;
+    const at = text.lastIndexOf(close, el.endOffset - 1);
+    if (at < 0 || !/^\s*>$/.test(text.slice(at + close.length, el.endOffset))) return undefined;
+    return fix(`rename <${el.name}> to <${to}>`, replaceAt(start, to), replaceAt(this.source.lines.loc(this.source.path, at + 2, at + close.length), to));
   }
 
   /** A Server (or ClusterAddress) with its Transports and their Properties. */
@@ -259,13 +309,16 @@ class PluginReader {
         const prop = this.node(p, pk);
         const name = prop.attrs['Name'];
         if (name && !(TRANSPORT_PROPERTIES as readonly string[]).includes(name.value)) {
-          const near = TRANSPORT_PROPERTIES.find((x) => x.toLowerCase() === name.value.toLowerCase()) ?? suggest(name.value, TRANSPORT_PROPERTIES, false);
+          const caseOnly = TRANSPORT_PROPERTIES.find((x) => x.toLowerCase() === name.value.toLowerCase());
+          const near = caseOnly ?? suggest(name.value, TRANSPORT_PROPERTIES, false);
+          const certain = caseOnly ?? uniqueSuggestion(name.value, TRANSPORT_PROPERTIES, false);
           this.findings.push({
             ruleId: 'plugin-invalid-value',
             loc: name.valueLoc,
             message:
               `Transport Property Name="${name.value}" is not one of keyring, stashfile, certLabel: plexlint assumes ${PLUGIN} does not use it.` +
               (near ? ` Did you mean ${near}? (property names are case-sensitive)` : ''),
+            ...(certain ? { fix: fix(`write Name="${certain}"`, replaceAt(name.valueLoc, certain)) } : {}),
           });
         }
         t.properties.push(prop);
@@ -318,7 +371,7 @@ function missingElementConsequence(specKey: string, child: string): string {
 
 export function parsePlugin(file: SourceFile): ParsedPlugin {
   const { doc, findings: xmlFindings } = readXml(file, { consumer: PLUGIN });
-  const r = new PluginReader();
+  const r = new PluginReader(file);
   const start = file.lines.loc(file.path, 0, 0);
   const ast: PluginAst = {
     file: file.path,

@@ -9,7 +9,8 @@ import { keywords as keywordTable, tooShortAbbreviationOf } from '../../../gramm
 import type { Finding } from '../../core/diagnostic.js';
 import { isLoopback, parseCidr, parseIp, parseIpv4, type IpAddress } from '../../core/ip.js';
 import { spanLocs, type Loc } from '../../core/loc.js';
-import { didYouMean, suggest } from '../../core/suggest.js';
+import { fix, inCaseOf, removeAt, replaceAt } from '../../core/fix.js';
+import { didYouMean, suggest, uniqueSuggestion } from '../../core/suggest.js';
 import type { SourceFile } from '../../sources/source-file.js';
 import type {
   DeviceStatement,
@@ -77,8 +78,10 @@ const LINK_POSITIONALS: Record<string, ('device' | 'number')[]> = {
   OSAFDDI: ['number', 'device'],
 };
 
-const DEVICE_TYPES = ['MPCIPA', 'VIRTual', 'CTC', 'MPCPTP', 'CLAW', 'LCS', 'ATM', 'HCH', 'CDLC', 'SNAIUCV', 'SNALU62', 'X25NPSI', 'MPCOSA'];
-const INTERFACE_TYPES = ['IPAQENET', 'IPAQENET6', 'IPAQIDIO', 'IPAQIDIO6', 'VIRTUAL', 'VIRTUAL6', 'EQENET', 'EQENET6'];
+/** LINK types (the keys of LINK_POSITIONALS), for editors and tools that list what a profile may say. */
+export const LINK_TYPES: readonly string[] = Object.keys(LINK_POSITIONALS);
+export const DEVICE_TYPES = ['MPCIPA', 'VIRTual', 'CTC', 'MPCPTP', 'CLAW', 'LCS', 'ATM', 'HCH', 'CDLC', 'SNAIUCV', 'SNALU62', 'X25NPSI', 'MPCOSA'];
+export const INTERFACE_TYPES = ['IPAQENET', 'IPAQENET6', 'IPAQIDIO', 'IPAQIDIO6', 'VIRTUAL', 'VIRTUAL6', 'EQENET', 'EQENET6'];
 
 function fullName(text: string, notations: string[]): string | undefined {
   for (const n of notations) {
@@ -296,12 +299,14 @@ export class ProfileBuilder {
       const short = tooShortAbbreviationOf(w.text);
       const near = short && short.role === 'statement' ? short.name : suggest(w.text, STATEMENT_NAMES);
       if (!near) continue;
+      const certain = short && short.role === 'statement' ? short.name : uniqueSuggestion(w.text, STATEMENT_NAMES);
       this.findings.push({
         ruleId: 'unknown-statement',
         loc: w.loc,
         message:
           `'${w.raw}' starts a line but is not a TCP/IP profile statement, so plexlint assumes the stack reads it as one more operand of ` +
           `${stmt.name} (line ${stmt.keyword.loc.line}) and the statement you meant is not processed (IBM does not document this). Did you mean ${near}?`,
+        ...(certain ? { fix: fix(`write ${certain}`, replaceAt(w.loc, inCaseOf(w.raw, certain))) } : {}),
       });
     }
   }
@@ -310,6 +315,7 @@ export class ProfileBuilder {
     const keyword = this.kw(n, 'name');
     const operands = this.words(n, 'operand');
     const what = keyword.symbolic ? `'${keyword.raw}' (an unresolved system symbol)` : `'${keyword.raw}'`;
+    const certain = keyword.symbolic ? undefined : uniqueSuggestion(keyword.text, STATEMENT_NAMES);
     this.findings.push({
       ruleId: 'unknown-statement',
       loc: keyword.loc,
@@ -317,6 +323,7 @@ export class ProfileBuilder {
         `${what} is not a TCP/IP profile statement: plexlint assumes the stack reports a syntax error and skips it` +
         `${operands.length ? ` and its ${operands.length} operand${operands.length === 1 ? '' : 's'}` : ''} (IBM does not document this).` +
         didYouMean(keyword.text, STATEMENT_NAMES),
+      ...(certain ? { fix: fix(`write ${certain}`, replaceAt(keyword.loc, inCaseOf(keyword.raw, certain))) } : {}),
     });
     return { kind: 'unknown', loc, keyword, operands };
   }
@@ -701,6 +708,8 @@ export class ProfileBuilder {
               ? `: if it is the statement, its ${others} other address${others === 1 ? ' is' : 'es are'} not home addresses either (plexlint keeps ${others === 1 ? 'it' : 'them'}). `
               : ' (this HOME statement has no other entry). ') +
             'Remove it; to add a loopback alias (for example a load-balancer cluster address) code another address on the LOOPBACK link.',
+          // Without the entry the statement says what it means; a HOME statement of this entry alone says nothing.
+          fix: others > 0 ? fix('remove the 127.0.0.1 entry', removeAt(entry.loc)) : fix('remove the HOME statement of 127.0.0.1 alone', removeAt(spanLocs(keyword.loc, entry.loc))),
         });
         entry.ignored = { reason: 'EZZ0344I', cause: entry.loc };
       }

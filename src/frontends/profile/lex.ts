@@ -9,7 +9,8 @@
  */
 import { profileLexer, classifyWord } from '../../../grammar/profile/tokens.js';
 import type { IToken } from '../../../grammar/chevrotain.js';
-import type { Finding } from '../../core/diagnostic.js';
+import type { Finding, TextEdit } from '../../core/diagnostic.js';
+import { fix, insertBefore, replaceAt } from '../../core/fix.js';
 import { quoteWord } from '../../core/quote.js';
 import type { SourceFile } from '../../sources/source-file.js';
 
@@ -40,6 +41,7 @@ function blankSequenceNumbers(file: SourceFile, findings: Finding[]): string {
   let text = file.text;
   let count = 0;
   let first: { line: number; start: number } | undefined;
+  const fields: TextEdit[] = [];
   const pieces: string[] = [];
   let copied = 0;
   for (let i = 0; i < lines.lineCount; i++) {
@@ -51,6 +53,8 @@ function blankSequenceNumbers(file: SourceFile, findings: Finding[]): string {
     if (line.slice(0, 72).includes(';')) continue;
     if (line.length > 80 && line.slice(80).trim() !== '') continue;
     const start = lines.lineStarts[i]! + 72;
+    // ISPF's UNNUM: the field is blanked, so the record keeps its length.
+    fields.push(replaceAt(lines.loc(file.path, start, start + 8), '        '));
     pieces.push(text.slice(copied, start), '        ');
     copied = start + 8;
     count++;
@@ -66,6 +70,7 @@ function blankSequenceNumbers(file: SourceFile, findings: Finding[]): string {
       `${count === 1 ? 'this record carries' : `${count} records carry`} a sequence number in columns 73–80. ` +
       'IBM says only "Sequence numbers are not allowed" and names no column limit, so plexlint assumes the stack reads the digits as operands of the statement, which corrupts it. ' +
       'Remove the sequence numbers (ISPF: UNNUM, then NUMBER OFF).',
+    fix: fix(`blank the sequence numbers in columns 73–80 of ${count === 1 ? 'the record' : `all ${count} records`}`, ...fields),
   });
   return text;
 }
@@ -178,18 +183,7 @@ export function lexProfile(file: SourceFile, symbols: SymbolTable, findings: Fin
         `'${glued}': IBM requires a blank before a ';' that follows an operand, so this ';' is not a valid end of the ` +
         `operand and the stack may read '${glued}' as one operand the statement does not know (IBM does not document ` +
         `exactly what it does; plexlint checks the rest as if the blank were there). Insert a blank before ';'.`,
-      fix: {
-        description: "insert a blank before ';'",
-        edits: [
-          {
-            file: file.path,
-            ...file.lines.position(comment.startOffset),
-            endLine: file.lines.position(comment.startOffset).line,
-            endColumn: file.lines.position(comment.startOffset).column,
-            text: ' ',
-          },
-        ],
-      },
+      fix: fix("insert a blank before ';'", insertBefore(file.lines.loc(file.path, comment.startOffset, comment.startOffset), ' ')),
     });
   }
   for (const token of result.tokens) {

@@ -11,7 +11,8 @@
 import { parseNotation } from '../../../grammar/profile/keywords.js';
 import type { Sink } from './scope.js';
 import { spanLocs } from '../../core/loc.js';
-import { didYouMean } from '../../core/suggest.js';
+import { fix, inCaseOf, replaceAt } from '../../core/fix.js';
+import { didYouMean, uniqueSuggestion } from '../../core/suggest.js';
 import type { OptionNode, Word } from './ast.js';
 
 export interface OptionSpec {
@@ -108,10 +109,12 @@ export function groupOptions(words: Word[], table: OptionTable, findings: Sink):
       continue;
     }
     ok = false;
+    const certain = w.symbolic ? undefined : uniqueSuggestion(w.text, optionNames(table));
     findings.push({
       ruleId: 'unknown-operand',
       loc: w.loc,
       message: `'${w.raw}' is not ${/^[AEIOU]/.test(table.statement) ? 'an' : 'a'} ${table.statement} operand.${didYouMean(w.text, optionNames(table))}`,
+      ...(certain ? { fix: fix(`write ${certain}`, replaceAt(w.loc, inCaseOf(w.raw, certain))) } : {}),
     });
   }
   close();

@@ -30,7 +30,7 @@ import { groupOptions, vipasmparmsTable } from './options.js';
 import { ValueReader } from './values.js';
 import { withDamage, type Sink } from './scope.js';
 
-const METHODS: { name: DistMethod; min: string }[] = [
+export const METHODS: { name: DistMethod; min: string }[] = [
   'BASEWLM',
   'SERVERWLM',
   'ROUNDROBIN',

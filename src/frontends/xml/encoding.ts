@@ -17,7 +17,8 @@
  * byte, EBCDIC by its letters, else UTF-8 when valid, else ISO-8859-1) and
  * `file.bom` whether they started with a byte-order mark.
  */
-import type { Finding, Severity } from '../../core/diagnostic.js';
+import type { Finding, Fix, Severity } from '../../core/diagnostic.js';
+import { fix as fixOf, replaceAt } from '../../core/fix.js';
 import type { SourceFile } from '../../sources/source-file.js';
 import type { XmlDeclaration } from './ast.js';
 
@@ -64,11 +65,14 @@ export function encodingFindings(file: SourceFile, decl: XmlDeclaration | undefi
   const said = declaredName === undefined ? (decl ? 'its XML declaration names no encoding, which means UTF-8 or UTF-16,' : 'it has no XML declaration, which means UTF-8 or UTF-16,') : `it declares encoding="${declaredName}"`;
   const bytes = bytesFamily(file);
   const nonAscii = /[^\x00-\x7f]/.test(file.text);
-  const push = (message: string, severity?: Severity): void => {
+  const push = (message: string, severity?: Severity, fix?: Fix): void => {
     const f: Finding = { ruleId: 'xml-encoding-mismatch', loc: where, message };
     if (severity) f.severity = severity;
+    if (fix) f.fix = fix;
     out.push(f);
   };
+  /** The declaration corrected to what the bytes certainly are (only where it names an encoding already). */
+  const declare = (name: string): Fix | undefined => (decl?.encoding ? fixOf(`declare encoding="${name}"`, replaceAt(decl.encoding.loc, name)) : undefined);
   const fatal = `XML 1.0 §4.3.3 makes this a fatal error, and plexlint assumes ${consumer} reads the bytes as declared (IBM does not document what it does), so it reads garbage or rejects the file`;
 
   if (bytes === 'utf-16') {
@@ -117,6 +121,9 @@ export function encodingFindings(file: SourceFile, decl: XmlDeclaration | undefi
     push(
       `the file ${what} but its bytes are not valid UTF-8 (plexlint read them as ISO-8859-1): ${consumer} reads it as declared, ` +
         `so plexlint assumes non-ASCII characters in names and paths are misread or the file is rejected (IBM does not document which). Declare encoding="ISO-8859-1" (what WAS writes) or save the file as UTF-8.`,
+      undefined,
+      // The bytes are certainly not UTF-8: the declaration that says what they are keeps them as they are.
+      declare('ISO-8859-1'),
     );
     return out;
   }
@@ -130,7 +137,11 @@ export function encodingFindings(file: SourceFile, decl: XmlDeclaration | undefi
     return out;
   }
   if (bytes === 'utf-8' && declared === 'ascii' && nonAscii) {
-    push(`the file declares encoding="${declaredName}" but holds characters outside US-ASCII (its bytes are UTF-8): plexlint assumes ${consumer} reads them as declared, so they are misread or the file is rejected (IBM does not document which). Declare encoding="UTF-8".`);
+    push(
+      `the file declares encoding="${declaredName}" but holds characters outside US-ASCII (its bytes are UTF-8): plexlint assumes ${consumer} reads them as declared, so they are misread or the file is rejected (IBM does not document which). Declare encoding="UTF-8".`,
+      undefined,
+      declare('UTF-8'),
+    );
     return out;
   }
   if (declared === 'other' && nonAscii) {

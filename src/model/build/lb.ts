@@ -9,6 +9,7 @@
  * Servers are matched to z/OS stacks through their addresses (interfaces, HOME,
  * static VIPAs, DVIPAs) or a system name.
  */
+import { fix, replaceAt } from '../../core/fix.js';
 import type { Finding } from '../../core/diagnostic.js';
 import { parseIp } from '../../core/ip.js';
 import type { Loc } from '../../core/loc.js';
@@ -138,6 +139,7 @@ class LbBuilder {
           `Each product reads only its own separator, so plexlint assumes dscontrol refuses this command (or takes '${spec.word.raw}' as a single host name) and the ${s.kind} is not configured. ` +
           `Write '${fixed}'${line === 'ipv4v6' ? " (IBM's migration guide: change every ':' to '@')" : ''}.`,
         related,
+        ...(spec.word.symbolic ? {} : { fix: fix(`write ${spec.word.raw.split(spec.separator!).join(line === 'ipv4v6' ? '@' : ':')}`, replaceAt(spec.word.loc, spec.word.raw.split(spec.separator!).join(line === 'ipv4v6' ? '@' : ':'))) }),
       });
     }
     if ('options' in s) {

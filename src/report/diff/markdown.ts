@@ -5,7 +5,22 @@
  */
 import type { DiffResult } from '../../diff/index.js';
 import { markdownText } from '../escape.js';
+import { mermaidBlock } from '../graph/markdown.js';
 import { describeChange } from './describe.js';
+
+const DIAGRAM_TITLE = '### Routing picture';
+
+/** The flows whose routing changed, drawn: before → after shares, removed edges dashed, new ones highlighted. */
+function diagramSection(r: DiffResult): string {
+  if (!r.diagram) return '';
+  const flows = r.diagram.flows.length;
+  const nodes = r.diagram.nodes.filter((n) => n.delta?.status === 'changed').length;
+  const what = [
+    flows ? `${flows} flow${flows === 1 ? '' : 's'} whose shares changed (before → after on the edges; removed edges dashed, new edges thick)` : '',
+    nodes ? `${nodes} node${nodes === 1 ? '' : 's'} whose locality or losses changed` : '',
+  ].filter(Boolean);
+  return `${DIAGRAM_TITLE}\n\n${what.join('; ')}.\n\n${mermaidBlock(r.diagram, 'picture of the routing changes')}`;
+}
 
 export const GITHUB_COMMENT_LIMIT = 65536;
 const FOLD_AFTER = 10;
@@ -35,6 +50,7 @@ export function diffMarkdown(r: DiffResult, limit = GITHUB_COMMENT_LIMIT): strin
       '| severity | rule | where | message |\n| --- | --- | --- | --- |\n',
     ),
     section('Routing changes', r.behaviour.map((b) => `- ${escapeCell(b.text)}`)),
+    diagramSection(r),
     section(
       'Configuration changes',
       r.changes.map((c) => {
@@ -49,6 +65,11 @@ export function diffMarkdown(r: DiffResult, limit = GITHUB_COMMENT_LIMIT): strin
   const note = (n: number): string => `\n> The report was cut to fit a GitHub comment; ${n} more section${n === 1 ? '' : 's'} omitted. Run \`plexlint diff\` locally for everything.\n`;
   for (let i = 0; i < sections.length; i++) {
     const s = sections[i]!;
+    if (s.startsWith(DIAGRAM_TITLE) && out.length + s.length + 200 > limit) {
+      // A picture is whole or absent: a cut Mermaid block does not draw.
+      out += `${DIAGRAM_TITLE}\n\n> The picture (${s.length} characters) does not fit in the comment; \`plexlint diff -f markdown -o file\` or \`plexlint graph\` draws it.\n\n`;
+      continue;
+    }
     if (out.length + s.length + 200 > limit) {
       // Keep as many rows of this section as fit.
       const lines = s.split('\n');

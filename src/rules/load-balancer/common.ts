@@ -21,6 +21,7 @@ export function reportLbRejections(ruleId: string): (ctx: RuleContext) => void {
         if (r.ruleId !== ruleId) continue;
         const finding: Parameters<RuleContext['report']>[0] = { loc: r.loc, message: `${lb.name}: ${r.message}`, subject: `${lb.name} ${r.message.split(':')[0]}` };
         if (r.related?.length) finding.related = r.related.map((x) => rel(x.loc, x.message));
+        if (r.fix) finding.fix = r.fix;
         ctx.report(finding);
       }
     }

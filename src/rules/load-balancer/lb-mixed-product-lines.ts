@@ -15,6 +15,7 @@ export const rule = defineRule({
       },
     ],
     emittedBy: 'model builder',
+    fixable: true,
   },
   check: reportLbRejections('lb-mixed-product-lines'),
 });

@@ -13,5 +13,6 @@ export const rule = defineRule({
         plexlint: "plexlint ignores a directive or rule id it does not know, so the directive suppresses nothing.",
       },
     ],
+    fixable: true,
   },
 });

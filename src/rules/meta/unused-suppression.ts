@@ -13,5 +13,6 @@ export const rule = defineRule({
         plexlint: "an unused suppression hides nothing today and would hide a later finding on that line (docs/ci.md, suppressions).",
       },
     ],
+    fixable: true,
   },
 });

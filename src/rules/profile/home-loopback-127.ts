@@ -15,5 +15,6 @@ export const rule = defineRule({
       },
     ],
     emittedBy: 'front end',
+    fixable: true,
   },
 });

@@ -71,11 +71,14 @@ export function definitionText(
   return `${statement} IP_Address=${a.address} Name=${name} Subnet_Mask=${a.mask}${area};`;
 }
 
-/** A fix that inserts a statement on its own line after `after` (or at the top of the file). */
-export function insertFix(config: RoutingConfig, anchor: { after?: Loc }, text: string, description: string): Fix {
-  if (!anchor.after) return { description, edits: [{ file: config.file, line: 1, column: 1, endLine: 1, endColumn: 1, text: `${text}\n` }] };
+/**
+ * A suggestion that inserts a statement on its own line after `after` (or at the top of the file); the edit is in
+ * the finding's file, the configuration (`anchor.loc`). A suggestion, not a fix: the finding names other ways too.
+ */
+export function insertSuggestion(anchor: { after?: Loc }, text: string, description: string): Fix {
+  if (!anchor.after) return { description, edits: [{ line: 1, column: 1, endLine: 1, endColumn: 1, text: `${text}\n` }] };
   const at = anchor.after;
-  return { description, edits: [{ file: config.file, line: at.endLine, column: at.endColumn, endLine: at.endLine, endColumn: at.endColumn, text: `\n${text}` }] };
+  return { description, edits: [{ line: at.endLine, column: at.endColumn, endLine: at.endLine, endColumn: at.endColumn, text: `\n${text}` }] };
 }
 
 /** `SYSB.conf:12` */

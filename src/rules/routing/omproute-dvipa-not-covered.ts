@@ -3,7 +3,7 @@ import { isRangeDefinition } from '../../model/routing-match.js';
 import type { RoutingInterface } from '../../model/routing.js';
 import { rel } from '../helpers.js';
 import { defineRule } from '../rule.js';
-import { definitionText, insertFix, uncoveredAddresses } from './common.js';
+import { definitionText, insertSuggestion, uncoveredAddresses } from './common.js';
 
 /**
  * IBM (IP Configuration Guide, "IPv4 considerations for OMPROUTE"): "Define an
@@ -20,6 +20,7 @@ export const rule = defineRule({
     category: 'routing',
     description: 'A DVIPA the stack may own (VIPADEFINE, VIPABACKUP, VIPARANGE) that no Interface or OSPF_Interface definition of its OMPROUTE covers',
     source: 'IBM z/OS Communications Server IP Configuration Guide, "IPv4 considerations for OMPROUTE" (a definition for every DVIPA a host might own; ranges)',
+    hasSuggestions: true,
     consequences: [
       {
         id: 'ignored',
@@ -61,7 +62,7 @@ export const rule = defineRule({
           `${partial.length ? `(${partial.map((d) => `IP_Address=${d.address} Subnet_Mask=${d.subnetMask}`).join(' and ')} cover${partial.length === 1 ? 's' : ''} only part of it.) ` : ''}` +
           `${when}. Add \`${add}\`${range ? '' : ' or a range definition that covers it'}.`,
         related: [rel(a.loc, `${system.name}: ${a.what} ${a.address}`)],
-        fix: insertFix(config, anchor, add, `Define ${a.address} to OMPROUTE`),
+        suggestions: [insertSuggestion(anchor, add, `define ${a.address} to OMPROUTE`)],
         subject: `${system.name} omproute ${a.address} not covered`,
         consequence: config.ignoreUndefinedInterfaces ? 'ignored' : 'defaults',
       });

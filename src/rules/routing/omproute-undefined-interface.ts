@@ -1,7 +1,7 @@
 import { prefixToMaskText } from '../../core/ip.js';
 import { rel } from '../helpers.js';
 import { defineRule } from '../rule.js';
-import { definitionText, insertFix, uncoveredAddresses } from './common.js';
+import { definitionText, insertSuggestion, uncoveredAddresses } from './common.js';
 
 /**
  * GLOBAL_OPTIONS statement: with Ignore_Undefined_Interfaces=NO (the default),
@@ -19,6 +19,7 @@ export const rule = defineRule({
     category: 'routing',
     description: 'A real IPv4 interface, static VIPA or dynamic XCF address with no OMPROUTE definition while Ignore_Undefined_Interfaces is not YES',
     source: 'IBM IP Configuration Reference, "GLOBAL_OPTIONS statement"; IP Configuration Guide, "Using RIP, IPv6 RIP, OSPF, and IPv6 OSPF with OMPROUTE"',
+    hasSuggestions: true,
     consequences: [
       {
         documented: "IBM z/OS Communications Server IP Configuration Reference, GLOBAL_OPTIONS statement",
@@ -44,7 +45,7 @@ export const rule = defineRule({
           `${a.advertised && a.via ? `, and can advertise it by ${a.via.protocol}` : ''}. ` +
           `Add \`${add}\` (or an OSPF_Interface if OSPF should run over it), or code GLOBAL_OPTIONS Ignore_Undefined_Interfaces=YES.`,
         related: [rel(a.loc, `${system.name}: ${a.what} ${a.address}${a.prefix !== undefined ? `/${a.prefix}` : ''}`)],
-        fix: insertFix(config, anchor, add, `Define ${a.address} to OMPROUTE`),
+        suggestions: [insertSuggestion(anchor, add, `define ${a.address} to OMPROUTE`)],
         subject: `${system.name} omproute ${a.address} undefined`,
       });
     }

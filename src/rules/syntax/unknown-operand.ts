@@ -38,5 +38,6 @@ export const rule = defineRule({
       },
     ],
     emittedBy: 'front end',
+    fixable: true,
   },
 });

@@ -1,0 +1,81 @@
+/**
+ * Every Mermaid picture plexlint writes parses with Mermaid's own parser: the
+ * example estate's, every fixture estate's (merged and not), every diff
+ * fixture's routing picture, every step picture of the example scenarios, and
+ * the README's.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runDiff } from '../src/diff/index.js';
+import { compile } from '../src/engine/compile.js';
+import { buildGraph } from '../src/graph/index.js';
+import type { Graph } from '../src/graph/types.js';
+import { diffMarkdown } from '../src/report/diff/markdown.js';
+import { graphMermaid, mermaidText } from '../src/report/graph/mermaid.js';
+import { parseMermaid } from './support/mermaid.js';
+import { runMain } from './support/main.js';
+
+const root = join(import.meta.dirname, '..');
+
+function blocks(markdown: string): string[] {
+  return [...markdown.matchAll(/```mermaid\n([\s\S]*?)```/g)].map((m) => m[1]!);
+}
+
+describe('Mermaid output parses with the Mermaid parser', () => {
+  it('the golden picture of the example estate, and a broken copy of it does not', async () => {
+    const text = readFileSync(join(root, 'test', 'golden', 'example.graph.mermaid'), 'utf8');
+    await expect(parseMermaid(text)).resolves.toMatchObject({ diagramType: 'flowchart-v2' });
+    // The parser really checks: an unclosed label is refused.
+    await expect(parseMermaid(text.replace('"clients', 'clients'))).rejects.toThrow(/Parse error/);
+  });
+  it('every fixture estate, merged and not', async () => {
+    const dirs = ['fixtures/example', ...readdirSync(join(root, 'fixtures/estates')).map((d) => `fixtures/estates/${d}`)];
+    for (const dir of dirs) {
+      const { estate } = compile([dir], { cwd: root });
+      for (const maxNodes of [0, 4]) await expect(parseMermaid(graphMermaid(buildGraph(estate, { title: dir, maxNodes }))), dir).resolves.toBeDefined();
+    }
+  });
+  it('names with quotes, hashes, angle brackets and backticks are escaped', async () => {
+    const graph: Graph = {
+      version: 1,
+      title: 't',
+      groups: [{ id: 'g', kind: 'cell', label: 'cell "A" #1 <b>' }],
+      nodes: [
+        { id: 'a', kind: 'plugin-cluster', label: 'ServerCluster "x" #y <z> `w`', details: ['a|b', 'end', 'subgraph'], model: [], names: [], group: 'g' },
+        { id: 'b', kind: 'member', label: 'm;1', details: [], model: [], names: [] },
+      ],
+      edges: [{ from: 'a', to: 'b', kind: 'flow', flow: 'f', share: 0.5, label: 'q"|#35;', model: [] }],
+      flows: [{ id: 'f', kind: 'route', label: 'r', source: 'a', count: 1 }],
+      mergedAway: 0,
+    };
+    const text = graphMermaid(graph);
+    expect(text).toContain(mermaidText('ServerCluster "x" #y <z> `w`'));
+    await expect(parseMermaid(text)).resolves.toBeDefined();
+  });
+  it('the routing picture of every diff fixture', async () => {
+    let pictures = 0;
+    for (const name of readdirSync(join(root, 'fixtures/diff'))) {
+      const r = runDiff(`fixtures/diff/${name}/old`, `fixtures/diff/${name}/new`, root, { diagram: true });
+      for (const b of blocks(diffMarkdown(r))) {
+        pictures++;
+        await expect(parseMermaid(b), name).resolves.toBeDefined();
+      }
+    }
+    expect(pictures).toBeGreaterThanOrEqual(3);
+  });
+  it('every step picture of the example scenarios', async () => {
+    const dir = join(root, 'fixtures/scenarios');
+    const files = readdirSync(dir).map((f) => `fixtures/scenarios/${f}`);
+    const r = await runMain('simulate', ...files, '-f', 'markdown');
+    expect(r.code).toBe(0);
+    const found = blocks(r.stdout);
+    expect(found.length).toBeGreaterThan(files.length);
+    for (const b of found) await expect(parseMermaid(b)).resolves.toBeDefined();
+  });
+  it("the README's picture", async () => {
+    const found = blocks(readFileSync(join(root, 'README.md'), 'utf8'));
+    expect(found).toHaveLength(1);
+    await expect(parseMermaid(found[0]!)).resolves.toBeDefined();
+  });
+});
