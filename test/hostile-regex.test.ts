@@ -140,7 +140,7 @@ describe('no regular expression is made from input at run time', () => {
   it('src/ and grammar/ build none (new RegExp), but from text escaped to a literal', () => {
     const top = join(import.meta.dirname, '..');
     // Each allowed file builds its expression from an escaped literal only, no quantifier or wildcard from input.
-    const allowed = new Set(['src/frontends/xml/well-formed.ts']);
+    const allowed = new Set(['src/frontends/xml/well-formed.ts', 'src/lsp/navigation.ts']);
     const found: string[] = [];
     const walk = (dir: string): void => {
       for (const name of readdirSync(join(top, dir))) {
