@@ -30,6 +30,11 @@ const cluster = /<ServerCluster [\s\S]*?<\/ServerCluster>/.exec(original)![0];
 const renamed = cluster.replace(/ Name="ShopCluster"/, ` Name="${EVIL}"`).replace(/CloneID="(\w+)"/g, 'CloneID="$1x"');
 writeFileSync(pluginPath, original.replace(cluster, `${cluster}\n${renamed}\n${renamed}`));
 
+/** An estate whose route goes through the hostile cluster, so that trace, simulate and graph name it. */
+const routed = join(root, 'routed');
+cpSync(example, routed, { recursive: true });
+writeFileSync(join(routed, 'web', 'plugin-cfg.xml'), original.replace(/ Name="ShopCluster"/, ` Name="${EVIL}"`).replace(/ServerCluster="ShopCluster"/g, `ServerCluster="${EVIL}"`));
+
 /** What must never appear in anything plexlint prints (colour is off in these runs). */
 function expectHarmless(what: string, text: string, ownCommands = 0): void {
   expect(text, what).not.toMatch(/[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\u2028\u2029]/);
@@ -79,21 +84,23 @@ describe('diff, trace and simulate', () => {
   });
 
   it('trace --url through the hostile cluster', () => {
-    const r = runCli(['trace', '.', '--url', 'http://shop.example.com/shop/cart'], { cwd: estate });
+    const r = runCli(['trace', '.', '--url', 'http://shop.example.com/shop/cart'], { cwd: routed });
+    expect(r.stdout).toContain('Shop\\n::error');
     expectHarmless('trace', r.stdout + r.stderr);
   });
 
   it('simulate, text, json and markdown', () => {
-    writeFileSync(join(estate, 'x.scenario.yaml'), 'estate: plexlint.yaml\nsteps:\n  - requests: { plugin: web/plugin-cfg.xml, url: "http://shop.example.com/shop/cart", count: 30 }\n    expect: { failed: { max: 0 } }\n');
+    writeFileSync(join(routed, 'x.scenario.yaml'), 'estate: plexlint.yaml\nsteps:\n  - requests: { plugin: web/plugin-cfg.xml, url: "http://shop.example.com/shop/cart", count: 30 }\n    expect: { failed: { max: 0 } }\n');
     for (const format of ['text', 'json', 'markdown']) {
-      const r = runCli(['simulate', 'x.scenario.yaml', '--format', format], { cwd: estate });
+      const r = runCli(['simulate', 'x.scenario.yaml', '--format', format], { cwd: routed });
+      if (format === 'markdown') expect(r.stdout).toContain('::error');
       expectHarmless(`simulate ${format}`, r.stdout + r.stderr);
     }
   });
 
   it('graph, every format', () => {
     for (const format of ['mermaid', 'dot', 'svg', 'json']) {
-      const r = runCli(['graph', '.', '--format', format], { cwd: estate });
+      const r = runCli(['graph', '.', '--format', format], { cwd: routed });
       expect(r.code, format).toBe(0);
       expectHarmless(`graph ${format}`, r.stdout + r.stderr);
     }
