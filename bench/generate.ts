@@ -4,7 +4,7 @@
  * plug-in files with thousands of clusters, written to a folder. Deterministic for
  * a given size.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 export interface EstateSize {
@@ -17,6 +17,9 @@ export interface EstateSize {
 }
 
 export const LARGE: EstateSize = { systems: 64, dvipasPerSystem: 150, portsPerSystem: 1500, routesPerSystem: 1500, pluginFiles: 2, clustersPerPlugin: 2000 };
+
+/** A small stack, as a new user's estate has them: ten distributed DVIPAs, no plug-in file. */
+export const SMALL: EstateSize = { systems: 1, dvipasPerSystem: 10, portsPerSystem: 20, routesPerSystem: 10, pluginFiles: 0, clustersPerPlugin: 0 };
 
 const xcf = (i: number): string => `10.30.${Math.floor(i / 250)}.${(i % 250) + 1}`;
 const dvipa = (sys: number, n: number): string => `10.${64 + Math.floor(sys / 4)}.${(sys % 4) * 60 + Math.floor(n / 250)}.${(n % 250) + 1}`;
@@ -94,6 +97,23 @@ function plugin(f: number, size: EstateSize): string {
   return out.join('\n');
 }
 
+/**
+ * Three small changes of meaning, as a reviewer meets them in a pull request:
+ * one OPTLOCAL removed and one DISTMETHOD changed on SYS03, one plug-in weight
+ * changed (needs at least three systems and one plug-in file of six clusters).
+ */
+export function threeChanges(dir: string): void {
+  const edit = (file: string, from: string, to: string): void => {
+    const p = join(dir, file);
+    const text = readFileSync(p, 'utf8');
+    if (!text.includes(from)) throw new Error(`${file}: no '${from}' to change`);
+    writeFileSync(p, text.replace(from, to));
+  };
+  edit('profiles/SYS03.tcpip', 'DISTMETHOD BASEWLM OPTLOCAL 1', 'DISTMETHOD BASEWLM');
+  edit('profiles/SYS03.tcpip', 'DISTMETHOD ROUNDROBIN', 'DISTMETHOD SERVERWLM');
+  edit('web/plugin-cfg-0.xml', 'LoadBalanceWeight="2" MaxConnections="-1" Name="node1_member5"', 'LoadBalanceWeight="5" MaxConnections="-1" Name="node1_member5"');
+}
+
 export function generate(dir: string, size: EstateSize = LARGE): { files: number; profileLines: number } {
   mkdirSync(join(dir, 'profiles'), { recursive: true });
   mkdirSync(join(dir, 'web'), { recursive: true });
@@ -107,4 +127,17 @@ export function generate(dir: string, size: EstateSize = LARGE): { files: number
   }
   for (let f = 0; f < size.pluginFiles; f++) writeFileSync(join(dir, 'web', `plugin-cfg-${f}.xml`), plugin(f, size));
   return { files: 2 * size.systems + size.pluginFiles, profileLines };
+}
+
+/** The large single profile: one PORT statement of 1.5 million entries, about 48 MB. */
+export const PORT_LIST = { entries: 1_500_000 };
+
+/** Write PORTLIST.tcpip (one PORT list) into `dir`; returns its size. */
+export function generatePortList(dir: string, size: { entries: number } = PORT_LIST): { entries: number; bytes: number } {
+  mkdirSync(dir, { recursive: true });
+  const lines = ['; one PORT list of reserved ports - generated for the plexlint benchmark', 'PORT'];
+  for (let p = 0; p < size.entries; p++) lines.push(`  ${1024 + (p % 60000)} TCP JOB${String(p % 97).padStart(4, '0')} ; entry ${p}`);
+  const text = lines.join('\n') + '\n';
+  writeFileSync(join(dir, 'PORTLIST.tcpip'), text);
+  return { entries: size.entries, bytes: text.length };
 }

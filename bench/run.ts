@@ -6,20 +6,24 @@
  * - check: `lint()` over a generated large estate vs. reading every file and
  *   splitting it into tokens with one regular-expression pass; with the
  *   per-stage split (read, lex, parse, model, rules, report) and peak memory;
- * - cold start: `plexlint check` of one small file vs. `node -e 0`;
+ * - `plexlint check` in a process of its own: the large estate, and one 48 MB profile of 1.5 million PORT
+ *   entries, with their peak resident memory;
+ * - cold start: `plexlint check` of one small profile on its own vs. `node -e 0`, and of a profile of the
+ *   example estate (which checks the whole estate);
  * - simulator: sysplex-distributor decisions per second vs. a baseline loop;
  * - failure sweep: every single failure of the large estate vs. one check of it;
  * - language server: re-checking one edited profile of a 32-stack estate (target 150 ms), vs. the floor of
  *   that estate;
  * - graph: building the picture of the large estate vs. the check it needs, and each format's size;
+ * - diff: `plexlint diff` vs. checking both sides, and as the estate doubles (./diff.ts);
  * - robustness (./robustness.ts): check time for 2000, 4000 and 8000 stacks and
  *   the ratio of each doubling (linear: about 2), and the hostile inputs of
  *   docs/robustness.md against the budget of 10 s and 1 GB.
  *
  * Prints a table and writes bench/results.json.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -30,7 +34,8 @@ import { formatters } from '../src/report/index.js';
 import { Simulation } from '../src/sim/index.js';
 import { sendRequests } from '../src/sim/web.js';
 import { sweepFailures } from '../src/sim/failures.js';
-import { generate, LARGE } from './generate.js';
+import { benchDiff, diffRows } from './diff.js';
+import { generate, generatePortList, LARGE, PORT_LIST } from './generate.js';
 import { graphBench } from './graph.js';
 import { robustnessBench } from './robustness.js';
 
@@ -71,6 +76,27 @@ function checkOnce(dir: string): { ms: number; stages: Record<string, number>; f
   const ms = performance.now() - t;
   enableTimings(false);
   return { ms, stages, findings: r.diagnostics.length };
+}
+
+/**
+ * `plexlint check` in a process of its own: wall time and peak resident set size (what a user's machine
+ * must have free), read by a preloaded probe when the process ends.
+ */
+function checkProcess(target: string, cwd: string): { ms: number; peakMB: number; code: number | null } {
+  const rss = join(cwd, `.rss-${process.pid}`);
+  const t = performance.now();
+  const r = spawnSync(process.execPath, ['--require', join(root, 'bench', 'rss-probe.cjs'), join(root, 'bin', 'plexlint.js'), 'check', target, '--format', 'json', '-o', join(cwd, '.report.json')], {
+    cwd,
+    env: { ...process.env, PLEXLINT_BENCH_RSS: rss },
+    stdio: ['ignore', 'ignore', 'pipe'],
+    encoding: 'utf8',
+  });
+  const ms = performance.now() - t;
+  if (r.status !== 0 && r.status !== 1) throw new Error(`plexlint check ${target} failed (${r.status ?? r.signal}): ${r.stderr}`);
+  const peakMB = Number(readFileSync(rss, 'utf8')) / 1024;
+  rmSync(rss, { force: true });
+  rmSync(join(cwd, '.report.json'), { force: true });
+  return { ms, peakMB, code: r.status };
 }
 
 function coldStart(small: string): { plexlint: number; node: number } {
@@ -190,18 +216,39 @@ async function main(): Promise<void> {
     const best = runs.reduce((a, b) => (a.ms <= b.ms ? a : b));
     const floorMs = median(floors);
     const peak = process.resourceUsage().maxRSS / 1024;
-    const cold = coldStart(join(root, 'fixtures', 'example', 'profiles', 'SYSA.tcpip'));
+    const estateProcess = checkProcess('.', dir);
+    const listDir = join(dir, 'port-list');
+    const list = generatePortList(listDir, PORT_LIST);
+    const listProcess = checkProcess('PORTLIST.tcpip', listDir);
+    rmSync(listDir, { recursive: true, force: true });
+    // One small profile on its own (no manifest around it), and the same profile in the example estate,
+    // whose plexlint.yaml makes `check` of one of its files compile the whole estate.
+    const alone = join(dir, 'cold');
+    mkdirSync(alone);
+    copyFileSync(join(root, 'fixtures', 'example', 'profiles', 'SYSA.tcpip'), join(alone, 'SYSA.tcpip'));
+    const cold = coldStart(join(alone, 'SYSA.tcpip'));
+    const coldEstate = coldStart(join(root, 'fixtures', 'example', 'profiles', 'SYSA.tcpip'));
     const simr = simulator(dir);
     const sw = sweep(dir);
     const lsp = lspRecheck();
     const graph = await graphBench(dir);
+    const work = mkdtempSync(join(tmpdir(), 'plexlint-bench-diff-'));
+    let diff;
+    try {
+      diff = benchDiff(dir, work);
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+    }
     const robust = robustnessBench(root);
     const results = {
       machine: { node: process.version, cpus: (await_cpus()), platform: process.platform },
       estate: { ...gen, size: LARGE },
       check: { ms: Math.round(best.ms), floorMs: Math.round(floorMs), ratio: +(best.ms / floorMs).toFixed(2), target: 3, stages: Object.fromEntries(Object.entries(best.stages).map(([k, v]) => [k, Math.round(v)])), findings: best.findings },
       peakMemoryMB: Math.round(peak),
-      coldStart: { plexlintMs: Math.round(cold.plexlint), nodeMs: Math.round(cold.node), ratio: +(cold.plexlint / cold.node).toFixed(2), target: 4 },
+      checkProcess: { ms: Math.round(estateProcess.ms), peakMemoryMB: Math.round(estateProcess.peakMB), target: 160 },
+      portList: { ...list, ms: Math.round(listProcess.ms), peakMemoryMB: Math.round(listProcess.peakMB), target: 1024 },
+      coldStart: { plexlintMs: Math.round(cold.plexlint), nodeMs: Math.round(cold.node), ratio: +(cold.plexlint / cold.node).toFixed(2), target: 2.5 },
+      coldStartEstate: { plexlintMs: Math.round(coldEstate.plexlint), nodeMs: Math.round(coldEstate.node), ratio: +(coldEstate.plexlint / coldEstate.node).toFixed(2), target: 4 },
       lspRecheck: {
         stacks: lsp.stacks,
         edits: lsp.edits,
@@ -221,6 +268,7 @@ async function main(): Promise<void> {
       },
       sweep: { ms: Math.round(sw.ms), failures: sw.runs, flows: sw.flows, checkMs: Math.round(best.ms), ratio: +(sw.ms / best.ms).toFixed(2), target: 10 },
       graph,
+      diff,
       stackScaling: { ...robust.scaling, target: 'each doubling ≤ 2.5×' },
       hostileInputs: { budget: { seconds: 10, memoryMB: 1024 }, runs: robust.hostile },
     };
@@ -228,8 +276,11 @@ async function main(): Promise<void> {
       ['estate', `${gen.files} files, ${gen.profileLines.toLocaleString('en')} profile lines`, ''],
       ['check (large estate)', `${results.check.ms} ms`, `${results.check.ratio}× floor (${results.check.floorMs} ms; target ≤ 3×)`],
       ...Object.entries(results.check.stages).map(([k, v]): [string, string, string] => [`  ${k}`, `${v} ms`, '']),
-      ['peak memory', `${results.peakMemoryMB} MB`, ''],
-      ['cold start (one small file)', `${results.coldStart.plexlintMs} ms`, `${results.coldStart.ratio}× node -e 0 (${results.coldStart.nodeMs} ms; target ≤ 4×)`],
+      ['peak memory (this process)', `${results.peakMemoryMB} MB`, 'generator, floors and four checks in one process'],
+      ['plexlint check (large estate)', `${results.checkProcess.ms} ms`, `peak ${results.checkProcess.peakMemoryMB} MB in its own process (target ≤ 160 MB)`],
+      [`plexlint check (${(list.bytes / 1048576).toFixed(0)} MB profile)`, `${results.portList.ms} ms`, `${list.entries.toLocaleString('en')} PORT entries; peak ${results.portList.peakMemoryMB} MB (target ≤ 1024 MB)`],
+      ['cold start (one small profile)', `${results.coldStart.plexlintMs} ms`, `${results.coldStart.ratio}× node -e 0 (${results.coldStart.nodeMs} ms; target ≤ 2.5×)`],
+      ['cold start (a file of the example estate)', `${results.coldStartEstate.plexlintMs} ms`, `${results.coldStartEstate.ratio}× node -e 0 (${results.coldStartEstate.nodeMs} ms; target ≤ 4×)`],
       ['language server re-check', `${results.lspRecheck.medianMs} ms`, `one edited profile of ${lsp.stacks} stacks, median of ${lsp.edits} edits (max ${results.lspRecheck.maxMs} ms; first check ${results.lspRecheck.firstCheckMs} ms); ${results.lspRecheck.ratio}× floor (${results.lspRecheck.floorMs} ms); target ≤ 150 ms`],
       ['distributor decisions', `${results.simulator.decisionsPerSecond.toLocaleString('en')}/s`, `baseline loop ${results.simulator.baselinePerSecond.toLocaleString('en')}/s (target ≥ 5,000,000/s)`],
       ['plug-in requests', `${results.simulator.pluginRequestsPerSecond.toLocaleString('en')}/s`, 'weighted round robin, no sessions (target > 1,000,000/s)'],
@@ -237,6 +288,7 @@ async function main(): Promise<void> {
       ['single-failure sweep', `${results.sweep.ms} ms`, `${results.sweep.ratio}× one check (${results.sweep.checkMs} ms; ${results.sweep.failures} failures, ${results.sweep.flows} flows; target ≤ 10×)`],
       ['graph (large estate)', `${graph.buildMs} ms`, `${graph.ratio}× its check (${graph.checkMs} ms); ${graph.nodes} nodes, ${graph.edges} edges, ${graph.mergedAway} merged away`],
       ...Object.entries(graph.formats).map(([f, v]): [string, string, string] => [`  -f ${f}`, `${v.bytes.toLocaleString('en')} bytes`, `${v.ms} ms to render`]),
+      ...diffRows(diff),
       [
         'stack scaling',
         robust.scaling.stacks.map((n, i) => `${n}: ${robust.scaling.ms[i]} ms`).join(', '),

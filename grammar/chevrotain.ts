@@ -16,7 +16,24 @@ const entry = createRequire(import.meta.url).resolve('chevrotain');
 const bundle = join(dirname(entry), '..', 'chevrotain.mjs');
 const chevrotain = (await import(pathToFileURL(bundle).href)) as typeof ChevrotainApi;
 
-export const { CstParser, Lexer, EOF, createToken, tokenMatcher } = chevrotain;
+export const {
+  CstParser,
+  EmbeddedActionsParser,
+  Lexer,
+  EOF,
+  createToken,
+  tokenMatcher,
+  LLkLookaheadStrategy,
+  Alternation,
+  Alternative,
+  NonTerminal,
+  Option,
+  Repetition,
+  RepetitionMandatory,
+  RepetitionMandatoryWithSeparator,
+  RepetitionWithSeparator,
+  Terminal,
+} = chevrotain;
 export type {
   CstNode,
   CstElement,
@@ -25,4 +42,12 @@ export type {
   IParserErrorMessageProvider,
   IRecognitionException,
   ILexingError,
+  IOrAlt,
+  DSLMethodOpts,
+  ParserMethod,
+  ILookaheadStrategy,
+  ILookaheadValidationError,
+  IProduction,
+  OptionalProductionType,
+  Rule as GrammarRule,
 } from 'chevrotain';

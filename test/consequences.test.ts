@@ -12,7 +12,7 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Finding } from '../src/core/diagnostic.js';
 import { compile } from '../src/engine/compile.js';
-import { mergeAcrossSystems, runRules } from '../src/engine/lint.js';
+import { nameSystems, runRules } from '../src/engine/lint.js';
 import {
   CONSEQUENCE_HEADING,
   consequenceOf,
@@ -89,7 +89,7 @@ describe('every finding states a consequence with a source', () => {
   for (const unit of units()) {
     it(relative(fixtures, unit), () => {
       const compiled = compile([unit], { cwd: root });
-      const findings = mergeAcrossSystems([...compiled.findings, ...runRules(compiled)]);
+      const findings = nameSystems([...compiled.findings, ...runRules(compiled)]);
       const problems = findings.flatMap((f) => {
         const p = unsourcedConsequence(f);
         return p ? [`${f.loc.file}:${f.loc.line} ${p}: ${f.message}`] : [];

@@ -6,11 +6,16 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { diffExit } from '../src/cli/diff.js';
 import { runDiff } from '../src/diff/index.js';
 import { diffMarkdown } from '../src/report/diff/markdown.js';
+import { diffText } from '../src/report/diff/text.js';
+import { findingsDelta } from '../src/diff/findings.js';
+import type { Diagnostic } from '../src/core/diagnostic.js';
+import { generate, SMALL } from '../bench/generate.js';
+import { runMain } from './support/main.js';
 
 const root = join(import.meta.dirname, '..');
 const cases = join(root, 'fixtures', 'diff');
@@ -128,6 +133,10 @@ describe('diff --scenario and --format github', () => {
     const mine = r.behaviour.filter((b) => b.flow.startsWith('fixtures/scenarios/sysplex-distributor.scenario.yaml'));
     expect(mine.map((b) => b.flow)).toEqual(['fixtures/scenarios/sysplex-distributor.scenario.yaml step 1 (line 8, connect)']);
     expect(mine[0]!.measures.find((m) => m.measure === 'kept local')).toMatchObject({ before: 1, after: 0 });
+    // The same estate twice: the scenario's inputs (the whole estate) are equal, so nothing is simulated.
+    const same = runDiff('fixtures/diff/nooptlocal/old', 'fixtures/diff/nooptlocal/old', root, { scenarios: ['fixtures/scenarios/sysplex-distributor.scenario.yaml'] });
+    expect(same.flows.compared).toBe(0);
+    expect(same.flows.skipped).toBeGreaterThan(r.flows.skipped);
   });
   it('annotates only the new findings, with paths relative to the working directory (where GitHub looks)', () => {
     const bin = join(root, 'bin', 'plexlint.js');
@@ -146,5 +155,82 @@ describe('diff --scenario and --format github', () => {
     const changed = r.changes.find((c) => c.oldLoc && c.newLoc)!;
     expect(changed.oldLoc!.file).toMatch(/^fixtures\/diff\/optlocal\/old\//);
     expect(changed.newLoc!.file).toMatch(/^fixtures\/diff\/optlocal\/new\//);
+  });
+});
+
+describe('a large change set stays readable', () => {
+  // Three generated stacks; every ROUNDROBIN distribution becomes SERVERWLM and SYS01's OPTLOCAL 1 become 2.
+  const dir = mkdtempSync(join(tmpdir(), 'plexlint-diff-large-'));
+  const [a, b] = [join(dir, 'old'), join(dir, 'new')];
+  generate(a, { ...SMALL, systems: 3 });
+  generate(b, { ...SMALL, systems: 3 });
+  for (const sys of ['SYS01', 'SYS02', 'SYS03']) {
+    const p = join(b, 'profiles', `${sys}.tcpip`);
+    let text = readFileSync(p, 'utf8').replaceAll('DISTMETHOD ROUNDROBIN', 'DISTMETHOD SERVERWLM');
+    if (sys === 'SYS01') text = text.replaceAll('OPTLOCAL 1', 'OPTLOCAL 2');
+    writeFileSync(p, text);
+  }
+  const r = runDiff(a, b, dir);
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('the text report summarises per system and per file, then lists the changes by file', () => {
+    expect(r.changes).toHaveLength(12);
+    const text = diffText(r, false).split('\n');
+    expect(text[1]).toMatch(/^12 configuration changes, \d+ routing changes?, 0 new findings, 0 fixed$/);
+    expect(text[2]).toMatch(/^Routing delta: \d+ flows? compared, [\d,]+ skipped as unaffected$/);
+    const bySystem = text.indexOf(text.find((l) => l.startsWith('By system (3)'))!);
+    expect(text.slice(bySystem + 1, bySystem + 4).map((l) => l.trim().split(/\s+/))).toEqual([
+      ['SYS01', '6', '0', '0'],
+      ['SYS02', '3', '0', '0'],
+      ['SYS03', '3', '0', '0'],
+    ]);
+    expect(text.some((l) => /^By file \(3\)/.test(l))).toBe(true);
+    const at = text.indexOf('  new/profiles/SYS02.tcpip');
+    expect(text.slice(at + 1, at + 4).every((l) => l.startsWith('    ~ VIPADISTRIBUTE') && l.includes('method ROUNDROBIN → SERVERWLM'))).toBe(true);
+  });
+
+  it('the markdown report folds long sections and leads with the counts per system and file', () => {
+    const md = diffMarkdown(r);
+    expect(md).toContain('### By system and file\n\n| | changes | new findings | fixed |');
+    expect(md).toContain('| system SYS01 | 6 | 0 | 0 |');
+    expect(md).toContain('### Configuration changes\n\n<details><summary>12 entries</summary>');
+    expect(md).toMatch(/routing delta: \d+ flows? compared, [\d,]+ skipped as unaffected/);
+  });
+
+  it('a cut report says how many entries it left out, and writes no more than the limit', () => {
+    const md = diffMarkdown(r, 2500);
+    expect(md.length).toBeLessThanOrEqual(2500);
+    expect(md).toMatch(/The report was cut to fit a GitHub comment; \d+ more entries of Configuration changes/);
+  });
+
+  it('--progress shows the phases and a summary line on stderr; JSON says how many flows were compared and skipped', async () => {
+    const run = await runMain('diff', a, b, '-f', 'json', '--progress');
+    expect(run.code).toBe(1);
+    const lines = run.stderr.trim().split('\n');
+    // Each side's check reports its own phases, labelled with the side.
+    expect(lines[0]!.startsWith(`plexlint: ${a}: `)).toBe(true);
+    expect(lines.some((l) => l.startsWith(`plexlint: ${b}: `))).toBe(true);
+    expect(lines.at(-1)).toMatch(/^plexlint diff: 12 configuration changes, \d+ routing changes?, 0 new findings, 0 fixed; routing delta: \d+ flows? compared, [\d,]+ skipped as unaffected \(\d+\.\d s\)$/);
+    const json = JSON.parse(run.stdout) as { flows: { compared: number; skipped: number } };
+    expect(json.flows.compared).toBeGreaterThan(0);
+    expect(json.flows.skipped).toBeGreaterThan(0);
+    expect(json.flows).toEqual(r.flows);
+  });
+
+  it('stderr stays quiet when it is not a terminal, and with --no-progress', async () => {
+    expect((await runMain('diff', a, b, '-f', 'json')).stderr).toBe('');
+    expect((await runMain('diff', a, b, '-f', 'json', '--no-progress')).stderr).toBe('');
+  });
+});
+
+describe('findings delta', () => {
+  const finding = (line: number, message = 'm'): Diagnostic => ({ ruleId: 'syntax', severity: 'warning', message, file: 'f', line, column: 1, endLine: line, endColumn: 2 });
+  it('matches findings of the same identity in the order of their locations, and lists the fixed ones in theirs', () => {
+    const before = [finding(1), finding(2), finding(3, 'other'), finding(4)];
+    const after = [finding(10), finding(11, 'new one')];
+    const d = findingsDelta(before, after);
+    expect(d.unchanged.map((x) => x.line)).toEqual([10]);
+    expect(d.new.map((x) => x.line)).toEqual([11]);
+    expect(d.fixed.map((x) => x.line)).toEqual([2, 3, 4]);
   });
 });

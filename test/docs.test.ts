@@ -22,7 +22,7 @@ describe('rule documentation', () => {
     });
   }
   it('has no page without a rule', () => {
-    const ids = new Set(rules.map((r) => r.meta.id));
+    const ids = new Set<string>(rules.map((r) => r.meta.id));
     const orphans = readdirSync(docs).filter((f) => f.endsWith('.md') && !ids.has(f.slice(0, -3)));
     expect(orphans).toEqual([]);
   });

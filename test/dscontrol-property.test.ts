@@ -9,7 +9,7 @@ import type { Finding, RelatedLocation } from '../src/core/diagnostic.js';
 import type { Loc } from '../src/core/loc.js';
 import { parseDscontrol } from '../src/frontends/dscontrol/index.js';
 import { scanGoScript } from '../src/frontends/goscript/index.js';
-import { buildLoadBalancers } from '../src/model/build/lb.js';
+import { buildLoadBalancers } from '../src/model/builders/lb.js';
 import type { Estate } from '../src/model/estate.js';
 import { emptyWebTier } from '../src/model/web.js';
 import { rules } from '../src/rules/registry.js';
@@ -114,7 +114,7 @@ function check(config: string, goscript?: string): { findings: Finding[]; files:
   findings.push(...built.findings);
   const estate: Estate = { version: 1, files: [...files.keys()], systems: [], sysplex: { members: [], dvipas: [], distributions: [] }, web: emptyWebTier(), loadBalancers: built.loadBalancers };
   for (const rule of rules) {
-    const ctx: RuleContext = { estate, report: (f) => findings.push({ ...f, ruleId: rule.meta.id }) };
+    const ctx: RuleContext = { estate, ruleId: rule.meta.id, report: (f) => findings.push({ ...f, ruleId: rule.meta.id }) };
     rule.check?.(ctx);
   }
   return { findings, files };

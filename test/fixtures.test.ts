@@ -73,7 +73,7 @@ describe('every rule has a fixture that triggers it and one that must not', () =
     });
   }
   it('has no fixture folder without a rule', () => {
-    const known = new Set(rules.map((r) => r.meta.id));
+    const known = new Set<string>(rules.map((r) => r.meta.id));
     expect([...ids].filter((id) => !known.has(id))).toEqual([]);
   });
 });

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { compile } from '../src/engine/compile.js';
 import { parseDscontrol } from '../src/frontends/dscontrol/index.js';
 import { scanGoScript } from '../src/frontends/goscript/index.js';
-import { buildLoadBalancers } from '../src/model/build/lb.js';
+import { buildLoadBalancers } from '../src/model/builders/lb.js';
 import { sourceFromText } from '../src/sources/source-file.js';
 
 const root = join(import.meta.dirname, '..');

@@ -111,7 +111,7 @@ describe('plexlint lsp --stdio, driven as an editor drives it', () => {
     expect(optlocal.contents.value).toMatch(/\| 0 \|.*\n\| 1 \|.*\n\| 2–16 \|/);
     const statement = await client.request<Hover>('textDocument/hover', { textDocument: { uri: uri(SYSA) }, position: at(text(SYSA), 'VIPADISTRIBUTE', /HOTSTANDBY/, 2) });
     expect(statement.contents.value).toMatch(/\*\*VIPADISTRIBUTE\*\* — TCP\/IP profile statement \(inside VIPADYNAMIC\); shortest form VIPADIST/);
-    expect(statement.contents.value).toContain('DESTIP { ALL | dynxcfip');
+    expect(statement.contents.value).toContain('DESTIP {ALL | dynxcfip');
     const dvipa = await client.request<Hover>('textDocument/hover', { textDocument: { uri: uri(SYSA) }, position: at(text(SYSA), '10.40.1.3', /PORT 5000/, 2) });
     expect(dvipa.contents.value).toContain('**DVIPA 10.40.1.3**');
     expect(dvipa.contents.value).toContain('owner: SYSA');

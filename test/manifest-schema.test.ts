@@ -18,7 +18,7 @@ import { fixtureFiles } from './support/fixture-files.js';
 
 const root = join(import.meta.dirname, '..');
 const schemaFile = join(root, 'plexlint.schema.json');
-const ruleIds = rules.map((r) => r.meta.id);
+const ruleIds: string[] = rules.map((r) => r.meta.id);
 
 let compiled: ValidateFunction | undefined;
 function validator(): ValidateFunction {

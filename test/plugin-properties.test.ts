@@ -14,7 +14,7 @@ import { parsePlugin } from '../src/frontends/plugin/index.js';
 import { parseClusterXml } from '../src/frontends/was/index.js';
 import { runRules } from '../src/engine/lint.js';
 import type { CompileResult } from '../src/engine/compile.js';
-import { buildWeb } from '../src/model/build/web.js';
+import { buildWeb } from '../src/model/builders/web.js';
 import type { Estate } from '../src/model/estate.js';
 import { sourceFromText, type SourceFile } from '../src/sources/source-file.js';
 import { fuzz } from './support/fuzz.js';

@@ -5,7 +5,7 @@
  * rule, sequence numbers — with the exact ranges of the findings.
  */
 import { describe, expect, it } from 'vitest';
-import { keywordsMatching, tooShortAbbreviationOf } from '../grammar/profile/keywords.js';
+import { keywordsMatching, tooShortAbbreviationOf } from '../grammar/profile/vocabulary.js';
 import { parseProfile } from '../src/frontends/profile/index.js';
 import type { VipaDistributeStatement, VipaDynamicBlock } from '../src/frontends/profile/ast.js';
 import { sourceFromText } from '../src/sources/source-file.js';
@@ -17,7 +17,7 @@ function parse(text: string) {
 }
 
 function names(word: string): string[] {
-  return keywordsMatching(word.toUpperCase()).map((k) => k.name);
+  return keywordsMatching(word).map((k) => k.name);
 }
 
 describe('IBM minimum abbreviations', () => {

@@ -1,5 +1,5 @@
 /**
- * The model (src/model/build/stack.ts via compile) keeps exactly what the stack
+ * The model (src/model/builders/stack.ts via compile) keeps exactly what the stack
  * would keep after processing the profile: definitions in order, VIPADYNAMIC
  * processed after the rest, EZZ8307I dropping single addresses, DELETE forms
  * taking things away, defaults filled in as IBM documents them.

@@ -7,27 +7,17 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { keywords } from '../grammar/profile/keywords.js';
+import { allKeywords, keywordsOfStatement, statementNamed } from '../grammar/profile/vocabulary.js';
 import type { Finding } from '../src/core/diagnostic.js';
 import { parseProfile } from '../src/frontends/profile/index.js';
-import { buildSysplex } from '../src/model/build/sysplex.js';
-import { buildSystem } from '../src/model/build/system.js';
+import { buildSysplex } from '../src/model/builders/sysplex.js';
+import { buildSystem } from '../src/model/builders/system.js';
 import { MODEL_VERSION, type Estate } from '../src/model/estate.js';
 import { emptyWebTier } from '../src/model/web.js';
 import { rules } from '../src/rules/registry.js';
 import { decode } from '../src/sources/decode.js';
 import { fuzz } from './support/fuzz.js';
 import { sourceFromText, type SourceFile } from '../src/sources/source-file.js';
-import {
-  interfaceTable,
-  ipconfig6Table,
-  ipconfigTable,
-  linkTable,
-  portOptionTable,
-  routeOptionTable,
-  vipasmparmsTable,
-  type OptionTable,
-} from '../src/frontends/profile/options.js';
 import { badRanges } from './support/ranges.js';
 import { fixtureFiles } from './support/fixture-files.js';
 
@@ -39,7 +29,7 @@ function analyse(file: SourceFile): Finding[] {
   const system = buildSystem({ name: 'SYSA', nameSource: 'file-name', symbols: SYMBOLS, parsed });
   const estate: Estate = { version: MODEL_VERSION, files: [file.path], systems: [system], sysplex: buildSysplex([system]), web: emptyWebTier(), loadBalancers: [] };
   const findings = [...parsed.findings];
-  for (const rule of rules) rule.check?.({ estate, report: (f) => findings.push({ ...f, ruleId: rule.meta.id }) });
+  for (const rule of rules) rule.check?.({ estate, ruleId: rule.meta.id, report: (f) => findings.push({ ...f, ruleId: rule.meta.id }) });
   return findings;
 }
 
@@ -65,7 +55,7 @@ const CHARS = [
 ];
 const profileChars = fc.array(fc.constantFrom(...CHARS), { maxLength: 400 }).map((cs) => cs.join(''));
 
-const KEYWORDS = [...keywords.values()];
+const KEYWORDS = allKeywords();
 /** A keyword in some accepted (or one-too-short) abbreviation, in some case. */
 const keywordWord = fc
   .tuple(fc.constantFrom(...KEYWORDS), fc.nat(), fc.boolean(), fc.constantFrom<'upper' | 'lower' | 'mixed'>('upper', 'lower', 'mixed'))
@@ -90,7 +80,7 @@ const operand = fc.oneof(
   { weight: 1, arbitrary: fc.constantFrom('; comment', ';', 'X;Y', '\n', '\n   ') },
 );
 /** Vocabulary of the statements plexlint parses in detail, so generated statements reach deep into their builders. */
-const optionWords = (t: OptionTable): string[] => t.specs.flatMap((sp) => [sp.notation.toUpperCase(), ...(sp.sub ?? []).map((x) => x.toUpperCase())]);
+const optionWords = (statement: string): string[] => keywordsOfStatement(statementNamed(statement)!).map((k) => k.name);
 const VOCABULARY: Record<string, string[]> = {
   VIPA: [
     'TIER1', 'TIER2', 'CPCSCOPE', 'MOVEABLE', 'MOVE', 'IMMEDIATE', 'IMMED', 'WHENIDLE', 'DISRUPTIVE', 'NONDISRUPTIVE',
@@ -98,15 +88,15 @@ const VOCABULARY: Record<string, string[]> = {
     'WEIGHTEDACTIVE', 'HOTSTANDBY', 'TARGCONTROLLED', 'OPTLOCAL', 'NOOPTLOCAL', 'SYSPLEXPORTS', 'TIMEDAFFINITY', 'GRE',
     'ENCAP', 'CONTROLPORT', 'DESTIP', 'ALL', 'WEIGHT', 'PREFERRED', 'BACKUP', 'AUTOSWITCHBACK', 'NOAUTOSWITCHBACK',
     'HEALTHSWITCH', 'NOHEALTHSWITCH', 'PROCTYPE', 'PROCXCOST', 'ILWEIGHTING', 'CP', 'ZAAP', 'ZIIP', 'ZCX', 'SAF',
-    'PORT', 'DEFAULT', 'GROUP1', 'DVIPA6', ...optionWords(vipasmparmsTable),
+    'PORT', 'DEFAULT', 'GROUP1', 'DVIPA6', ...optionWords('VIPASMPARMS'),
   ],
-  INTERFACE: ['DEFINE', 'ADDADDR', 'DELADDR', 'DELETE', 'IPAQENET', 'IPAQENET6', 'IPAQIDIO', 'VIRTUAL', 'VIRTUAL6', 'EQENET', 'OSAQDIO1', ...optionWords(interfaceTable)],
-  IPCONFIG: optionWords(ipconfigTable),
-  IPCONFIG6: optionWords(ipconfig6Table),
-  LINK: ['IPAQENET', 'IPAQIDIO', 'VIRTUAL', 'CTC', 'MPCPTP', 'IP', 'ETHERNET', 'IPAQTR', 'OSADEV1', 'OSALNK1', ...optionWords(linkTable)],
+  INTERFACE: ['DEFINE', 'ADDADDR', 'DELADDR', 'DELETE', 'IPAQENET', 'IPAQENET6', 'IPAQIDIO', 'VIRTUAL', 'VIRTUAL6', 'EQENET', 'OSAQDIO1', ...optionWords('INTERFACE')],
+  IPCONFIG: optionWords('IPCONFIG'),
+  IPCONFIG6: optionWords('IPCONFIG6'),
+  LINK: ['IPAQENET', 'IPAQIDIO', 'VIRTUAL', 'CTC', 'MPCPTP', 'IP', 'ETHERNET', 'IPAQTR', 'OSADEV1', 'OSALNK1', ...optionWords('LINK')],
   DEVICE: ['MPCIPA', 'VIRTUAL', 'CTC', 'MPCPTP', 'CLAW', 'LCS', 'OSADEV1', 'LOOPBACK', 'AUTORESTART'],
-  PORT: ['TCP', 'UDP', 'UNRSV', '*', 'FTPD1', 'RESERVED', ...optionWords(portOptionTable)],
-  ROUTE: ['DEFAULT', 'DEFAULTNET', 'HOST', '=', 'OSAQDIO1', 'LOOPBACK', ...optionWords(routeOptionTable)],
+  PORT: ['TCP', 'UDP', 'UNRSV', '*', 'FTPD1', 'RESERVED', ...optionWords('PORT')],
+  ROUTE: ['DEFAULT', 'DEFAULTNET', 'HOST', '=', 'OSAQDIO1', 'LOOPBACK', ...optionWords('ROUTE')],
   HOME: ['OSALNK1', 'LOOPBACK', 'OSAQDIO1'],
 };
 const STRUCTURED: [string, string][] = [

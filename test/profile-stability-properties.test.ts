@@ -10,53 +10,17 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { keywords } from '../grammar/profile/keywords.js';
-import { classifyWord } from '../grammar/profile/tokens.js';
-import type { Finding } from '../src/core/diagnostic.js';
-import { parseProfile } from '../src/frontends/profile/index.js';
-import { buildSystem } from '../src/model/build/system.js';
-import { sourceFromText } from '../src/sources/source-file.js';
+import { safeAbbreviations } from '../grammar/profile/vocabulary.js';
 import { fuzz } from './support/fuzz.js';
+import { semantics } from './support/semantics.js';
 import { fixtureFiles } from './support/fixture-files.js';
-
-const SYMBOLS = { SYSNAME: 'SYSA', HOSTIP: '10.20.1.11', XCFIP: '10.30.1.1', SVIPA: '10.21.1.11' };
-
-/** The model of one profile with every location (and the line count) removed, and the rule ids that fired. */
-function semantics(text: string): { model: unknown; rules: string[] } {
-  const parsed = parseProfile(sourceFromText('SYSA.tcpip', text), { symbols: new Map(Object.entries(SYMBOLS)) });
-  const system = buildSystem({ name: 'SYSA', nameSource: 'file-name', symbols: SYMBOLS, parsed });
-  return { model: withoutLocations(system.stack), rules: parsed.findings.map((f: Finding) => f.ruleId).sort() };
-}
-
-const POSITION_KEYS = new Set(['file', 'line', 'column', 'endLine', 'endColumn', 'lines']);
-
-function withoutLocations(x: unknown): unknown {
-  // Some texts of the model name a line ("ignored after the error at line 22").
-  if (typeof x === 'string') return x.replace(/\bline \d+/g, 'line N');
-  if (Array.isArray(x)) return x.map(withoutLocations);
-  if (x === null || typeof x !== 'object') return x;
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(x)) {
-    if (k === 'loc' || k.endsWith('Loc') || POSITION_KEYS.has(k)) continue;
-    out[k] = withoutLocations(v);
-  }
-  return out;
-}
 
 /** Profile texts of the fixtures and the corpus. */
 const PROFILES = fixtureFiles().filter((f) => f.kind === 'profile');
 
-/** The forms IBM accepts for a keyword, as the lexer reads them: every one must lex to the same token type. */
+/** The forms IBM accepts for a keyword that mean that keyword in every statement where it is one. */
 function abbreviations(word: string): string[] {
-  const k = keywords.get(word.toUpperCase());
-  if (!k) return [];
-  const type = classifyWord(k.name);
-  const out: string[] = [];
-  for (let len = k.min.length; len < k.name.length; len++) {
-    const w = k.name.slice(0, len);
-    if (classifyWord(w) === type) out.push(w);
-  }
-  return out;
+  return safeAbbreviations(word);
 }
 
 interface Rewrite {

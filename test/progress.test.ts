@@ -49,4 +49,18 @@ describe('progress on stderr', () => {
     off.tick();
     expect(q.out).toEqual([]);
   });
+
+  it('the summary line at the end goes where progress may go: a terminal (even after a short run) or --progress, never when off', () => {
+    const tty = sink(true);
+    terminalProgress({ stream: tty, now: () => 0 }).end('plexlint diff: 1 configuration change (0.1 s)');
+    expect(tty.out).toEqual(['plexlint diff: 1 configuration change (0.1 s)\n']);
+    const log = sink(false);
+    terminalProgress({ option: true, stream: log, now: () => 0 }).end('done');
+    expect(log.out).toEqual(['done\n']);
+    const quiet = sink(false);
+    terminalProgress({ stream: quiet }).end('done');
+    const off = sink(true);
+    terminalProgress({ option: false, stream: off }).end('done');
+    expect([...quiet.out, ...off.out]).toEqual([]);
+  });
 });

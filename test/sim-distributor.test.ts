@@ -6,8 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { sourceFromText } from '../src/sources/source-file.js';
 import { parseProfile } from '../src/frontends/profile/index.js';
-import { buildSystem } from '../src/model/build/system.js';
-import { buildSysplex } from '../src/model/build/sysplex.js';
+import { buildSystem } from '../src/model/builders/system.js';
+import { buildSysplex } from '../src/model/builders/sysplex.js';
 import { MODEL_VERSION, type Estate } from '../src/model/estate.js';
 import { Simulation } from '../src/sim/run.js';
 import { emptyWebTier } from '../src/model/web.js';

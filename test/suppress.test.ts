@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Finding } from '../src/core/diagnostic.js';
+import type { Finding, RuleId } from '../src/core/diagnostic.js';
 import { lint } from '../src/engine/lint.js';
 import { applySuppressions, type SuppressionContext } from '../src/engine/suppress.js';
 import type { FileKind } from '../src/frontends/detect.js';
@@ -26,7 +26,7 @@ function context(files: Record<string, [FileKind, string]>): SuppressionContext 
   };
 }
 
-function at(file: string, line: number, ruleId = 'optlocal-out-of-range', column = 1): Finding {
+function at(file: string, line: number, ruleId: RuleId = 'optlocal-out-of-range', column = 1): Finding {
   return { ruleId, loc: { file, line, column, endLine: line, endColumn: column + 1 }, message: `${ruleId} at ${line}` };
 }
 

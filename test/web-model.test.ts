@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compile } from '../src/engine/compile.js';
 import { lint } from '../src/engine/lint.js';
-import { cellFromPath } from '../src/model/build/web.js';
+import { cellFromPath } from '../src/model/builders/web.js';
 
 const root = join(import.meta.dirname, '..');
 

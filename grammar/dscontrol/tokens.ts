@@ -45,10 +45,18 @@ export const lexerTokens: TokenType[] = [Newline, Continuation, Blank, Comment, 
 
 export const allTokenTypes: TokenType[] = [...lexerTokens, Value];
 
-export const dscontrolLexer = new Lexer(lexerTokens, {
+let lexer: InstanceType<typeof Lexer> | undefined;
+
+/**
+ * The lexer, built on first use: building a Chevrotain lexer analyses its token patterns, which is
+ * start-up time that a run with no file of this kind should not pay.
+ */
+export function dscontrolLexer(): InstanceType<typeof Lexer> {
+  return (lexer ??= new Lexer(lexerTokens, {
   ensureOptimizations: true,
   positionTracking: 'full',
-});
+}));
+}
 
 /** What the front end may attach to a token: its text after shell-variable substitution. */
 export interface WordPayload {

@@ -38,7 +38,15 @@ export const Word = createToken({
 
 export const lexerTokens: TokenType[] = [Blank, Terminator, Equals, LParen, RParen, Comma, Junk, Word];
 
-export const ompLexer = new Lexer(lexerTokens, {
+let lexer: InstanceType<typeof Lexer> | undefined;
+
+/**
+ * The lexer, built on first use: building a Chevrotain lexer analyses its token patterns, which is
+ * start-up time that a run with no file of this kind should not pay.
+ */
+export function ompLexer(): InstanceType<typeof Lexer> {
+  return (lexer ??= new Lexer(lexerTokens, {
   ensureOptimizations: true,
   positionTracking: 'full',
-});
+}));
+}

@@ -1,4 +1,4 @@
-import { stringifyJson } from '../report/escape.js';
+import { stringifyJson, visibleDeep } from '../report/escape.js';
 import { Command, Option } from 'commander';
 import { runDiff, type DiffResult } from '../diff/index.js';
 import { SideError } from '../diff/sides.js';
@@ -13,6 +13,8 @@ import { encodingOption, outputOptions, parseRuleOptions, repeatable } from './o
 import { emit, useColor, UsageError, version } from './io.js';
 import { github } from '../report/github.js';
 import { ScenarioFileError } from '../diff/scenarios.js';
+import { finishedLine } from '../report/diff/summary.js';
+import { terminalProgress } from './progress.js';
 
 const FAIL_ON = ['new-findings', 'changes', 'behaviour', 'any'] as const;
 
@@ -37,14 +39,18 @@ export function diffCommand(): Command {
     .option('--threshold <points>', 'report routing changes above this many percentage points', '1')
     .addOption(repeatable('--scenario <file>', 'also run this scenario file on both sides and report the steps whose outcome moved'))
     .option('-c, --config <file>', 'the estate manifest of both sides (default: the nearest plexlint.yaml at or above each side)')
-    .option('--encoding <name>', `decode input files as ${supportedEncodings.join(', ')} instead of detecting`);
+    .option('--encoding <name>', `decode input files as ${supportedEncodings.join(', ')} instead of detecting`)
+    .option('--every-flow', 'simulate every flow of the routing delta, not only those whose inputs changed (slow on a large estate)')
+    .option('--progress', 'show progress and the closing summary on stderr even when it is not a terminal (--no-progress: never)')
+    .option('--no-progress', 'never show progress or the closing summary');
   ruleOption(cmd, 'set a rule to off|info|warn|error on both sides');
   outputOptions(cmd);
   cmd.addHelpText('after', examples('diff'));
-  return cmd.action((before: string, after: string, opts: { format: string; output?: string; failOn?: string[]; threshold: string; rule?: string[]; scenario?: string[]; color?: boolean; config?: string; encoding?: string }) => {
+  return cmd.action((before: string, after: string, opts: { format: string; output?: string; failOn?: string[]; threshold: string; rule?: string[]; scenario?: string[]; color?: boolean; config?: string; encoding?: string; everyFlow?: boolean; progress?: boolean }) => {
       for (const f of opts.failOn ?? []) if (!(FAIL_ON as readonly string[]).includes(f)) throw new UsageError(`--fail-on ${f}: expected ${FAIL_ON.join(', ')}`);
       const threshold = Number(opts.threshold);
       if (!Number.isFinite(threshold) || threshold < 0) throw new UsageError(`--threshold ${opts.threshold}: expected a number of percentage points`);
+      const progress = terminalProgress({ option: opts.progress });
       let result: DiffResult;
       try {
         const encoding = encodingOption(opts.encoding);
@@ -55,20 +61,27 @@ export function diffCommand(): Command {
           ...(opts.format === 'markdown' ? { diagram: true } : {}),
           ...(opts.config ? { config: resolve(opts.config) } : {}),
           ...(encoding ? { encoding } : {}),
+          exhaustive: opts.everyFlow === true,
+          progress,
         });
       } catch (e) {
+        progress.end();
         if (e instanceof SideError || e instanceof ScenarioFileError || e instanceof EstateCountError) throw new UsageError(e.message);
         throw e;
       }
+      progress.phase('writing the report');
       const text =
         opts.format === 'github'
           ? github({ diagnostics: result.findings.new, files: [], cwd: process.cwd(), sourceRoot: githubRoot(), color: false, toolVersion: version })
           : opts.format === 'json'
-          ? stringifyJson({ before: result.before, after: result.after, changes: result.changes, behaviour: result.behaviour, findings: result.findings })
+          ? stringifyJson({ before: result.before, after: result.after, changes: result.changes, behaviour: result.behaviour, flows: result.flows, findings: result.findings })
           : opts.format === 'markdown'
-            ? diffMarkdown(result)
-            : diffText(result, useColor(opts.color, Boolean(opts.output)));
+            ? diffMarkdown(visibleDeep(result))
+            : diffText(visibleDeep(result), useColor(opts.color, Boolean(opts.output)));
+      progress.end();
       emit(text, opts.output);
+      // After the report, so that on a terminal it is the last line.
+      progress.end(finishedLine(result));
       process.exitCode = diffExit(result, opts.failOn ?? []);
     });
 }

@@ -58,9 +58,11 @@ export function terminalProgress(options: ProgressOptions = {}): Progress {
       done += n;
       draw(false);
     },
-    end() {
+    end(summary) {
       if (drawn && tty) stream.write('\r\x1b[K');
       drawn = false;
+      // The summary goes wherever progress may go (a terminal, or --progress), even after a short run.
+      if (summary !== undefined && !silent) stream.write(`${summary}\n`);
     },
   };
 }

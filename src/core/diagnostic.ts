@@ -2,6 +2,17 @@ import type { Loc } from './loc.js';
 
 export type Severity = 'error' | 'warning' | 'info';
 
+/**
+ * The ids of the registered rules, one key each. Empty here: src/rules/registry.ts fills it
+ * in from its list of rules (declaration merging), so the ids are written once, in the
+ * rules, while the stages below the rules (front ends, model builder) can name an id
+ * without importing the rules.
+ */
+export interface RegisteredRuleIds {}
+
+/** A rule id that the registry lists: a finding with any other id does not compile. */
+export type RuleId = keyof RegisteredRuleIds & string;
+
 /** A second location a finding refers to (usually in another file). */
 export interface RelatedLocation {
   file: string;
@@ -62,7 +73,7 @@ export interface DiagnosticFix {
  * files in `related`.
  */
 export interface Diagnostic {
-  ruleId: string;
+  ruleId: RuleId;
   severity: Severity;
   message: string;
   file: string;
@@ -84,7 +95,7 @@ export interface Diagnostic {
 
 /** A finding before its severity has been decided by the configuration. */
 export interface Finding {
-  ruleId: string;
+  ruleId: RuleId;
   loc: Loc;
   message: string;
   related?: RelatedLocation[];
@@ -99,6 +110,12 @@ export interface Finding {
   consequence?: string;
   /** Overrides the rule's default severity (for rules whose severity depends on the case). */
   severity?: Severity;
+  /**
+   * The stack (system name) a per-stack finding is about. The message does not name it: the
+   * engine puts it in front ("SYSA: …"), naming every stack when a member that several stacks
+   * INCLUDE gives each of them the same finding ("SYSA, SYSB: …").
+   */
+  system?: string;
 }
 
 export function related(loc: Loc, message: string): RelatedLocation {

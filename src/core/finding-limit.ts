@@ -13,7 +13,7 @@
  * an element with 500,000 unknown attributes); the engine's limit passes its
  * summary findings through as they are.
  */
-import type { Finding } from './diagnostic.js';
+import type { Finding, RuleId } from './diagnostic.js';
 import type { Loc } from './loc.js';
 
 export const MAX_FINDINGS_PER_RULE_AND_FILE = 10_000;
@@ -31,12 +31,12 @@ const SUMMARIES = new WeakSet<Finding>();
 
 export class FindingLimit {
   /** Rule → file → counts (no key string built per finding). */
-  private readonly counts = new Map<string, Map<string, Count>>();
+  private readonly counts = new Map<RuleId, Map<string, Count>>();
 
   constructor(private readonly max = MAX_FINDINGS_PER_RULE_AND_FILE) {}
 
   /** Whether to keep a finding of this rule at this place (false: it is counted instead). */
-  admit(ruleId: string, loc: Loc, severity?: Finding['severity'], consequence?: string): boolean {
+  admit(ruleId: RuleId, loc: Loc, severity?: Finding['severity'], consequence?: string): boolean {
     let byFile = this.counts.get(ruleId);
     if (!byFile) this.counts.set(ruleId, (byFile = new Map()));
     let c = byFile.get(loc.file);

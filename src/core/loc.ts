@@ -51,8 +51,8 @@ export class LineIndex {
   /** 1-based line and column of an offset. */
   position(offset: number): { line: number; column: number } {
     let clamped = Math.max(0, Math.min(offset, this.text.length));
-    // The LF of a CRLF has no column of its own: the pair ends the line where the CR stands.
-    if (clamped > 0 && this.text.charCodeAt(clamped) === 10 && this.text.charCodeAt(clamped - 1) === 13) clamped--;
+    // Between the CR and the LF of a line end is still the end of that line (a column past it would lie outside the line).
+    if (clamped > 0 && this.text.charCodeAt(clamped - 1) === 13 && this.text.charCodeAt(clamped) === 10) clamped--;
     const line = this.lineOf(clamped);
     return { line: line + 1, column: clamped - this.lineStarts[line]! + 1 };
   }

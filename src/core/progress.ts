@@ -9,8 +9,11 @@ export interface Progress {
   phase(label: string, total?: number): void;
   /** `done` more items of the current phase are finished. */
   tick(done?: number): void;
-  /** The run is over: clear the progress line. */
-  end(): void;
+  /**
+   * The run is over: clear the progress line, and print `summary` (one line, e.g.
+   * what a diff found and how long it took) where the progress was to be shown.
+   */
+  end(summary?: string): void;
 }
 
 /** Progress that goes nowhere: the default for library callers and tests. */

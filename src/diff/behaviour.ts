@@ -1,28 +1,26 @@
 /**
  * Behaviour delta: the simulator runs the same default scenario on both
- * estates — every distributed DVIPA:port from each system and from a client —
- * and reports every flow whose target shares, locality or refusals moved by
- * more than a threshold. Other components add their flows (load-balancer
- * clusters, plug-in routes, EJB clusters) with `registerFlowSource`.
+ * estates — every distributed DVIPA:port from each system and from a client,
+ * every load-balancer cluster, plug-in route and EJB cluster — and reports
+ * every flow whose target shares, locality or refusals moved by more than a
+ * threshold.
+ *
+ * Change impact: each source lists its flows in groups with the inputs they
+ * read from each estate (./flows.ts); a group whose inputs are equal on both
+ * sides is not simulated, since the seeded simulation would give the same
+ * outcome twice. Identical estates simulate nothing. `exhaustive` simulates
+ * every flow on its own instead — the reference the tests compare with.
  */
+import { silentProgress, type Progress } from '../core/progress.js';
 import type { Estate } from '../model/estate.js';
-import { Simulation, type Observed } from '../sim/index.js';
 import { labelledMeasures } from '../sim/measures.js';
-import { webFlowSource } from './web-flows.js';
+import type { Flow, FlowSource, OriginSet } from './flows.js';
+import { sameModel } from './inputs.js';
+import { distributorFlows, loadBalancerFlows } from './sysplex-flows.js';
+import { ejbFlows, pluginFlows } from './web-flows.js';
 
-export interface Flow {
-  /** Readable, e.g. "connections from SYSB to 10.40.1.2:3000". */
-  name: string;
-  /** For grouping flows that differ only by origin: "connections", "SYSB", "10.40.1.2:3000". */
-  what?: string;
-  origin?: string;
-  destination?: string;
-  run(estate: Estate): Observed | undefined;
-}
-
-export interface FlowSource {
-  flows(before: Estate, after: Estate): Flow[];
-}
+/** The default scenario's flow sources, in report order. */
+export const defaultFlowSources: readonly FlowSource[] = [distributorFlows, loadBalancerFlows, pluginFlows, ejbFlows];
 
 export interface MeasureChange {
   /** e.g. "kept local", "to SYSA", "refused". */
@@ -39,126 +37,113 @@ export interface BehaviourChange {
   text: string;
 }
 
-const CONNECTIONS = 1000;
-
-const sources: FlowSource[] = [
-  {
-    flows(before, after) {
-      const keys = new Map<string, { address: string; port: number }>();
-      for (const e of [before, after]) {
-        for (const d of e.sysplex.distributions) {
-          const port = d.ports[0]?.from ?? 1;
-          keys.set(`${d.dvipa}:${port}`, { address: d.dvipa, port });
-        }
-      }
-      const origins = new Set<string>(['client']);
-      for (const e of [before, after]) for (const s of e.systems) origins.add(s.name);
-      const flows: Flow[] = [];
-      for (const { address, port } of [...keys.values()].sort((a, b) => `${a.address}:${a.port}`.localeCompare(`${b.address}:${b.port}`))) {
-        for (const from of [...origins].sort((a, b) => (a === 'client' ? -1 : b === 'client' ? 1 : a.localeCompare(b)))) {
-          flows.push({
-            name: `connections from ${from} to ${address}:${port}`,
-            what: 'connections',
-            origin: from,
-            destination: `${address}:${port}`,
-            run: (estate) => {
-              if (from !== 'client' && !estate.systems.some((s) => s.name === from)) return undefined;
-              // Clients outside the sysplex are many (one client would stay on one target under an affinity).
-              return new Simulation(estate, 1).connect(from === 'client' ? { kind: 'client', clients: CONNECTIONS } : from, address, port, CONNECTIONS).observed;
-            },
-          });
-        }
-      }
-      return flows;
-    },
-  },
-];
-
-// Every load-balancer cluster:port, from a client.
-sources.push({
-  flows(before, after) {
-    const keys = new Map<string, { address: string; port: number }>();
-    for (const e of [before, after]) {
-      for (const lb of e.loadBalancers) {
-        for (const c of lb.clusters) {
-          for (const p of c.ports) {
-            const address = c.address ?? c.id;
-            if (p.port > 0) keys.set(`${address}:${p.port}`, { address, port: p.port });
-          }
-        }
-      }
-    }
-    return [...keys.values()].map(({ address, port }) => ({
-      name: `connections from client to ${address}:${port} (load balancer)`,
-      run: (estate: Estate) => new Simulation(estate, 1).connect({ kind: 'client', clients: CONNECTIONS }, address, port, CONNECTIONS).observed,
-    }));
-  },
-});
-
-export function registerFlowSource(source: FlowSource): void {
-  sources.push(source);
+export interface BehaviourDelta {
+  changes: BehaviourChange[];
+  /** Flows whose outcome was worked out on both sides (simulated, or shared with an equivalent flow) and compared. */
+  compared: number;
+  /** Flows not simulated: their inputs are the same on both sides. */
+  skipped: number;
 }
 
-// Plug-in routes and EJB clusters (src/diff/web-flows.ts).
-registerFlowSource(webFlowSource);
+export interface BehaviourOptions {
+  /** Smallest move reported, as a fraction (0.01 = one percentage point). */
+  threshold?: number;
+  /** More sources after the default ones (the user's scenarios). */
+  extra?: readonly FlowSource[];
+  /** Simulate every flow, each on its own (no change impact). */
+  exhaustive?: boolean;
+  progress?: Progress;
+}
 
 function pct(x: number): string {
   return `${Math.round(x * 1000) / 10}%`;
 }
 
-export function behaviourDelta(before: Estate, after: Estate, threshold = 0.01, extra: FlowSource[] = []): BehaviourChange[] {
-  const out: (BehaviourChange & { group?: string; origin?: string; what?: string; destination?: string })[] = [];
-  for (const source of [...sources, ...extra]) {
-    for (const flow of source.flows(before, after)) {
-      const a = labelledMeasures(flow.run(before));
-      const b = labelledMeasures(flow.run(after));
-      const moved: MeasureChange[] = [];
-      for (const key of new Set([...a.keys(), ...b.keys()])) {
-        const x = a.get(key) ?? 0;
-        const y = b.get(key) ?? 0;
-        if (Math.abs(x - y) > threshold) moved.push({ measure: key, before: x, after: y });
-      }
-      if (moved.length === 0) continue;
-      const entry: BehaviourChange & { group?: string; origin?: string; what?: string; destination?: string } = {
-        flow: flow.name,
-        measures: moved,
-        text: `${flow.name}: ${describe(moved)}`,
-      };
-      if (flow.origin && flow.destination) {
-        // Flows that differ only by origin and moved in exactly the same way are reported once.
-        entry.group = `${flow.what}|${flow.destination}|${JSON.stringify(moved)}`;
-        entry.origin = flow.origin;
-        entry.what = flow.what ?? 'flows';
-        entry.destination = flow.destination;
-      }
-      out.push(entry);
-    }
-  }
-  return merge(out);
-}
-
-function describe(moved: MeasureChange[]): string {
-  return moved.map((m) => `${m.measure} ${pct(m.before)} → ${pct(m.after)}`).join(', ');
-}
-
-function merge(entries: (BehaviourChange & { group?: string; origin?: string; what?: string; destination?: string })[]): BehaviourChange[] {
-  const out: BehaviourChange[] = [];
-  const groups = new Map<string, { first: number; origins: string[] }>();
-  for (const e of entries) {
-    if (!e.group) {
-      out.push({ flow: e.flow, measures: e.measures, text: e.text });
-      continue;
-    }
-    const g = groups.get(e.group);
-    if (g) {
-      g.origins.push(e.origin!);
-      const head = out[g.first]!;
-      head.flow = `${e.what} from ${g.origins.join(', ')} to ${e.destination}`;
-      head.text = `${head.flow}: ${describe(head.measures)}`;
-      continue;
-    }
-    groups.set(e.group, { first: out.length, origins: [e.origin!] });
-    out.push({ flow: e.flow, measures: e.measures, text: e.text });
-  }
+function moved(a: Map<string, number>, b: Map<string, number>, threshold: number): MeasureChange[] {
+  const out: MeasureChange[] = [];
+  const one = (key: string): void => {
+    const x = a.get(key) ?? 0;
+    const y = b.get(key) ?? 0;
+    if (Math.abs(x - y) > threshold) out.push({ measure: key, before: x, after: y });
+  };
+  for (const key of a.keys()) one(key);
+  for (const key of b.keys()) if (!a.has(key)) one(key);
   return out;
+}
+
+function describe(list: MeasureChange[]): string {
+  return list.map((m) => `${m.measure} ${pct(m.before)} → ${pct(m.after)}`).join(', ');
+}
+
+/** Longer lists of origins are shortened to the first few and a count. */
+const LIST_ORIGINS = 8;
+const SHOWN_ORIGINS = 3;
+
+/** "client, SYSA, SYSB", or "client, SYS001, SYS002 and 195 more". */
+function originsText(sets: readonly OriginSet[]): string {
+  const total = sets.reduce((n, s) => n + s.count, 0);
+  const k = total <= LIST_ORIGINS ? total : SHOWN_ORIGINS;
+  const names = sets
+    .flatMap((s) => s.first(k))
+    .sort((a, b) => a.rank - b.rank)
+    .slice(0, k)
+    .map((o) => o.name);
+  return total <= LIST_ORIGINS ? names.join(', ') : `${names.join(', ')} and ${total - k} more`;
+}
+
+/** Flows of one group from origins that moved alike, reported as one change at the place of its first origin. */
+interface Alike {
+  what: string;
+  destination: string;
+  measures: MeasureChange[];
+  origins: OriginSet[];
+  rank: number;
+}
+
+function flowCount(f: Flow): number {
+  return 'origins' in f ? f.origins.count : 1;
+}
+
+export function behaviourDelta(before: Estate, after: Estate, options: BehaviourOptions = {}): BehaviourDelta {
+  const threshold = options.threshold ?? 0.01;
+  const exhaustive = options.exhaustive === true;
+  const progress = options.progress ?? silentProgress;
+  const out: BehaviourChange[] = [];
+  let compared = 0;
+  let skipped = 0;
+  for (const source of [...defaultFlowSources, ...(options.extra ?? [])]) {
+    const groups = source.groups(before, after, { exhaustive });
+    if (groups.length === 0) continue;
+    progress.phase(`routing delta: ${source.name}`, groups.reduce((n, g) => n + g.size, 0));
+    for (const g of groups) {
+      const all = exhaustive || !sameModel(g.inputs[0], g.inputs[1]);
+      const flows = g.flows(all);
+      const simulated = flows.reduce((n, f) => n + flowCount(f), 0);
+      compared += simulated;
+      if (!all) skipped += g.size - simulated;
+      // A group's flows from origins all go to one destination: those that moved alike are merged.
+      const alike = new Map<string, Alike>();
+      for (const flow of flows) {
+        const changes = moved(labelledMeasures(flow.run(before)), labelledMeasures(flow.run(after)), threshold);
+        if (changes.length === 0) continue;
+        if (!('origins' in flow)) {
+          out.push({ flow: flow.name, measures: changes, text: `${flow.name}: ${describe(changes)}` });
+          continue;
+        }
+        const key = `${flow.what}|${flow.destination}|${JSON.stringify(changes)}`;
+        const rank = flow.origins.first(1)[0]?.rank ?? 0;
+        const seen = alike.get(key);
+        if (seen) {
+          seen.origins.push(flow.origins);
+          seen.rank = Math.min(seen.rank, rank);
+        } else alike.set(key, { what: flow.what, destination: flow.destination, measures: changes, origins: [flow.origins], rank });
+      }
+      for (const a of [...alike.values()].sort((x, y) => x.rank - y.rank)) {
+        const name = `${a.what} from ${originsText(a.origins)} to ${a.destination}`;
+        out.push({ flow: name, measures: a.measures, text: `${name}: ${describe(a.measures)}` });
+      }
+      progress.tick(g.size);
+    }
+  }
+  return { changes: out, compared, skipped };
 }

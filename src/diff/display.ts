@@ -18,17 +18,18 @@ export function sidePrefix(cwd: string, sideRoot: string, isGit: boolean): strin
   return `${(isAbsolute(rel) ? sideRoot : rel).split(sep).join('/')}/`;
 }
 
-function rebase(prefix: string, file: string): string {
+/** A side's file as the report names it. */
+export function displayPath(prefix: string, file: string): string {
   return prefix && !isAbsolute(file) && !file.startsWith('../') ? `${prefix}${file}`.replace(/\/\.\//g, '/') : file;
 }
 
 function rebaseLoc(prefix: string, loc: Loc): Loc {
-  return { ...loc, file: rebase(prefix, loc.file) };
+  return { ...loc, file: displayPath(prefix, loc.file) };
 }
 
 function rebaseDiagnostic<T extends Diagnostic>(prefix: string, d: T): T {
-  const out = { ...d, file: rebase(prefix, d.file) };
-  if (d.related) out.related = d.related.map((r) => ({ ...r, file: rebase(prefix, r.file) }));
+  const out = { ...d, file: displayPath(prefix, d.file) };
+  if (d.related) out.related = d.related.map((r) => ({ ...r, file: displayPath(prefix, r.file) }));
   return out;
 }
 

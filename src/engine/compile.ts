@@ -11,7 +11,7 @@ import type { Finding } from '../core/diagnostic.js';
 import { timed } from '../core/timing.js';
 import { detectKind, type FileKind } from '../frontends/detect.js';
 import { parseManifest, type Manifest } from '../frontends/manifest/index.js';
-import { buildSysplex } from '../model/build/sysplex.js';
+import { buildSysplex } from '../model/builders/sysplex.js';
 import { MODEL_VERSION, type Estate } from '../model/estate.js';
 import type { Encoding } from '../sources/decode.js';
 import type { SourceFile } from '../sources/source-file.js';

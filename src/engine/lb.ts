@@ -17,7 +17,7 @@ import type { Finding } from '../core/diagnostic.js';
 import { parseDscontrol, type ParsedDscontrol } from '../frontends/dscontrol/index.js';
 import { goScriptName, MAX_GO_SCRIPT_CHARS, scanGoScript, type GoScriptAst } from '../frontends/goscript/index.js';
 import type { Manifest } from '../frontends/manifest/index.js';
-import { buildLoadBalancers, type LbInput } from '../model/build/lb.js';
+import { buildLoadBalancers, type LbInput } from '../model/builders/lb.js';
 import type { System } from '../model/estate.js';
 import type { ExternalLb } from '../model/lb.js';
 import { sourceFromText, type SourceFile } from '../sources/source-file.js';

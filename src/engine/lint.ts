@@ -59,6 +59,7 @@ export function runRules(compiled: CompileResult, limit?: FindingLimit): Finding
     if (!ruleRuns(rule, compiled)) continue;
     const ctx: RuleContext = {
       estate: compiled.estate,
+      ruleId: rule.meta.id,
       report: (f) => {
         if (!limit || limit.admit(rule.meta.id, f.loc, f.severity, f.consequence)) findings.push({ ...f, ruleId: rule.meta.id });
       },
@@ -102,36 +103,32 @@ function isBlank(c: number): boolean {
   return c === 32 || (c >= 9 && c <= 13) || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
 }
 
-const SYSTEM_PREFIX = /^([A-Z0-9@#$_]{1,16}): ([\s\S]*)$/;
-
 /**
- * A statement in a member that several stacks INCLUDE has one location for all
- * of them, so a per-stack rule reports it once per stack with the same text after
- * the stack's name. Those become one finding naming the stacks.
+ * Names the stack of each per-stack finding in front of its message. A statement in a
+ * member that several stacks INCLUDE has one location for all of them, so a per-stack
+ * rule reports it once per stack with the same text: those become one finding naming
+ * the stacks.
  */
-export function mergeAcrossSystems(findings: Finding[]): Finding[] {
-  const groups = new Map<string, { first: Finding; names: string[]; rest: string }>();
+export function nameSystems(findings: Finding[]): Finding[] {
+  const groups = new Map<string, { first: Finding; names: string[] }>();
   const out: Finding[] = [];
   for (const f of findings) {
-    const m = SYSTEM_PREFIX.exec(f.message);
-    if (!m) {
+    if (f.system === undefined) {
       out.push(f);
       continue;
     }
     const { loc } = f;
-    const key = `${f.ruleId}|${loc.file}|${loc.line}|${loc.column}|${loc.endLine}|${loc.endColumn}|${m[2]}`;
+    const key = `${f.ruleId}|${loc.file}|${loc.line}|${loc.column}|${loc.endLine}|${loc.endColumn}|${f.message}`;
     const g = groups.get(key);
     if (g) {
-      if (!g.names.includes(m[1]!)) g.names.push(m[1]!);
+      if (!g.names.includes(f.system)) g.names.push(f.system);
       continue;
     }
     const copy = { ...f };
-    groups.set(key, { first: copy, names: [m[1]!], rest: m[2]! });
+    groups.set(key, { first: copy, names: [f.system] });
     out.push(copy);
   }
-  for (const g of groups.values()) {
-    if (g.names.length > 1) g.first.message = `${g.names.join(', ')}: ${g.rest}`;
-  }
+  for (const g of groups.values()) g.first.message = `${g.names.join(', ')}: ${g.first.message}`;
   return out;
 }
 
@@ -277,7 +274,7 @@ export function lintCompiled(compiled: CompileResult, options: LintOptions = {})
   const limit = new FindingLimit();
   const frontEnd = limit.filter(compiled.findings);
   const fromRules = timed('rules', () => runRules(compiled, limit));
-  const findings: Finding[] = mergeAcrossSystems([...frontEnd, ...fromRules, ...manifestRuleIds(compiled), ...limit.summaries()]);
+  const findings: Finding[] = nameSystems([...frontEnd, ...fromRules, ...manifestRuleIds(compiled), ...limit.summaries()]);
   // Unreadable files found by a folder scan are findings (binary ones are simply not
   // configuration files); files named explicitly make the run fail (exit 2, see the CLI).
   for (const e of compiled.readErrors) {

@@ -16,7 +16,7 @@ import type { Finding } from '../core/diagnostic.js';
 import { timed } from '../core/timing.js';
 import type { Manifest } from '../frontends/manifest/index.js';
 import { parseOmproute } from '../frontends/omproute/index.js';
-import { buildRoutingConfig, buildSystemRouting } from '../model/build/routing.js';
+import { buildRoutingConfig, buildSystemRouting } from '../model/builders/routing.js';
 import type { Sysplex, System } from '../model/estate.js';
 import type { SourceFile } from '../sources/source-file.js';
 import type { Driver } from './driver.js';

@@ -17,7 +17,7 @@ import { related, type Finding } from '../core/diagnostic.js';
 import { timed } from '../core/timing.js';
 import type { Manifest } from '../frontends/manifest/index.js';
 import { parseProfile, type ParsedProfile } from '../frontends/profile/index.js';
-import { buildSystem } from '../model/build/system.js';
+import { buildSystem } from '../model/builders/system.js';
 import type { System } from '../model/estate.js';
 import { EstateIncludeResolver, scanIncludes } from '../sources/includes.js';
 import type { SourceFile } from '../sources/source-file.js';

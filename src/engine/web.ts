@@ -14,7 +14,7 @@ import { detectKind } from '../frontends/detect.js';
 import type { Manifest } from '../frontends/manifest/index.js';
 import { parsePlugin, type PluginAst } from '../frontends/plugin/index.js';
 import { parseClusterXml } from '../frontends/was/index.js';
-import { buildWeb, type ClusterXmlInput } from '../model/build/web.js';
+import { buildWeb, type ClusterXmlInput } from '../model/builders/web.js';
 import type { WebTier } from '../model/web.js';
 import type { SourceFile } from '../sources/source-file.js';
 import type { Driver } from './driver.js';
@@ -79,7 +79,7 @@ export function compileWeb(args: {
   const pluginAsts: PluginAst[] = [];
   for (const f of [...args.manifestFiles.plugins, ...args.plugins]) {
     if (!driver.fits(f, 'xml')) continue;
-    const parsed = timed('parse', () => parsePlugin(f));
+    const parsed = timed('xml', () => parsePlugin(f));
     append(findings, parsed.findings);
     pluginAsts.push(parsed.ast);
   }
@@ -87,7 +87,7 @@ export function compileWeb(args: {
   const scanned: ClusterXmlFile[] = args.clusterXmls.map((file) => ({ file }));
   for (const { file, cell } of [...args.manifestFiles.clusterXmls, ...scanned]) {
     if (!driver.fits(file, 'xml')) continue;
-    const parsed = timed('parse', () => parseClusterXml(file));
+    const parsed = timed('xml', () => parseClusterXml(file));
     append(findings, parsed.findings);
     clusterInputs.push(cell === undefined ? { ast: parsed.ast } : { ast: parsed.ast, cell });
   }

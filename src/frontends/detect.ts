@@ -4,7 +4,7 @@
  */
 import { basename } from 'node:path';
 import { isOmprouteKeyword, statementSpec } from '../../grammar/omproute/keywords.js';
-import { keywordsMatching } from '../../grammar/profile/keywords.js';
+import { statementWords } from '../../grammar/profile/statement-words.js';
 import type { SourceFile } from '../sources/source-file.js';
 
 export type FileKind = 'profile' | 'omproute' | 'dscontrol' | 'goscript' | 'plugin-cfg' | 'cluster-xml' | 'manifest' | 'scenario' | 'unknown';
@@ -56,7 +56,7 @@ function profileScore(text: string): { statements: number; lines: number } {
     if (!m) continue;
     lines++;
     const word = m[1]!.toUpperCase();
-    if (keywordsMatching(word).some((k) => k.role !== 'operand')) statements++;
+    if (statementWords.match(word)) statements++;
   }
   return { statements, lines };
 }

@@ -1,24 +1,25 @@
 /**
- * What the editor knows about the words of a TCP/IP profile: every statement and operand keyword plexlint reads,
- * with IBM's minimum abbreviation, and for the statements and operands of sysplex load balancing a syntax summary
- * and their meaning, from the IP Configuration Reference topics plexlint's rules cite. Hover, completion and the
- * TextMate grammar of the VS Code extension take their words from here and nowhere else, so that a fuller
- * statement table can replace this module alone.
+ * What the editor knows about the words of a TCP/IP profile: every statement of the profile statement table
+ * (grammar/profile/statements) with IBM's minimum abbreviation, its syntax summary and meaning, and every operand
+ * keyword of each statement. Hover, completion and the TextMate grammar of the VS Code extension take their words
+ * from here, and this module takes them from the statement table: a statement added there is known here.
  *
- * The keywords come from the profile grammar's keyword table and the front end's option tables; the texts are
- * written here.
+ * The statements' texts are the table's; the operands' longer texts (the sysplex load-balancing operands, with
+ * IBM's tables of values) are written here.
  */
-import { keywordSpecs, parseNotation, type KeywordRole } from '../../grammar/profile/keywords.js';
-import { DEVICE_TYPES, INTERFACE_TYPES, LINK_TYPES } from '../frontends/profile/build.js';
-import { interfaceTable, ipconfig6Table, ipconfigTable, linkTable, portOptionTable, routeOptionTable, vipasmparmsTable, type OptionTable } from '../frontends/profile/options.js';
-import { METHODS } from '../frontends/profile/vipa.js';
+import { keywordsOfStatement } from '../../grammar/profile/vocabulary.js';
+import { statements } from '../../grammar/profile/statements/index.js';
+import type { Level, StatementSpec } from '../../grammar/profile/spec.js';
+
+/** What a statement word is: a statement at the top level, inside VIPADYNAMIC or BEGINROUTES, or the END of a block. */
+export type StatementRole = 'statement' | 'vipa' | 'route' | 'end';
 
 export interface StatementInfo {
   /** Full name, upper case. */
   name: string;
   /** IBM's minimum abbreviation. */
   min: string;
-  role: Exclude<KeywordRole, 'operand'>;
+  role: StatementRole;
   /** Where it may stand: the block it belongs to. */
   block?: string;
   syntax?: string;
@@ -49,90 +50,6 @@ interface Text {
   details?: string;
   source: string;
 }
-
-/** Statement texts. Syntax is IBM's diagram in one line: [optional], {choice | choice}, … repeats. */
-const STATEMENT_TEXTS: Record<string, Text> = {
-  HOME: {
-    syntax: 'HOME ip_address link_name [ip_address link_name …]',
-    summary:
-      'The IPv4 home addresses of links defined with DEVICE and LINK, one address and link name per entry. The predefined link name LOOPBACK adds loopback aliases; 127.0.0.1 cannot be added (EZZ0344I). INTERFACE statements carry their own addresses.',
-    source: `${REFERENCE}, HOME statement`,
-  },
-  DEVICE: {
-    syntax: 'DEVice device_name device_type [operands]',
-    summary: 'Defines a device (MPCIPA for OSA-Express QDIO and HiperSockets, VIRTUAL for a static VIPA, CTC, MPCPTP, …). For MPCIPA the device name is the TRLE PORTNAME; one LINK per MPCIPA device.',
-    source: `${REFERENCE}, DEVICE and LINK statements`,
-  },
-  LINK: {
-    syntax: 'LINK link_name link_type [operands] device_name',
-    summary: 'Defines a link on a device (IPAQENET on an MPCIPA OSA device, IPAQIDIO on HiperSockets, VIRTUAL for a static VIPA). HOME gives the link its IPv4 address. IPv4 only: IPv6 uses INTERFACE.',
-    source: `${REFERENCE}, DEVICE and LINK statements`,
-  },
-  INTERFACE: {
-    syntax: 'INTERFace intf_name DEFINE { IPAQENET | IPAQENET6 | IPAQIDIO | IPAQIDIO6 | VIRTUAL | VIRTUAL6 } [PORTNAME port] [IPADDR addr[/len]] [operands] | INTERFace intf_name { ADDADDR | DELADDR | DELETE } …',
-    summary: 'Defines an interface with its own address (IPADDR), replacing DEVICE, LINK and HOME for OSA-Express QDIO, HiperSockets and static VIPAs. The required operands and CHPIDTYPE come first in the documented order; the others in any order.',
-    source: `${REFERENCE}, INTERFACE statements`,
-  },
-  IPCONFIG: {
-    syntax: 'IPCONFig [DYNAMICXCF ip_address {subnet_mask | /bits} cost_metric | NODYNAMICXCF] [SYSPLEXRouting | NOSYSPLEXRouting] [SOURCEVIPA | NOSOURCEVIPA] [operands in any order]',
-    summary:
-      'IPv4 stack options. DYNAMICXCF gives the stack its dynamic XCF address, over which the stacks of the sysplex create their links to each other and which VIPADISTRIBUTE DESTIP names; it must be coded on every stack. SYSPLEXROUTING lets WLM-based and WEIGHTEDACTIVE distribution use server health.',
-    source: `${REFERENCE}, IPCONFIG statement`,
-  },
-  IPCONFIG6: {
-    syntax: 'IPCONFIG6 [DYNAMICXCF ipv6_address[/prefix_route_len] [INTFID interface_id]] [operands in any order]',
-    summary: 'IPv6 stack options, with the IPv6 dynamic XCF address of the stack.',
-    source: `${REFERENCE}, IPCONFIG6 statement`,
-  },
-  VIPADYNAMIC: {
-    syntax: 'VIPADynamic { VIPADEFine | VIPABackup | VIPADELete | VIPADISTribute | VIPARange | VIPAROUTE | VIPASMparms } … ENDVIPADynamic',
-    summary:
-      'The block of dynamic VIPA statements. Only its seven substatements are allowed in it. A syntax error inside the block ends processing of the rest of the block: the statements before it are applied, everything after it is ignored.',
-    source: `${REFERENCE}, VIPADYNAMIC block`,
-  },
-  ENDVIPADYNAMIC: { summary: 'Ends the VIPADYNAMIC block.', source: `${REFERENCE}, VIPADYNAMIC block` },
-  VIPADEFINE: {
-    syntax: 'VIPADEFine [TIER1 | TIER2 [CPCSCOPE] | CPCSCOPE] { [MOVEable {IMMEDiate | WHENIDLE}] [SERVICEMGR] address_mask ipv4_addr … | [MOVEable IMMEDiate] ipv6_intfname ipv6_addr[/prefix_len] }',
-    summary:
-      'Defines dynamic VIPAs this stack owns. An address already in HOME or the dynamic XCF address is rejected (EZZ8307I). MOVEABLE IMMEDIATE moves the DVIPA back at once when its owner returns; WHENIDLE waits until no connection uses it.',
-    source: `${REFERENCE}, VIPADEFINE statement`,
-  },
-  VIPABACKUP: {
-    syntax: 'VIPABackup [rank] [TIER1 | TIER2 [CPCSCOPE] | CPCSCOPE] { ipv4_addr … | ipv6_intfname ipv6_addr | MOVEable {IMMEDiate | WHENIDLE} [SERVICEMGR] address_mask ipv4_addr … | MOVEable IMMEDiate ipv6_intfname ipv6_addr[/prefix_len] }',
-    summary:
-      'Makes this stack a backup for DVIPAs another stack owns. rank 1–254 (default 1): the highest rank takes over first. The short form (rank and address, no MOVEABLE and mask) only takes over a DVIPA that another stack has activated; it cannot create it when this stack starts first.',
-    source: `${REFERENCE}, VIPABACKUP statement`,
-  },
-  VIPADELETE: { syntax: 'VIPADELete { ipv4_addr … | ipv6_intfname }', summary: 'Removes a DVIPA defined by VIPADEFINE or VIPABACKUP, with its interface.', source: `${REFERENCE}, VIPADELETE statement` },
-  VIPARANGE: {
-    syntax: 'VIPARange [DEFINE | DELEte] { [MOVEable {NONDISRUPTive | DISRUPTive}] address_mask ipv4_addr | [MOVEable NONDISRUPTive] ipv6_intfname ipv6_addr/prefix_len } [SAF resname] [ZCX]',
-    summary: 'A subnet in which applications create DVIPAs (bind, SIOCSVIPA ioctl, MODDVIPA). Ranges must not contain ordinary addresses of the sysplex.',
-    source: `${REFERENCE}, VIPARANGE statement`,
-  },
-  VIPADISTRIBUTE: {
-    syntax:
-      'VIPADISTribute [DEFINE | DELEte] [DISTMethod method] [OPTLOCAL [n] | NOOPTLOCAL] [SYSPLEXPorts] [TIMEDAFFinity seconds] [TIER1 group {GRE | ENCAP} [CONTROLPORT port] | TIER2 group] { ipv4_addr | ipv6_intfname } [PORT num[-num] …] DESTIP { ALL | dynxcfip [WEIGHT n | PREFERRED | BACKUP rank] … }',
-    summary:
-      'Distributes new connections to a DVIPA (defined on this stack by VIPADEFINE or VIPABACKUP) over the target stacks named by their dynamic XCF addresses. The options before the address may come in any order. DESTIP ALL means every stack linked by dynamic XCF.',
-    source: `${REFERENCE}, VIPADISTRIBUTE statement`,
-  },
-  VIPAROUTE: { syntax: 'VIPAROUTE [DEFINE | DELETE] { dynxcfip | DEFAULT } target_ip', summary: 'The route from a distributing stack to a target stack, instead of the dynamic XCF links; its MTU must be at least 604 (1308 for IPv6).', source: `${REFERENCE}, VIPAROUTE statement` },
-  VIPASMPARMS: { syntax: 'VIPASMparms [SMMCAST mcast_addr] [SMPORT port] [SMPASSWORD pw]', summary: 'Service manager (Cisco MNLB) parameters; required when a VIPADEFINE or VIPABACKUP has SERVICEMGR.', source: `${REFERENCE}, VIPASMPARMS statement` },
-  BEGINROUTES: { syntax: 'BEGINRoutes ROUTE … ENDRoutes', summary: 'The block of static routes.', source: `${REFERENCE}, BEGINROUTES statement` },
-  ROUTE: { syntax: 'ROUTE { destination | DEFAULT } { first_hop | = } link_name [MTU {size | DEFAULTSIZE}] [REPLaceable] [operands]', summary: 'A static route, inside BEGINROUTES … ENDROUTES.', source: `${REFERENCE}, BEGINROUTES statement` },
-  ENDROUTES: { summary: 'Ends the BEGINROUTES block.', source: `${REFERENCE}, BEGINROUTES statement` },
-  PORT: { syntax: 'PORT port {TCP | UDP} jobname [SHAREPORT | SHAREPORTWlm] [BIND addr] [operands] …', summary: 'Reserves ports for jobs; SHAREPORT lets several listeners share one port.', source: `${REFERENCE}, PORT statement` },
-  PORTRANGE: { syntax: 'PORTRange port count {TCP | UDP} jobname [operands] …', summary: 'Reserves a range of ports for a job.', source: `${REFERENCE}, PORTRANGE statement` },
-  INCLUDE: { syntax: 'INCLUDE data_set_name[(member)]', summary: 'Reads the statements of another data set or member here (nesting up to 16 deep).', source: `${REFERENCE}, INCLUDE statement` },
-  START: { syntax: 'START { device_name | intf_name }', summary: 'Starts a device or interface.', source: `${REFERENCE}, START statement` },
-  STOP: { syntax: 'STOP { device_name | intf_name }', summary: 'Stops a device or interface.', source: `${REFERENCE}, STOP statement` },
-  PRIMARYINTERFACE: { syntax: 'PRIMARYInterface link_or_intf_name', summary: 'The default local address for GETHOSTID(); without it the first HOME address.', source: `${REFERENCE}, PRIMARYINTERFACE statement` },
-  TCPCONFIG: { syntax: 'TCPCONFig [operands in any order]', summary: 'TCP options of the stack (RESTRICTLOWPORTS, TCPSENDBFRSIZE, …).', source: `${REFERENCE}, TCPCONFIG statement` },
-  UDPCONFIG: { syntax: 'UDPCONFig [operands in any order]', summary: 'UDP options of the stack.', source: `${REFERENCE}, UDPCONFIG statement` },
-  AUTOLOG: { syntax: 'AUTOLog [wait_time] procname [JOBNAME jobname] … ENDAUTOLog', summary: 'Procedures the stack starts and restarts.', source: `${REFERENCE}, AUTOLOG statement` },
-  GLOBALCONFIG: { syntax: 'GLOBALCONFig [operands in any order]', summary: 'Options for the whole stack (SYSPLEXMONITOR, …).', source: `${REFERENCE}, GLOBALCONFIG statement` },
-  SOMAXCONN: { syntax: 'SOMAXCONN max_backlog', summary: 'The largest connection backlog a listener may ask for.', source: `${REFERENCE}, SOMAXCONN statement` },
-};
 
 const OPTLOCAL_TABLE = [
   '| value | meaning (IBM) |',
@@ -208,23 +125,8 @@ const OPERAND_TEXTS: Record<string, Text> = {
   NONROUTER: { summary: 'This stack does not route for other addresses on the OSA port (the default).', source: `${REFERENCE}, INTERFACE statements` },
 };
 
-/** The option tables of the statements whose operands the front end reads in any order. */
-const TABLES: readonly OptionTable[] = [ipconfigTable, ipconfig6Table, interfaceTable, linkTable, portOptionTable, routeOptionTable, vipasmparmsTable];
-
-/** Operands of the statements whose operands come in a fixed order (from their syntax). */
-const FIXED_OPERANDS: Record<string, string[]> = {
-  VIPADEFINE: ['TIER1', 'TIER2', 'CPCSCOPE', 'MOVEable', 'IMMEDiate', 'WHENIDLE', 'SERVICEMGR'],
-  VIPABACKUP: ['TIER1', 'TIER2', 'CPCSCOPE', 'MOVEable', 'IMMEDiate', 'WHENIDLE', 'SERVICEMGR'],
-  VIPARANGE: ['DEFINE', 'DELEte', 'MOVEable', 'NONDISRUPTive', 'DISRUPTive', 'SAF', 'ZCX'],
-  VIPADISTRIBUTE: [
-    'DEFINE', 'DELEte', 'DISTMethod', ...METHODS.map((m) => m.name), 'OPTLOCAL', 'NOOPTLOCAL', 'SYSPLEXPorts', 'TIMEDAFFinity', 'TIER1', 'TIER2', 'GRE', 'ENCAP', 'CONTROLPORT',
-    'PROCTYPE', 'CP', 'ZAAP', 'ZIIP', 'PROCXCOST', 'ILWEIGHTING', 'AUTOSWITCHBACK', 'NOAUTOSWITCHBACK', 'HEALTHSWITCH', 'NOHEALTHSWITCH', 'PORT', 'DESTIP', 'ALL', 'WEIGHT', 'PREFERRED', 'BACKUP',
-  ],
-  VIPAROUTE: ['DEFINE', 'DELETE', 'DEFAULT'],
-  DEVICE: DEVICE_TYPES,
-  LINK: LINK_TYPES.map((t) => t),
-  INTERFACE: ['DEFINE', 'ADDADDR', 'DELADDR', 'DELEte', ...INTERFACE_TYPES],
-};
+const ROLE: Record<Level, StatementRole> = { top: 'statement', vipadynamic: 'vipa', routes: 'route' };
+const BLOCK: Record<Level, string | undefined> = { top: undefined, vipadynamic: 'VIPADYNAMIC', routes: 'BEGINROUTES' };
 
 interface Vocabulary {
   statements: Map<string, StatementInfo>;
@@ -233,48 +135,43 @@ interface Vocabulary {
 
 let built: Vocabulary | undefined;
 
+function statementInfoOf(spec: StatementSpec): StatementInfo {
+  const block = BLOCK[spec.level];
+  const summary = spec.details ? `${spec.meaning} ${spec.details}` : spec.meaning;
+  return { name: spec.name, min: spec.min, role: ROLE[spec.level], ...(block ? { block } : {}), syntax: spec.syntax, summary, source: `${REFERENCE}, ${spec.topic}`, operands: [] };
+}
+
 function build(): Vocabulary {
-  const statements = new Map<string, StatementInfo>();
+  const statementMap = new Map<string, StatementInfo>();
   const operands = new Map<string, OperandInfo>();
-  const addOperand = (notation: string, statement: string | undefined): string => {
-    const { name, min } = parseNotation(notation);
-    let o = operands.get(name);
-    if (!o) {
-      const text = OPERAND_TEXTS[name];
-      o = { name, min, statements: [], ...(text ? { summary: text.summary, source: text.source, ...(text.details ? { details: text.details } : {}) } : {}) };
-      operands.set(name, o);
-    } else if (min.length < o.min.length) o.min = min;
-    if (statement && !o.statements.includes(statement)) o.statements.push(statement);
-    return name;
-  };
-  for (const spec of keywordSpecs) {
-    if (spec.role === 'operand') {
-      addOperand(spec.notation, undefined);
-      continue;
+  for (const spec of statements) {
+    // A name used at two levels (none today) keeps its first entry.
+    if (statementMap.has(spec.name)) continue;
+    const info = statementInfoOf(spec);
+    statementMap.set(spec.name, info);
+    if (spec.end && !statementMap.has(spec.end.name)) {
+      statementMap.set(spec.end.name, { name: spec.end.name, min: spec.end.min, role: 'end', block: spec.name, summary: `Ends the ${spec.name} ${spec.contains ? 'block' : 'list'}.`, source: info.source!, operands: [] });
     }
-    const { name, min } = parseNotation(spec.notation);
-    if (statements.has(name)) continue;
-    const text = STATEMENT_TEXTS[name];
-    const block = spec.role === 'vipa' ? 'VIPADYNAMIC' : spec.role === 'route' ? 'BEGINROUTES' : undefined;
-    statements.set(name, {
-      name,
-      min,
-      role: spec.role,
-      ...(block ? { block } : {}),
-      ...(text ? { summary: text.summary, source: text.source, ...(text.syntax ? { syntax: text.syntax } : {}), ...(text.details ? { details: text.details } : {}) } : {}),
-      operands: [],
-    });
+    for (const k of keywordsOfStatement(spec)) {
+      // Keywords, not symbols the syntax also spells out (ROUTE's first hop '=', PORT UNRSV's '*').
+      if (!/^[A-Z0-9][A-Z0-9.]*$/.test(k.name)) continue;
+      let o = operands.get(k.name);
+      if (!o) {
+        const text = OPERAND_TEXTS[k.name];
+        const meaning = 'meaning' in k && typeof k.meaning === 'string' ? k.meaning : undefined;
+        o = {
+          name: k.name,
+          min: k.min,
+          statements: [],
+          ...(text ? { summary: text.summary, source: text.source, ...(text.details ? { details: text.details } : {}) } : meaning ? { summary: meaning, source: info.source! } : {}),
+        };
+        operands.set(k.name, o);
+      } else if (k.min.length < o.min.length) o.min = k.min;
+      if (!o.statements.includes(spec.name)) o.statements.push(spec.name);
+      if (!info.operands.includes(k.name)) info.operands.push(k.name);
+    }
   }
-  const attach = (statement: string, notations: readonly string[]): void => {
-    const s = statements.get(statement);
-    for (const n of notations) {
-      const name = addOperand(n, statement);
-      if (s && !s.operands.includes(name)) s.operands.push(name);
-    }
-  };
-  for (const t of TABLES) attach(t.statement, t.specs.flatMap((s) => [s.notation, ...(s.sub ?? [])]));
-  for (const [statement, list] of Object.entries(FIXED_OPERANDS)) attach(statement, list);
-  return { statements, operands };
+  return { statements: statementMap, operands };
 }
 
 function vocabulary(): Vocabulary {

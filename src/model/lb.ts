@@ -10,6 +10,7 @@
  */
 import type { Fix } from '../core/diagnostic.js';
 import type { Loc } from '../core/loc.js';
+import type { RuleId } from '../core/diagnostic.js';
 
 /** Load Balancer for IPv4 (legacy, `cluster:port:server`) or for IPv4 and IPv6 (`cluster@port@server`). */
 export type LbProductLine = 'ipv4' | 'ipv4v6' | 'unknown';
@@ -168,7 +169,7 @@ export interface LbAlias {
 
 /** What the model builder found dscontrol would refuse or mishandle (reported by the load-balancer rules). */
 export interface LbRejection {
-  ruleId: string;
+  ruleId: RuleId;
   message: string;
   loc: Loc;
   related?: { loc: Loc; message: string }[];

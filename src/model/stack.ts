@@ -5,6 +5,7 @@
  * (docs/model.md).
  */
 import type { Loc } from '../core/loc.js';
+import type { RuleId } from '../core/diagnostic.js';
 
 /** How an address is owned by the stack; decides what dynamic routing advertises. */
 export type AddressKind = 'real' | 'loopback' | 'static-vipa' | 'dynamic-xcf' | 'dvipa' | 'dvipa-backup';
@@ -156,7 +157,7 @@ export interface Reference {
 
 /** Something the stack rejects while processing the profile (beyond syntax). */
 export interface StackRejection {
-  ruleId: string;
+  ruleId: RuleId;
   message: string;
   loc: Loc;
   related?: { loc: Loc; message: string }[];

@@ -59,6 +59,21 @@ export function markdownText(s: string): string {
   return visible(s).replace(/[\\`*_[\]<>|~&!]/g, '\\$&');
 }
 
+/**
+ * A copy of a report's data with every string made visible: what a text or Markdown report prints of a diff
+ * (names, values, paths, messages, flow labels) comes from the files. Plain objects and arrays only.
+ */
+export function visibleDeep<T>(value: T): T {
+  if (typeof value === 'string') return visible(value) as T;
+  if (Array.isArray(value)) return value.map((v) => visibleDeep(v)) as T;
+  if (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) out[k] = visibleDeep(v);
+    return out as T;
+  }
+  return value;
+}
+
 /** A finding as a report shows it: its message, paths and related locations with visible escapes. */
 export function forDisplay<D extends Diagnostic>(d: D): D {
   const out: D = { ...d, message: visible(d.message), file: visible(d.file) };

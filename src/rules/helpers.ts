@@ -7,18 +7,16 @@ export function rel(loc: Loc, message: string): RelatedLocation {
   return { file: loc.file, line: loc.line, column: loc.column, endLine: loc.endLine, endColumn: loc.endColumn, message };
 }
 
-/** Report what the model builder recorded as rejected by the stack for one rule id. */
-export function reportRejections(ruleId: string): (ctx: RuleContext) => void {
-  return (ctx) => {
-    for (const system of ctx.estate.systems) {
-      for (const r of system.stack.rejections) {
-        if (r.ruleId !== ruleId) continue;
-        const finding: Parameters<RuleContext['report']>[0] = { loc: r.loc, message: `${system.name}: ${r.message}`, subject: `${system.name} ${r.message.split(':')[0]}` };
-        if (r.related) finding.related = r.related.map((x) => rel(x.loc, x.message));
-        ctx.report(finding);
-      }
+/** Rule `check` of the rules whose findings the model builder records as rejected by the stack: reports them. */
+export function reportRejections(ctx: RuleContext): void {
+  for (const system of ctx.estate.systems) {
+    for (const r of system.stack.rejections) {
+      if (r.ruleId !== ctx.ruleId) continue;
+      const finding: Parameters<RuleContext['report']>[0] = { loc: r.loc, message: r.message, system: system.name, subject: `${system.name} ${r.message.split(':')[0]}` };
+      if (r.related) finding.related = r.related.map((x) => rel(x.loc, x.message));
+      ctx.report(finding);
     }
-  };
+  }
 }
 
 import type { Estate, System } from '../model/estate.js';

@@ -4,6 +4,7 @@
  * fails when a rule has no docs page, a docs page has no rule, or a finding uses
  * an id that is not listed.
  */
+import type { RuleId } from '../core/diagnostic.js';
 import type { Rule } from './rule.js';
 
 import { rule as syntax } from './syntax/syntax.js';
@@ -43,6 +44,7 @@ import { rule as encapTier1Port } from './profile/encap-tier1-port.js';
 import { rule as tier1RoutingMethod } from './profile/tier1-routing-method.js';
 import { rule as homeLoopback127 } from './profile/home-loopback-127.js';
 import { rule as loopbackRedefined } from './profile/loopback-redefined.js';
+import { rule as duplicateName } from './profile/duplicate-name.js';
 import { rule as dvipaAlreadyDefined } from './profile/dvipa-already-defined.js';
 import { rule as dvipaDuplicateDefinition } from './profile/dvipa-duplicate-definition.js';
 import { rule as undefinedReference } from './profile/undefined-reference.js';
@@ -148,7 +150,7 @@ import { rule as clusterAllWeightsZero } from './was/cluster-all-weights-zero.js
 import { rule as preferLocalNoLocalMember } from './was/prefer-local-no-local-member.js';
 import { rule as clusterDefinedTwice } from './was/cluster-defined-twice.js';
 
-export const rules: readonly Rule[] = [
+export const rules = [
   syntax,
   unknownStatement,
   unknownOperand,
@@ -183,6 +185,7 @@ export const rules: readonly Rule[] = [
   tier1RoutingMethod,
   homeLoopback127,
   loopbackRedefined,
+  duplicateName,
   dvipaAlreadyDefined,
   dvipaDuplicateDefinition,
   undefinedReference,
@@ -281,10 +284,23 @@ export const rules: readonly Rule[] = [
   clusterAllWeightsZero,
   preferLocalNoLocalMember,
   clusterDefinedTwice,
-];
+] as const satisfies readonly Rule[];
 
-const byId = new Map(rules.map((r) => [r.meta.id, r]));
+/** The union of every listed rule's id. */
+type ListedRuleId = (typeof rules)[number]['meta']['id'];
+
+declare module '../core/diagnostic.js' {
+  // The registry is where rule ids are listed; this makes `RuleId` (core/diagnostic.ts) that list.
+  interface RegisteredRuleIds extends Record<ListedRuleId, true> {}
+}
+
+const byId = new Map<string, Rule>(rules.map((r) => [r.meta.id, r]));
 
 export function findRule(id: string): Rule | undefined {
   return byId.get(id);
+}
+
+/** Whether a string read from outside (a configuration file, a baseline) names a listed rule. */
+export function isRuleId(id: string): id is RuleId {
+  return byId.has(id);
 }

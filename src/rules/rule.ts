@@ -5,7 +5,7 @@
  * errors, what the stack rejects) have rules too, with `emittedBy` saying
  * where; their docs pages explain them like any other rule.
  */
-import type { Finding, Severity } from '../core/diagnostic.js';
+import type { Finding, RuleId, Severity } from '../core/diagnostic.js';
 import type { Estate } from '../model/estate.js';
 import type { Consequence } from './consequence.js';
 
@@ -24,9 +24,9 @@ export type RuleCategory =
   | 'was'
   | 'simulation';
 
-export interface RuleMeta {
+export interface RuleMeta<Id extends string = string> {
   /** Stable id; other tools script against it. */
-  id: string;
+  id: Id;
   /** Default severity. */
   severity: Severity;
   category: RuleCategory;
@@ -63,14 +63,17 @@ export interface RuleMeta {
 
 export interface RuleContext {
   readonly estate: Estate;
+  /** The id of the rule being run (its findings get it without saying). */
+  readonly ruleId: RuleId;
   report(finding: Omit<Finding, 'ruleId'>): void;
 }
 
-export interface Rule {
-  meta: RuleMeta;
+export interface Rule<Id extends string = string> {
+  meta: RuleMeta<Id>;
   check?(ctx: RuleContext): void;
 }
 
-export function defineRule(rule: Rule): Rule {
+/** Keeps the rule's id as a literal type, so that the registry can derive the `RuleId` union from its list. */
+export function defineRule<Id extends string>(rule: Rule<Id>): Rule<Id> {
   return rule;
 }

@@ -1,6 +1,6 @@
 /**
  * Reachability of a DVIPA from outside the sysplex, by what the stack that holds
- * it advertises (its OMPROUTE configuration, src/model/build/routing.ts).
+ * it advertises (its OMPROUTE configuration, src/model/builders/routing.ts).
  *
  * IBM (IP Configuration Guide, "IPv4 considerations for OMPROUTE"): OMPROUTE
  * learns that an interface is a DVIPA from the stack when the DVIPA is created or

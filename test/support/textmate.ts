@@ -24,9 +24,10 @@ type Grammar = Record<string, unknown>;
 
 /** A keyword and every longer prefix down to its shortest form: VIPADIST(?:R(?:I(?:B…)?)?)?. */
 export function abbreviations(name: string, min: string): string {
+  const esc = (c: string): string => c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   let rest = '';
-  for (let i = name.length - 1; i >= min.length; i--) rest = `(?:${name[i]}${rest})?`;
-  return `${min}${rest}`;
+  for (let i = name.length - 1; i >= min.length; i--) rest = `(?:${esc(name[i]!)}${rest})?`;
+  return `${esc(min)}${rest}`;
 }
 
 const alternation = (words: { name: string; min: string }[]): string =>

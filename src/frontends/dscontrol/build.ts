@@ -31,7 +31,7 @@ import {
 } from '../../../grammar/dscontrol/keywords.js';
 import { splitSpec, type SpecItem } from '../../../grammar/dscontrol/spec.js';
 import { wordText, type WordPayload } from '../../../grammar/dscontrol/tokens.js';
-import type { Finding, Fix } from '../../core/diagnostic.js';
+import type { Finding, Fix, RuleId } from '../../core/diagnostic.js';
 import { fix, inCaseOf, replaceAt } from '../../core/fix.js';
 import { parseIp } from '../../core/ip.js';
 import { spanLocs, type Loc, type LineIndex } from '../../core/loc.js';
@@ -103,7 +103,7 @@ export class LineBuilder {
     return w;
   }
 
-  private problem(ruleId: string, loc: Loc, message: string, fix?: Fix): void {
+  private problem(ruleId: RuleId, loc: Loc, message: string, fix?: Fix): void {
     this.findings.push({ ruleId, loc, message, ...(fix ? { fix } : {}) });
   }
 

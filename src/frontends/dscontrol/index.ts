@@ -91,7 +91,7 @@ function decideLine(evidence: ProductLineEvidence[]): ProductLine {
 
 export function parseDscontrol(file: SourceFile): ParsedDscontrol {
   const findings: Finding[] = [];
-  const lexed = dscontrolLexer.tokenize(file.text);
+  const lexed = dscontrolLexer().tokenize(file.text);
   const at = (start: number, end: number) => file.lines.loc(file.path, start, end);
   for (const err of lexed.errors) {
     findings.push({ ruleId: 'syntax', consequence: 'dscontrol', loc: at(err.offset, err.offset + Math.max(1, err.length)), message: `unexpected character: ${err.message}` });

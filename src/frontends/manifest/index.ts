@@ -9,7 +9,7 @@ import type { Alias, Document, Node, Pair } from 'yaml';
 import { append } from '../../core/append.js';
 import { yaml } from '../../core/libs.js';
 import { parseYamlFile } from '../../core/yaml-doc.js';
-import type { Finding, Fix } from '../../core/diagnostic.js';
+import type { Finding, Fix, RuleId } from '../../core/diagnostic.js';
 import { fix, replaceAt } from '../../core/fix.js';
 import type { Loc } from '../../core/loc.js';
 import { didYouMean, uniqueSuggestion } from '../../core/suggest.js';
@@ -125,7 +125,7 @@ class ManifestReader {
     return undefined;
   }
 
-  private problem(ruleId: string, node: Node | Pair | null | undefined, message: string, fix?: Fix): void {
+  private problem(ruleId: RuleId, node: Node | Pair | null | undefined, message: string, fix?: Fix): void {
     const n = node && 'key' in node ? (node.key as Node) : (node as Node | null | undefined);
     this.findings.push({ ruleId, loc: this.loc(n), message, ...(fix ? { fix } : {}) });
   }

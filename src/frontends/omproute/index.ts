@@ -14,7 +14,7 @@ import { ALL_PARAMETER_NAMES, paramSpec, STATEMENTS, statementSpec, type ParamSp
 import { omprouteParser } from '../../../grammar/omproute/parser.js';
 import { segmentStatements, type Segment } from '../../../grammar/omproute/segment.js';
 import { ompLexer, Word } from '../../../grammar/omproute/tokens.js';
-import type { Finding, Severity } from '../../core/diagnostic.js';
+import type { Finding, RuleId, Severity } from '../../core/diagnostic.js';
 import { maskToPrefix, parseIpv4, parseIpv6 } from '../../core/ip.js';
 import { spanLocs, type Loc } from '../../core/loc.js';
 import { suggest } from '../../core/suggest.js';
@@ -63,7 +63,7 @@ class Reader {
     return this.file.lines.loc(this.file.path, first.startOffset, end);
   }
 
-  report(ruleId: string, loc: Loc, message: string, severity?: Severity, consequence?: string): void {
+  report(ruleId: RuleId, loc: Loc, message: string, severity?: Severity, consequence?: string): void {
     const f: Finding = { ruleId, loc, message };
     if (severity) f.severity = severity;
     // Every syntax finding of this front end states the OMPROUTE consequence of the syntax rule.
@@ -330,7 +330,7 @@ class StatementBuilder {
 
 export function parseOmproute(file: SourceFile, options: OmprouteOptions = {}): ParsedOmproute {
   const r = new Reader(file, options.symbols ?? new Map());
-  const lexed = ompLexer.tokenize(file.text);
+  const lexed = ompLexer().tokenize(file.text);
   for (const err of lexed.errors) {
     r.report('syntax', file.lines.loc(file.path, err.offset, err.offset + Math.max(1, err.length)), `unexpected character: ${err.message}. ${ENDS}.`);
   }

@@ -9,7 +9,7 @@
  * line breaks inside names and paths. Whatever did parse is checked, also in a
  * file that is not well-formed.
  */
-import type { Finding, Fix, Severity } from '../../core/diagnostic.js';
+import type { Finding, Fix, RuleId, Severity } from '../../core/diagnostic.js';
 import { related } from '../../core/diagnostic.js';
 import { FindingLimit } from '../../core/finding-limit.js';
 import { fix, replaceAt } from '../../core/fix.js';
@@ -91,11 +91,11 @@ class PluginReader {
   readonly limit = new FindingLimit();
 
   /** Whether a finding of the rule at this place is kept; when not, it is only counted (build no message for it). */
-  private room(ruleId: string, loc: Loc, severity?: Severity): boolean {
+  private room(ruleId: RuleId, loc: Loc, severity?: Severity): boolean {
     return this.limit.admit(ruleId, loc, severity);
   }
 
-  private push(ruleId: string, loc: Loc, message: string, extra: { severity?: Severity; related?: Finding['related']; fix?: Fix } = {}, admitted = false): void {
+  private push(ruleId: RuleId, loc: Loc, message: string, extra: { severity?: Severity; related?: Finding['related']; fix?: Fix } = {}, admitted = false): void {
     if (!admitted && !this.room(ruleId, loc, extra.severity)) return;
     const f: Finding = { ruleId, loc, message };
     if (extra.severity) f.severity = extra.severity;

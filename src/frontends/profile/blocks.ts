@@ -8,11 +8,12 @@
  * (IP Configuration Reference, "Statement syntax for configuration statements";
  * VIPADYNAMIC summary page).
  */
+import { damageBasis, damageOf, worst, type Damage } from '../../../grammar/profile/damage.js';
+import { skippedNote } from '../../../grammar/profile/notes.js';
 import { append } from '../../core/append.js';
 import type { Finding } from '../../core/diagnostic.js';
 import type { Loc } from '../../core/loc.js';
 import type { Statement, VipaDynamicBlock, VipaStatement } from './ast.js';
-import { damageBasis, damageOf, worst, type Damage } from './scope.js';
 
 export interface PlacedStatement {
   statement: Statement;
@@ -70,6 +71,17 @@ function isEnd(s: Statement, name: string): boolean {
   return s.kind === 'generic' && !s.isBlock && s.name === name;
 }
 
+/**
+ * The findings of a statement the stack skips become notes: what it would be rejected
+ * for once the error that skips it is fixed.
+ */
+function asNotes(findings: readonly Finding[], s: Statement, cause: Loc, inVipaBlock: boolean): void {
+  for (const f of findings) {
+    if (f.severity === 'info' && f.message.startsWith('Skipped now')) continue;
+    Object.assign(f, skippedNote(f, cause, `this ${canonical(s)}`, inVipaBlock));
+  }
+}
+
 /** Mention the consequence once, on the finding that causes it. */
 function addConsequence(f: Finding, text: string): void {
   if (f.message.includes(text)) return;
@@ -111,7 +123,10 @@ function applyVipaBlock(block: VipaDynamicBlock, subFindings: (s: VipaStatement)
     }
     const rest = subs.slice(i + 1).filter((r) => !r.ignored);
     s.ignored = { reason: `rejected: ${hit.finding.ruleId}`, cause: hit.finding.loc };
-    for (const r of rest) r.ignored = { reason: `the rest of the VIPADYNAMIC block is ignored after the error at line ${hit.finding.loc.line}`, cause: hit.finding.loc };
+    for (const r of rest) {
+      r.ignored = { reason: `the rest of the VIPADYNAMIC block is ignored after the error at line ${hit.finding.loc.line}`, cause: hit.finding.loc };
+      asNotes(subFindings(r), r, hit.finding.loc, true);
+    }
     const why = basis.reading ? ` (${basis.reading})` : '';
     addConsequence(
       hit.finding,
@@ -158,6 +173,7 @@ export function applyBlockSemantics(placed: PlacedStatement[], vipaFindingsOf: (
           });
           for (const q of inside) {
             q.statement.ignored = { reason: 'inside VIPADYNAMIC after a statement the block does not allow', cause: firstForeign.statement.keyword.loc };
+            asNotes(q.findings, q.statement, firstForeign.statement.keyword.loc, true);
           }
         }
         // The VIPA statements in between belong to the block.
@@ -182,6 +198,7 @@ export function applyBlockSemantics(placed: PlacedStatement[], vipaFindingsOf: (
     statements.push(s);
     if (swallowedBy) {
       s.ignored ??= { reason: `inside the unterminated ${swallowedBy.name} block`, cause: swallowedBy.loc };
+      asNotes(p.findings, s, swallowedBy.loc, swallowedBy.name === 'VIPADYNAMIC');
       continue;
     }
     if (s.kind === 'vipadynamic') {
@@ -232,6 +249,7 @@ export function applyBlockSemantics(placed: PlacedStatement[], vipaFindingsOf: (
         message: `${statementName(s)} is valid only ${where}: plexlint assumes the stack rejects it here (IBM does not document the message).`,
       });
       s.ignored = { reason: 'misplaced statement', cause: s.keyword.loc };
+      asNotes(p.findings, s, s.keyword.loc, false);
       continue;
     }
     const hit = firstDamaging(p.findings, false);

@@ -1,22 +1,25 @@
 /**
  * The TCP/IP profile front end: SourceFile → ProfileAst (+ findings), with
  * INCLUDEs followed through the resolver the sources stage provides.
+ *
+ * The parser (grammar/profile) reads each file into statements with their
+ * findings; the block pass applies IBM's processing semantics within the file
+ * (blocks.ts), and the definitions pass those across the whole profile, INCLUDEs
+ * expanded (definitions.ts).
  */
-import { tokenMatcher } from '../../../grammar/chevrotain.js';
-import { profileParser } from '../../../grammar/profile/parser.js';
-import { segment } from '../../../grammar/profile/segment.js';
-import { K, VipaStatementName } from '../../../grammar/profile/tokens.js';
+import { EOF_TYPE, profileParser, type BuiltStatement } from '../../../grammar/profile/parser.js';
+import { Scanner, type SymbolTable } from '../../../grammar/profile/scanner.js';
+import { blankSequenceNumbers } from '../../../grammar/profile/sequence.js';
+import { WordFactory } from '../../../grammar/profile/words.js';
 import type { Finding } from '../../core/diagnostic.js';
-import type { SourceFile } from '../../sources/source-file.js';
-import type { IncludeStatement, ProfileAst, Statement, VipaStatement } from './ast.js';
-import { applyBlockSemantics, type PlacedStatement } from './blocks.js';
-import { ProfileBuilder, vipaFindings } from './build.js';
-import { lexProfile, type SymbolTable } from './lex.js';
 import { timed } from '../../core/timing.js';
-import type { IToken } from '../../../grammar/chevrotain.js';
+import type { SourceFile } from '../../sources/source-file.js';
+import type { IncludeStatement, ProfileAst, Statement } from './ast.js';
+import { applyBlockSemantics, type PlacedStatement } from './blocks.js';
+import { checkDefinitions } from './definitions.js';
 
 export type { ProfileAst } from './ast.js';
-export type { SymbolTable } from './lex.js';
+export type { SymbolTable } from '../../../grammar/profile/scanner.js';
 
 export type IncludeResolution =
   | { file: SourceFile }
@@ -52,54 +55,24 @@ export const MAX_INCLUDED_MEMBERS = 1000;
 export const MAX_INCLUDED_CHARS = 64 * 1024 * 1024;
 
 function parseOne(file: SourceFile, symbols: SymbolTable, findings: Finding[]): ProfileAst {
-  const lexed = timed('lex', () => lexProfile(file, symbols, findings));
-  const tokens = lexed.tokens;
-  return timed('parse', () => parseTokens(file, tokens, findings));
-}
-
-function parseTokens(file: SourceFile, tokens: IToken[], findings: Finding[]): ProfileAst {
-  const parser = profileParser();
-  const builder = new ProfileBuilder(file);
-  /** Parse tokens [start, end) with one grammar rule; return the CST and the parse errors as findings. */
-  const parse = (start: number, end: number, rule: 'statement' | 'vipaSubstatement' | 'routeEntry') => {
-    parser.input = tokens.slice(start, end);
-    const cst = parser[rule]();
-    const errors = parser.errors.map((e) => builder.parseError(e, tokens[end - 1]));
-    return { cst, errors };
-  };
-  const placed: PlacedStatement[] = [];
-  for (const seg of segment(tokens)) {
-    if (seg.kind === 'statement') {
-      const { cst, errors } = parse(seg.start, seg.end, 'statement');
-      const built = cst ? builder.statement(cst, errors, builder.at.ofTokens(tokens[seg.start]!, tokens[seg.end - 1]!)) : undefined;
-      placed.push(built ?? builder.broken(tokens.slice(seg.start, seg.end), errors));
-      const last = placed.at(-1)!;
-      if (isVipa(last.statement)) vipaFindings.set(last.statement, last.findings);
-      continue;
-    }
-    const children = seg.children.map((c) => {
-      const first = tokens[c.start]!;
-      const isSub = seg.kind === 'vipadynamic' ? tokenMatcher(first, VipaStatementName) : tokenMatcher(first, K('ROUTE'));
-      if (!isSub) return { junk: tokens.slice(c.start, c.end) };
-      const { cst, errors } = parse(c.start, c.end, seg.kind === 'vipadynamic' ? 'vipaSubstatement' : 'routeEntry');
-      return { cst, errors, tokens: tokens.slice(c.start, c.end) };
-    });
-    placed.push(
-      seg.kind === 'vipadynamic'
-        ? builder.vipaBlock(tokens[seg.header]!, children, seg.endToken === undefined ? undefined : tokens[seg.endToken])
-        : builder.routesBlock(tokens[seg.header]!, children, seg.endToken === undefined ? undefined : tokens[seg.endToken]),
-    );
-  }
-  // The parser is shared: without this it keeps the last statement's tokens (for a
-  // profile that is one long PORT list, every token of the file) alive after the parse.
-  parser.input = [];
-  const statements = applyBlockSemantics(placed, (s) => vipaFindings.get(s) ?? [], findings);
+  const text = timed('lex', () => blankSequenceNumbers(file, findings));
+  const scanner = new Scanner({ file: file.path, text, lines: file.lines, symbols, findings }, EOF_TYPE);
+  const built = timed('parse', () => profileParser().parse({ scanner, words: new WordFactory(file.path, file.lines, text), file: file.path }));
+  const childFindings = new Map<Statement, Finding[]>();
+  const placed: PlacedStatement[] = built.map((b) => place(b, childFindings));
+  const statements = applyBlockSemantics(placed, (s) => childFindings.get(s) ?? [], findings);
   return { file: file.path, statements };
 }
 
-const VIPA = new Set(['vipadefine', 'vipabackup', 'vipadelete', 'viparange', 'viparoute', 'vipasmparms', 'vipadistribute']);
-function isVipa(s: Statement): s is VipaStatement {
-  return VIPA.has(s.kind);
+/** A statement with all its findings, its block's statements' included (kept apart too, for the block pass). */
+function place(b: BuiltStatement, childFindings: Map<Statement, Finding[]>): PlacedStatement {
+  if (!b.children) return { statement: b.statement, findings: b.findings };
+  const findings = [...b.findings];
+  for (const c of b.children) {
+    childFindings.set(c.statement, c.findings);
+    for (const f of c.findings) findings.push(f);
+  }
+  return { statement: b.statement, findings };
 }
 
 /** Parse a profile and, recursively, the members it INCLUDEs. */
@@ -172,5 +145,6 @@ export function parseProfile(file: SourceFile, options: ProfileOptions): ParsedP
     s.included = visit(r.file);
   };
   const ast = visit(file);
+  checkDefinitions(ast, findings);
   return { ast, findings, files };
 }

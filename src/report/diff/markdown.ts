@@ -1,12 +1,30 @@
 /**
- * `plexlint diff --format markdown`: a pull-request comment. A summary first,
- * then sections, folded in <details> when long, kept under GitHub's comment
- * limit (65,536 characters) with a note when cut.
+ * `plexlint diff --format markdown`: a pull-request comment. A summary first
+ * (with the counts per system and per file for a large change set), then
+ * sections, folded in <details> when long, kept under GitHub's comment limit
+ * (65,536 characters) with a note when cut. Rows are written only while they
+ * fit, so a huge change set costs no more than the comment it makes.
  */
 import type { DiffResult } from '../../diff/index.js';
-import { markdownText } from '../escape.js';
 import { mermaidBlock } from '../graph/markdown.js';
 import { describeChange } from './describe.js';
+import { flowsLine, isLarge, LONG_SECTION, summaryLine, tallies } from './summary.js';
+import { markdownText } from '../escape.js';
+
+export const GITHUB_COMMENT_LIMIT = 65536;
+/** Room kept for the closing tags and the note that says the report was cut. */
+const RESERVE = 400;
+
+/** Text from the files in a table cell: shown as written, never as a link or HTML (../escape.ts markdownText). */
+const escapeCell = markdownText;
+
+/** A section of the comment; rows are made one at a time, only while they fit. */
+interface Section {
+  title: string;
+  header: string;
+  count: number;
+  row(index: number): string;
+}
 
 const DIAGRAM_TITLE = '### Routing picture';
 
@@ -22,66 +40,66 @@ function diagramSection(r: DiffResult): string {
   return `${DIAGRAM_TITLE}\n\n${what.join('; ')}.\n\n${mermaidBlock(r.diagram, 'picture of the routing changes')}`;
 }
 
-export const GITHUB_COMMENT_LIMIT = 65536;
-const FOLD_AFTER = 10;
+function section<T>(title: string, items: readonly T[], row: (item: T) => string, header = ''): Section {
+  return { title, header, count: items.length, row: (j) => row(items[j]!) };
+}
 
-/** Text from the files in a table cell (../escape.ts markdownText). */
-const escapeCell = markdownText;
-
-function section(title: string, rows: string[], header?: string): string {
-  if (rows.length === 0) return '';
-  const body = `${header ?? ''}${rows.join('\n')}\n`;
-  if (rows.length <= FOLD_AFTER) return `### ${title}\n\n${body}\n`;
-  return `### ${title}\n\n<details><summary>${rows.length} entries</summary>\n\n${body}\n</details>\n\n`;
+/** A section written whole or not at all. */
+function picture(block: string): Section {
+  return { title: DIAGRAM_TITLE, header: '', count: block ? 1 : 0, row: () => block };
 }
 
 export function diffMarkdown(r: DiffResult, limit = GITHUB_COMMENT_LIMIT): string {
   const f = r.findings;
-  const errors = f.new.filter((d) => d.severity === 'error').length;
-  const summary =
-    `## plexlint: ${r.changes.length} configuration change${r.changes.length === 1 ? '' : 's'}, ` +
-    `${r.behaviour.length} routing change${r.behaviour.length === 1 ? '' : 's'}, ` +
-    `${f.new.length} new finding${f.new.length === 1 ? '' : 's'}${errors ? ` (${errors} error${errors === 1 ? '' : 's'})` : ''}, ${f.fixed.length} fixed\n\n` +
-    `${escapeCell(r.before)} → ${escapeCell(r.after)}\n\n`;
+  let out = `## plexlint: ${summaryLine(r)}\n\n\`${r.before}\` → \`${r.after}\` · routing delta: ${flowsLine(r)}\n\n`;
+  const { systems, files } = isLarge(r) ? tallies(r) : { systems: [], files: [] };
   const sections = [
     section(
-      'New findings',
-      f.new.map((d) => `| ${d.severity} | \`${d.ruleId}\` | ${escapeCell(d.file)}:${d.line} | ${escapeCell(d.message)} |`),
-      '| severity | rule | where | message |\n| --- | --- | --- | --- |\n',
+      'By system and file',
+      [...systems.map((t) => ({ kind: 'system', t })), ...files.map((t) => ({ kind: 'file', t }))],
+      ({ kind, t }) => `| ${kind} ${escapeCell(t.name)} | ${t.changes} | ${t.newFindings} | ${t.fixed} |`,
+      '| | changes | new findings | fixed |\n| --- | ---: | ---: | ---: |\n',
     ),
-    section('Routing changes', r.behaviour.map((b) => `- ${escapeCell(b.text)}`)),
-    diagramSection(r),
+    section('New findings', f.new, (d) => `| ${d.severity} | \`${d.ruleId}\` | ${escapeCell(d.file)}:${d.line} | ${escapeCell(d.message)} |`, '| severity | rule | where | message |\n| --- | --- | --- | --- |\n'),
+    section('Routing changes', r.behaviour, (b) => `- ${escapeCell(b.text)}`),
+    picture(diagramSection(r)),
     section(
       'Configuration changes',
-      r.changes.map((c) => {
+      r.changes,
+      (c) => {
         const where = c.newLoc ?? c.oldLoc;
         return `| ${c.kind} | ${escapeCell(describeChange(c))} | ${where ? `${escapeCell(where.file)}:${where.line}` : ''} |`;
-      }),
+      },
       '| | change | where |\n| --- | --- | --- |\n',
     ),
-    section('Fixed findings', f.fixed.map((d) => `- \`${d.ruleId}\` ${escapeCell(d.file)}:${d.line} ${escapeCell(d.message)}`)),
-  ];
-  let out = summary;
-  const note = (n: number): string => `\n> The report was cut to fit a GitHub comment; ${n} more section${n === 1 ? '' : 's'} omitted. Run \`plexlint diff\` locally for everything.\n`;
+    section('Fixed findings', f.fixed, (d) => `- \`${d.ruleId}\` ${escapeCell(d.file)}:${d.line} ${escapeCell(d.message)}`),
+  ].filter((s) => s.count > 0);
+
+  const note = (what: string): string => `\n> The report was cut to fit a GitHub comment; ${what} omitted. Run \`plexlint diff\` locally for everything.\n`;
+  const sectionsLeft = (n: number): string => `${n} more section${n === 1 ? '' : 's'}`;
   for (let i = 0; i < sections.length; i++) {
     const s = sections[i]!;
-    if (s.startsWith(DIAGRAM_TITLE) && out.length + s.length + 200 > limit) {
+    if (s.title === DIAGRAM_TITLE) {
+      const block = s.row(0);
       // A picture is whole or absent: a cut Mermaid block does not draw.
-      out += `${DIAGRAM_TITLE}\n\n> The picture (${s.length} characters) does not fit in the comment; \`plexlint diff -f markdown -o file\` or \`plexlint graph\` draws it.\n\n`;
+      if (out.length + block.length + RESERVE > limit) out += `${DIAGRAM_TITLE}\n\n> The picture (${block.length} characters) does not fit in the comment; \`plexlint diff -f markdown -o file\` or \`plexlint graph\` draws it.\n\n`;
+      else out += block;
       continue;
     }
-    if (out.length + s.length + 200 > limit) {
-      // Keep as many rows of this section as fit.
-      const lines = s.split('\n');
-      let partial = '';
-      for (const line of lines) {
-        if (out.length + partial.length + line.length + 300 > limit) break;
-        partial += line + '\n';
+    const fold = s.count > LONG_SECTION;
+    const open = `### ${s.title}\n\n${fold ? `<details><summary>${s.count} entries</summary>\n\n` : ''}${s.header}`;
+    const close = fold ? '\n</details>\n\n' : '\n';
+    if (out.length + open.length + RESERVE > limit) return out + note(sectionsLeft(sections.length - i));
+    out += open;
+    for (let j = 0; j < s.count; j++) {
+      const row = `${s.row(j)}\n`;
+      if (out.length + row.length + RESERVE > limit) {
+        const left = sections.length - i - 1;
+        return out + close + note(`${s.count - j} more entr${s.count - j === 1 ? 'y' : 'ies'} of ${s.title}${left ? ` and ${sectionsLeft(left)}` : ''}`);
       }
-      out += partial + (s.includes('<details>') && partial.includes('<details>') ? '\n</details>\n' : '') + note(sections.length - i);
-      return out;
+      out += row;
     }
-    out += s;
+    out += close;
   }
   if (!r.changes.length && !r.behaviour.length && !f.new.length && !f.fixed.length) out += 'No differences in meaning, routing or findings.\n';
   return out;

@@ -1,25 +1,58 @@
-/** `plexlint diff` as coloured text for a terminal. */
-import { Chalk } from 'chalk';
+/**
+ * `plexlint diff` as coloured text for a terminal: the summary, then — for a
+ * large change set — the counts per system and per file, then the changes and
+ * findings grouped by file, and the routing changes.
+ */
+import { Chalk, type ChalkInstance } from 'chalk';
 import type { DiffResult } from '../../diff/index.js';
-import { forDisplay, visible } from '../escape.js';
 import { describeChange } from './describe.js';
+import { byFile, fileOf, findingFile, flowsLine, isLarge, summaryLine, tallies, type Tally } from './summary.js';
+
+function table(c: ChalkInstance, title: string, rows: Tally[]): string[] {
+  const width = Math.max(title.length, ...rows.map((t) => t.name.length + 2));
+  const num = (n: number, w: number): string => {
+    const s = n.toLocaleString('en').padStart(w);
+    return n ? s : c.dim(s);
+  };
+  return [
+    c.bold(`${title.padEnd(width)}  changes  new findings  fixed`),
+    ...rows.map((t) => `  ${t.name.padEnd(width - 2)}  ${num(t.changes, 7)}  ${num(t.newFindings, 12)}  ${num(t.fixed, 5)}`),
+  ];
+}
 
 export function diffText(r: DiffResult, color: boolean): string {
   const c = new Chalk({ level: color ? 1 : 0 });
-  const out: string[] = [c.bold(visible(`plexlint diff ${r.before} → ${r.after}`))];
+  const out: string[] = [c.bold(`plexlint diff ${r.before} → ${r.after}`), summaryLine(r), c.dim(`Routing delta: ${flowsLine(r)}`)];
+  if (isLarge(r)) {
+    const { systems, files } = tallies(r);
+    if (systems.length) out.push('', ...table(c, `By system (${systems.length})`, systems));
+    if (files.length) out.push('', ...table(c, `By file (${files.length})`, files));
+  }
+
   out.push('', c.bold(`Configuration changes (${r.changes.length})`));
   if (r.changes.length === 0) out.push(c.dim('  none'));
-  for (const ch of r.changes) {
-    const mark = ch.kind === 'added' ? c.green('+') : ch.kind === 'removed' ? c.red('-') : c.yellow('~');
-    const where = ch.newLoc ?? ch.oldLoc;
-    out.push(`  ${mark} ${describeChange(ch)}${where ? c.dim(`  ${visible(where.file)}:${where.line}`) : ''}`);
+  for (const [file, changes] of byFile(r.changes, fileOf)) {
+    const indent = file ? '    ' : '  ';
+    if (file) out.push(`  ${c.underline(file)}`);
+    for (const ch of changes) {
+      const mark = ch.kind === 'added' ? c.green('+') : ch.kind === 'removed' ? c.red('-') : c.yellow('~');
+      const where = ch.newLoc ?? ch.oldLoc;
+      out.push(`${indent}${mark} ${describeChange(ch)}${where ? c.dim(`  ${where.file}:${where.line}`) : ''}`);
+    }
   }
+
   out.push('', c.bold(`Routing changes (${r.behaviour.length})`));
   if (r.behaviour.length === 0) out.push(c.dim('  none'));
-  for (const b of r.behaviour) out.push(`  ${c.cyan('↯')} ${visible(b.text)}`);
+  for (const b of r.behaviour) out.push(`  ${c.cyan('↯')} ${b.text}`);
+
   const f = r.findings;
   out.push('', c.bold(`Findings: ${f.new.length} new, ${f.fixed.length} fixed, ${f.unchanged.length} unchanged`));
-  for (const d of f.new.map(forDisplay)) out.push(`  ${c.red('new  ')} ${d.file}:${d.line}:${d.column} ${d.severity} ${d.message} ${c.dim(d.ruleId)}`);
-  for (const d of f.fixed.map(forDisplay)) out.push(`  ${c.green('fixed')} ${d.file}:${d.line}:${d.column} ${d.message} ${c.dim(d.ruleId)}`);
+  const tagged = [...f.new.map((d) => ({ d, fresh: true })), ...f.fixed.map((d) => ({ d, fresh: false }))];
+  for (const [file, list] of byFile(tagged, (x) => findingFile(x.d))) {
+    out.push(`  ${c.underline(file)}`);
+    for (const { d, fresh } of list) {
+      out.push(fresh ? `    ${c.red('new  ')} ${d.file}:${d.line}:${d.column} ${d.severity} ${d.message} ${c.dim(d.ruleId)}` : `    ${c.green('fixed')} ${d.file}:${d.line}:${d.column} ${d.message} ${c.dim(d.ruleId)}`);
+    }
+  }
   return out.join('\n') + '\n';
 }

@@ -13,19 +13,17 @@ export const LINE_NAMES = {
   unknown: 'Load Balancer',
 } as const;
 
-/** Report what the model builder recorded for one rule id. */
-export function reportLbRejections(ruleId: string): (ctx: RuleContext) => void {
-  return (ctx) => {
-    for (const lb of ctx.estate.loadBalancers) {
-      for (const r of lb.rejections) {
-        if (r.ruleId !== ruleId) continue;
-        const finding: Parameters<RuleContext['report']>[0] = { loc: r.loc, message: `${lb.name}: ${r.message}`, subject: `${lb.name} ${r.message.split(':')[0]}` };
-        if (r.related?.length) finding.related = r.related.map((x) => rel(x.loc, x.message));
-        if (r.fix) finding.fix = r.fix;
-        ctx.report(finding);
-      }
+/** Rule `check` of the rules whose findings the model builder records as rejected by dscontrol: reports them. */
+export function reportLbRejections(ctx: RuleContext): void {
+  for (const lb of ctx.estate.loadBalancers) {
+    for (const r of lb.rejections) {
+      if (r.ruleId !== ctx.ruleId) continue;
+      const finding: Parameters<RuleContext['report']>[0] = { loc: r.loc, message: `${lb.name}: ${r.message}`, subject: `${lb.name} ${r.message.split(':')[0]}` };
+      if (r.related?.length) finding.related = r.related.map((x) => rel(x.loc, x.message));
+      if (r.fix) finding.fix = r.fix;
+      ctx.report(finding);
     }
-  };
+  }
 }
 
 export interface ServerRef {

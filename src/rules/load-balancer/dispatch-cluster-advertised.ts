@@ -12,7 +12,7 @@ import { dispatchTargets, presence, rangeHolding, serverName, systemByName, type
  * stack registers every non-loopback HOME address with the OSA (INTERFACE
  * IPAQENET); loopback addresses are not valid OSPF interfaces (RouterID).
  * What OMPROUTE advertises is read from the stack's OMPROUTE configuration when
- * one is attached (src/model/build/routing.ts); without one, from the profile alone.
+ * one is attached (src/model/builders/routing.ts); without one, from the profile alone.
  */
 const CONSEQUENCE: Record<Exclude<Presence['kind'], 'loopback'>, string> = {
   real: 'a real interface address: the stack registers it with the OSA, which then answers ARP for it, and dynamic routing (OMPROUTE) can advertise it',
@@ -80,8 +80,9 @@ export const rule = defineRule({
         const defLoc = routed?.definition?.loc;
         ctx.report({
           loc: p.loc,
+          system: name,
           message:
-            `${name}: ${address} is the cluster address ${lbs} forward${lbs.includes(' and ') ? '' : 's'} to this system in MAC (dispatch) mode, but this stack has it as ${p.what}, ` +
+            `${address} is the cluster address ${lbs} forward${lbs.includes(' and ') ? '' : 's'} to this system in MAC (dispatch) mode, but this stack has it as ${p.what}, ` +
             `${routing ? `${ON_THE_OSA[p.kind]}.${routingVerdict(routed, routing.config.file)}` : `${CONSEQUENCE[p.kind]}.`} ` +
             `IBM: the cluster addresses must not be advertised by dynamic routing, and defining them as loopback addresses on z/OS is one way to achieve that. ` +
             `Once routers learn ${address} from this system they can send packets for the cluster straight to it instead of to the load balancer, bypassing the balancing (plexlint's reading; IBM does not describe the failure). ` +
@@ -96,8 +97,9 @@ export const rule = defineRule({
           ctx.report({
             loc: d.addressLoc,
             severity: 'warning',
+            system: name,
             message:
-              `${name}: ${d.statement} IP_Address=${d.address}${d.match === 'exact' ? '' : ` (a wildcard that covers ${address})`} configures the cluster address ${address} (${lbs}, MAC forwarding), which is a LOOPBACK address on ${name} so that it is not advertised. ` +
+              `${d.statement} IP_Address=${d.address}${d.match === 'exact' ? '' : ` (a wildcard that covers ${address})`} configures the cluster address ${address} (${lbs}, MAC forwarding), which is a LOOPBACK address on ${name} so that it is not advertised. ` +
               `IBM keeps dispatch-mode cluster addresses out of dynamic routing by making them loopback addresses, and loopback addresses are not valid OSPF interface addresses; IBM does not say what OMPROUTE does with this definition. ` +
               `plexlint's reading: it asks OMPROUTE for the opposite, and if OMPROUTE configures it, routers learn a route to the cluster through ${name}. Remove the definition${d.match === 'exact' ? '' : ` or narrow it so that it leaves ${address} out`}.`,
             related: [...related, ...found.filter((p) => p.kind === 'loopback').map((p) => rel(p.loc, `${name}: HOME ${address} LOOPBACK`))],
@@ -111,8 +113,9 @@ export const rule = defineRule({
         ctx.report({
           loc: range.loc,
           severity: 'warning',
+          system: name,
           message:
-            `${name}: the cluster address ${address} (${lbs}, MAC forwarding) is a LOOPBACK address here, but it also lies inside VIPARANGE ${range.subnet}. ` +
+            `the cluster address ${address} (${lbs}, MAC forwarding) is a LOOPBACK address here, but it also lies inside VIPARANGE ${range.subnet}. ` +
             `An application that binds to or requests ${address} can make it a dynamic VIPA, which the stack can advertise and registers with the OSA, taking the cluster's traffic away from the load balancer (plexlint's reading). ` +
             `IBM's guideline is that VIPARANGE subnets do not overlap other addresses: narrow the range or move the cluster address out of it.`,
           related,

@@ -32,8 +32,9 @@ export const rule = defineRule({
       const mode = refs.every((r) => r.server.forwarding === 'encap') ? 'encapsulated MAC forwarding' : 'MAC (dispatch) forwarding';
       ctx.report({
         loc: anchor.loc,
+        system: name,
         message:
-          `${name}: ${lbs} forward${refs.length === 1 && !lbs.includes(' and ') ? 's' : ''} connections for cluster ${address} to this system (${serverName(first)}) with ${mode}, ` +
+          `${lbs} forward${refs.length === 1 && !lbs.includes(' and ') ? 's' : ''} connections for cluster ${address} to this system (${serverName(first)}) with ${mode}, ` +
           `which keeps ${address} as the destination address, but ${address} is not in this stack's HOME list` +
           (range ? ` (it is only inside VIPARANGE ${range.subnet}, which creates a dynamic VIPA only when an application binds to it, and then advertises it)` : '') +
           `. The stack discards those packets, so every connection the load balancer sends here fails. ` +

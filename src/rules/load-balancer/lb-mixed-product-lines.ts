@@ -1,7 +1,7 @@
 import { defineRule } from '../rule.js';
 import { reportLbRejections } from './common.js';
 
-/** Found by the model builder (src/model/build/lb.ts); docs/rules/lb-mixed-product-lines.md. */
+/** Found by the model builder (src/model/builders/lb.ts); docs/rules/lb-mixed-product-lines.md. */
 export const rule = defineRule({
   meta: {
     id: 'lb-mixed-product-lines',
@@ -17,5 +17,5 @@ export const rule = defineRule({
     emittedBy: 'model builder',
     fixable: true,
   },
-  check: reportLbRejections('lb-mixed-product-lines'),
+  check: reportLbRejections,
 });

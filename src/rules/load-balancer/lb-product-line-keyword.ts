@@ -1,7 +1,7 @@
 import { defineRule } from '../rule.js';
 import { reportLbRejections } from './common.js';
 
-/** Found by the model builder (src/model/build/lb.ts); docs/rules/lb-product-line-keyword.md. */
+/** Found by the model builder (src/model/builders/lb.ts); docs/rules/lb-product-line-keyword.md. */
 export const rule = defineRule({
   meta: {
     id: 'lb-product-line-keyword',
@@ -16,5 +16,5 @@ export const rule = defineRule({
     ],
     emittedBy: 'model builder',
   },
-  check: reportLbRejections('lb-product-line-keyword'),
+  check: reportLbRejections,
 });

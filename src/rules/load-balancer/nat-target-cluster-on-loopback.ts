@@ -39,8 +39,9 @@ export const rule = defineRule({
         const lbs = [...new Set(refs.map((r) => r.lb.name))].join(' and ');
         ctx.report({
           loc: p.loc,
+          system: name,
           message:
-            `${name}: ${lbs} forward${lbs.includes(' and ') ? '' : 's'} cluster ${address} to this system with NAT, which rewrites the destination to this system's own address, ` +
+            `${lbs} forward${lbs.includes(' and ') ? '' : 's'} cluster ${address} to this system with NAT, which rewrites the destination to this system's own address, ` +
             `yet the stack also has ${address} as a LOOPBACK address. IBM's NAT setup says the cluster address must not be on the loopback of a NAT server: ` +
             `IBM gives no reason; plexlint's reading: this system then treats ${address} as its own address, so connections that programs on this system open to the cluster stay here instead of going through the load balancer. ` +
             `Remove ${address} from this HOME list (NAT does not need it), or forward to this system with MAC forwarding instead.`,

@@ -1,7 +1,7 @@
 import { defineRule } from '../rule.js';
 import { reportRejections } from '../helpers.js';
 
-/** The model builder records the rejection (src/model/build/stack.ts); this rule reports it. docs/rules/dvipa-already-defined.md. */
+/** The model builder records the rejection (src/model/builders/stack.ts); this rule reports it. docs/rules/dvipa-already-defined.md. */
 export const rule = defineRule({
   meta: {
     id: 'dvipa-already-defined',
@@ -17,5 +17,5 @@ export const rule = defineRule({
     ],
     emittedBy: 'model builder',
   },
-  check: reportRejections('dvipa-already-defined'),
+  check: reportRejections,
 });

@@ -30,8 +30,9 @@ export const rule = defineRule({
         }
         ctx.report({
           loc: e.loc,
+          system: system.name,
           message:
-            `${system.name}: ${e.address} is already a home address of this stack (${first.via}, line ${first.loc.line}). ` +
+            `${e.address} is already a home address of this stack (${first.via}, line ${first.loc.line}). ` +
             'A home address belongs to one link or interface; the stack reports a duplicate home address (EZZ0619I), and which of the two definitions it keeps is not documented. Remove one of them.',
           related: [rel(first.loc, 'first definition')],
           subject: `${system.name} home ${e.address}`,

@@ -62,7 +62,7 @@ export const rule = defineRule({
         }
         // IBM states the ordering and HOME rules, not what the stack does when they are broken.
         message = message.replace(/\.( [A-Z][^]*)?$/, (_m, fix?: string) => ` (plexlint's reading; IBM does not document the message).${fix ?? ''}`);
-        const finding: Parameters<typeof ctx.report>[0] = { loc: r.loc, message: `${system.name}: ${message}`, subject: `${system.name} ${r.from} ${r.name}` };
+        const finding: Parameters<typeof ctx.report>[0] = { loc: r.loc, message, system: system.name, subject: `${system.name} ${r.from} ${r.name}` };
         if (r.definedAt) finding.related = [rel(r.definedAt, rejectedDefinition ? `${r.name} is defined here, but the stack rejects this definition` : `${r.name} is defined here`)];
         ctx.report(finding);
       }

@@ -25,8 +25,9 @@ export const rule = defineRule({
         if (d.role !== 'backup' || !d.shortForm) continue;
         ctx.report({
           loc: d.loc,
+          system: system.name,
           message:
-            `${system.name}: VIPABACKUP ${d.rank ?? 1} ${d.address} uses the short form, which only takes over the DVIPA once another stack has activated it. ` +
+            `VIPABACKUP ${d.rank ?? 1} ${d.address} uses the short form, which only takes over the DVIPA once another stack has activated it. ` +
             'If this stack starts first, the DVIPA is not created and applications that bind to it fail with EADDRNOTAVAIL. ' +
             `To let it create the DVIPA, code VIPABACKUP ${d.rank ?? 1} MOVEABLE IMMEDIATE ${d.version === 4 ? '255.255.255.255 ' : ''}${d.address}.`,
           subject: `${system.name} VIPABACKUP ${d.address}`,

@@ -1,6 +1,6 @@
 import { defineRule } from '../rule.js';
 import { rel } from '../helpers.js';
-import { portsText } from '../../model/build/sysplex.js';
+import { portsText } from '../../model/builders/sysplex.js';
 
 /** VIPADISTRIBUTE page: the DVIPA must be "defined on the same stack by a VIPADEFINE or VIPABACKUP statement". */
 export const rule = defineRule({
@@ -24,8 +24,9 @@ export const rule = defineRule({
         const later = system.stack.dvipas.find((x) => x.address === d.dvipa);
         const finding: Parameters<typeof ctx.report>[0] = {
           loc: d.loc,
+          system: system.name,
           message:
-            `${system.name}: VIPADISTRIBUTE ${d.dvipa} (${portsText(d.ports)}) distributes a DVIPA that no VIPADEFINE or VIPABACKUP on this stack defines before it, ` +
+            `VIPADISTRIBUTE ${d.dvipa} (${portsText(d.ports)}) distributes a DVIPA that no VIPADEFINE or VIPABACKUP on this stack defines before it, ` +
             'so plexlint assumes the stack has nothing to distribute and connections to it are not spread (IBM does not document the message). ' +
             `Code VIPADEFINE (on the distributing stack) or VIPABACKUP (on a backup distributor) for ${d.dvipa} before this statement` +
             (elsewhere.length ? ` — it is defined on ${elsewhere.map((s) => s.name).join(', ')}, so this VIPADISTRIBUTE probably belongs there.` : '.'),

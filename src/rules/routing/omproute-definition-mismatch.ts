@@ -57,10 +57,11 @@ export const rule = defineRule({
           const byName = d.name ? named.get(d.name.toUpperCase()) : undefined;
           ctx.report({
             loc: d.addressLoc,
+            system: system.name,
             message: byName
-              ? `${system.name}: ${d.statement} Name=${d.name} is ${byName.what} in the profile, whose address is ${byName.address}, but this definition says IP_Address=${d.address}: ` +
+              ? `${d.statement} Name=${d.name} is ${byName.what} in the profile, whose address is ${byName.address}, but this definition says IP_Address=${d.address}: ` +
                 `in plexlint's reading OMPROUTE configures nothing with it, and ${byName.interfaceName} ${byName.definition ? `is configured by another definition` : 'is left undefined'}. Correct the address to ${byName.address}.`
-              : `${system.name}: ${d.statement} IP_Address=${d.address} is no address of ${system.name}'s profile (no interface, HOME entry, dynamic XCF address or DVIPA has it): ` +
+              : `${d.statement} IP_Address=${d.address} is no address of ${system.name}'s profile (no interface, HOME entry, dynamic XCF address or DVIPA has it): ` +
                 `in plexlint's reading the definition configures nothing — stale, or a mistyped address of an interface that is now left to OMPROUTE's defaults. Correct the address or remove the definition.`,
             ...(byName ? { related: [rel(byName.loc, `${system.name}: ${byName.what} ${byName.address}`)] } : {}),
             subject: `${system.name} omproute ${d.statement} ${d.address} stale`,
@@ -74,8 +75,9 @@ export const rule = defineRule({
         if (a.role !== 'static-vipa' && d.prefix !== undefined && a.prefix !== undefined && d.prefix !== a.prefix && d.maskLoc) {
           ctx.report({
             loc: d.maskLoc,
+            system: system.name,
             message:
-              `${system.name}: ${d.statement} for ${d.address} says Subnet_Mask=${d.subnetMask}, but the profile gives ${a.what} ${a.address}/${a.prefix} (${prefixToMaskText(a.prefix)}). ` +
+              `${d.statement} for ${d.address} says Subnet_Mask=${d.subnetMask}, but the profile gives ${a.what} ${a.address}/${a.prefix} (${prefixToMaskText(a.prefix)}). ` +
               `OMPROUTE sets the subnet mask of the stack's IPv4 interfaces from its own definitions (it does not use the profile's), so the stack routes ${a.role === 'dynamic-xcf' ? 'XCF traffic ' : ''}with ${d.subnetMask}` +
               `${a.advertised ? ' and OMPROUTE advertises that subnet' : ''}. Make the two agree.`,
             related: [rel(a.loc, `${system.name}: ${a.what} ${a.address}/${a.prefix}`)],
@@ -86,8 +88,9 @@ export const rule = defineRule({
         if (d.name && a.interfaceName && a.role !== 'dynamic-xcf' && d.name.toUpperCase() !== a.interfaceName.toUpperCase() && d.nameLoc) {
           ctx.report({
             loc: d.nameLoc,
+            system: system.name,
             message:
-              `${system.name}: ${d.statement} for ${d.address} says Name=${d.name}, but on the stack ${a.address} is ${a.what}. ` +
+              `${d.statement} for ${d.address} says Name=${d.name}, but on the stack ${a.address} is ${a.what}. ` +
               `OMPROUTE ignores the Name only for dynamic VIPAs, so in plexlint's reading it may not match this definition to the interface and leave it to its defaults (MTU 576, class mask). Use Name=${a.interfaceName}.`,
             related: [rel(a.loc, `${system.name}: ${a.what} ${a.address}`)],
             subject: `${system.name} omproute ${d.address} name`,

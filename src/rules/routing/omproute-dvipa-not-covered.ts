@@ -56,8 +56,9 @@ export const rule = defineRule({
       const partial = range ? partialRanges(config.interfaces, a.address) : [];
       ctx.report({
         loc: anchor.loc,
+        system: system.name,
         message:
-          `${system.name}: no Interface or OSPF_Interface definition in ${config.file} covers the ${range ? 'VIPARANGE' : 'DVIPA'} ${a.address}. ` +
+          `no Interface or OSPF_Interface definition in ${config.file} covers the ${range ? 'VIPARANGE' : 'DVIPA'} ${a.address}. ` +
           `IBM: define an Interface or OSPF_Interface for every dynamic VIPA a host might own${range ? ' (for a range, IP_Address is the subnet number and Subnet_Mask its mask)' : ''}. ` +
           `${partial.length ? `(${partial.map((d) => `IP_Address=${d.address} Subnet_Mask=${d.subnetMask}`).join(' and ')} cover${partial.length === 1 ? 's' : ''} only part of it.) ` : ''}` +
           `${when}. Add \`${add}\`${range ? '' : ' or a range definition that covers it'}.`,

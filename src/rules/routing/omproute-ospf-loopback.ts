@@ -35,8 +35,9 @@ export const rule = defineRule({
         if (clusters.has(`${system.name} ${ip.text}`)) continue;
         ctx.report({
           loc: d.addressLoc,
+          system: system.name,
           message:
-            `${system.name}: OSPF_Interface IP_Address=${d.address} is ${ip.value === 0n ? 'the reserved address 0.0.0.0' : home ? `a LOOPBACK address of ${system.name}` : 'a loopback address'}; IBM: loopback and 0.0.0.0 addresses are not valid OSPF interface addresses. ` +
+            `OSPF_Interface IP_Address=${d.address} is ${ip.value === 0n ? 'the reserved address 0.0.0.0' : home ? `a LOOPBACK address of ${system.name}` : 'a loopback address'}; IBM: loopback and 0.0.0.0 addresses are not valid OSPF interface addresses. ` +
             `IBM does not say what OMPROUTE does with this definition; in plexlint's reading OSPF cannot run over it, and if the address is on LOOPBACK to keep it out of dynamic routing, this definition says the opposite. Remove the definition.`,
           ...(home ? { related: [rel(home.loc, `${system.name}: ${home.what} ${home.address}`)] } : {}),
           subject: `${system.name} omproute ospf loopback ${ip.text}`,

@@ -52,8 +52,9 @@ export const rule = defineRule({
         ctx.report({
           loc: { ...first.loc, endLine: first.loc.line, endColumn: first.loc.column + first.statement.length },
           severity: 'info',
+          system: system.name,
           message:
-            `${system.name}: ${config.file} codes no RouterID, so OMPROUTE picks one of the OSPF interface addresses. IBM: it avoids dynamic VIPAs, but cannot guarantee it ` +
+            `${config.file} codes no RouterID, so OMPROUTE picks one of the OSPF interface addresses. IBM: it avoids dynamic VIPAs, but cannot guarantee it ` +
             `(if DVIPAs are the only active OSPF interfaces at start-up, one of them becomes the router ID, and it moves with the DVIPA). Code RouterID= a static VIPA or a physical interface address.`,
           subject: `${system.name} omproute router id missing`,
           consequence: 'missing',
@@ -67,8 +68,9 @@ export const rule = defineRule({
       if (ip.value === 0n || isLoopback(ip) || onLoopback) {
         ctx.report({
           loc: id.loc,
+          system: system.name,
           message:
-            `${system.name}: ${kind}=${id.address} is ${ip.value === 0n ? 'the reserved address 0.0.0.0' : 'a loopback address'}: IBM's rule is that loopback and 0.0.0.0 addresses are not valid OSPF interface addresses, ` +
+            `${kind}=${id.address} is ${ip.value === 0n ? 'the reserved address 0.0.0.0' : 'a loopback address'}: IBM's rule is that loopback and 0.0.0.0 addresses are not valid OSPF interface addresses, ` +
             `so in plexlint's reading it cannot be a configured OSPF interface and OMPROUTE ends (EZZ7884I). Use a static VIPA or a physical interface address that an OSPF_Interface defines.`,
           consequence: 'loopback',
           ...(onLoopback ? { related: [rel(onLoopback.loc, `${system.name}: ${onLoopback.what}`)] } : {}),
@@ -82,8 +84,9 @@ export const rule = defineRule({
         ctx.report({
           loc: id.loc,
           severity: 'warning',
+          system: system.name,
           message:
-            `${system.name}: ${kind}=${id.address} is a dynamic VIPA. IBM's guideline: because DVIPAs can move between z/OS hosts, the router ID should be a physical interface or a static VIPA, not a DVIPA. ` +
+            `${kind}=${id.address} is a dynamic VIPA. IBM's guideline: because DVIPAs can move between z/OS hosts, the router ID should be a physical interface or a static VIPA, not a DVIPA. ` +
             `Use a static VIPA of ${system.name}.`,
           consequence: 'dvipa',
           related: defs,
@@ -96,8 +99,9 @@ export const rule = defineRule({
       if (!def || def.statement !== 'OSPF_Interface') {
         ctx.report({
           loc: id.loc,
+          system: system.name,
           message:
-            `${system.name}: ${kind}=${id.address} is not a configured OSPF interface of ${config.file}${def ? ` (it is defined by ${def.statement}, which runs no OSPF)` : ''}: ` +
+            `${kind}=${id.address} is not a configured OSPF interface of ${config.file}${def ? ` (it is defined by ${def.statement}, which runs no OSPF)` : ''}: ` +
             `OMPROUTE ends at start-up with EZZ7884I "RouterID ${id.address} not a configured OSPF interface" and advertises nothing. ` +
             `Use the address of an OSPF_Interface that is not a dynamic VIPA (a static VIPA is IBM's example), or define ${id.address} with an OSPF_Interface.`,
           ...(def ? { related: [rel(def.loc, `${def.statement} for ${id.address}`)] } : {}),

@@ -32,8 +32,9 @@ export const rule = defineRule({
       const first = real[MAX_REAL_INTERFACES]!;
       ctx.report({
         loc: first.loc,
+        system: system.name,
         message:
-          `${system.name}: the profile defines ${real.length} real IPv4 interfaces (this is number ${MAX_REAL_INTERFACES + 1}), and ${system.name} runs OMPROUTE (${routing.config.file}), which supports at most ${MAX_REAL_INTERFACES} ` +
+          `the profile defines ${real.length} real IPv4 interfaces (this is number ${MAX_REAL_INTERFACES + 1}), and ${system.name} runs OMPROUTE (${routing.config.file}), which supports at most ${MAX_REAL_INTERFACES} ` +
           `(VIPAs do not count; the dynamic XCF links come on top). IBM documents no behaviour beyond the limit, so the interfaces from here on may not be routed. Reduce the number of real interfaces.`,
         related: [rel({ file: routing.config.file, line: 1, column: 1, endLine: 1, endColumn: 1 }, `OMPROUTE configuration of ${system.name}`)],
         subject: `${system.name} omproute interface count`,

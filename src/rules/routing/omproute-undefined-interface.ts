@@ -39,8 +39,9 @@ export const rule = defineRule({
       const add = definitionText(config, { address: a.address, mask, role: a.role, ...(xcf ? { name: 'DYNXCF' } : a.interfaceName ? { name: a.interfaceName } : {}) }, 'Interface');
       ctx.report({
         loc: anchor.loc,
+        system: system.name,
         message:
-          `${system.name}: ${xcf ? 'the dynamic XCF address' : a.what} ${a.address} has no OMPROUTE definition in ${config.file} and Ignore_Undefined_Interfaces is not YES, ` +
+          `${xcf ? 'the dynamic XCF address' : a.what} ${a.address} has no OMPROUTE definition in ${config.file} and Ignore_Undefined_Interfaces is not YES, ` +
           `so OMPROUTE configures ${xcf ? 'the XCF interfaces' : 'it'} with MTU 576 and the class mask ${a.defaults.mask}${override}` +
           `${a.advertised && a.via ? `, and can advertise it by ${a.via.protocol}` : ''}. ` +
           `Add \`${add}\` (or an OSPF_Interface if OSPF should run over it), or code GLOBAL_OPTIONS Ignore_Undefined_Interfaces=YES.`,

@@ -32,6 +32,11 @@ export const rule = defineRule({
         reading: "IBM does not document what an error in one ROUTE entry of a BEGINROUTES block does; plexlint assumes the stack ignores that entry and keeps the others.",
       },
       {
+        id: "unverified",
+        when: "an operand of a statement whose table plexlint has not confirmed against IBM's syntax diagram",
+        plexlint: "plexlint reports the word as a warning and does not claim that the stack rejects the statement: its table of that statement's operands is not confirmed against IBM's syntax diagram (docs/statements.md lists which).",
+      },
+      {
         id: "statement",
         when: "any other statement",
         reading: "IBM documents what a syntax error does in a list (the rest of the list is ignored) and in a VIPADYNAMIC block (the rest of the block is ignored), not in other statements; plexlint assumes the stack rejects the statement, as IBM's profile messages say for the statements they cover (for example EZZ0707I: \"TCP/IP continues, but the statement in error is ignored\").",

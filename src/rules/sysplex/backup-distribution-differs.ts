@@ -1,6 +1,6 @@
 import { defineRule } from '../rule.js';
 import { rel } from '../helpers.js';
-import { portsText } from '../../model/build/sysplex.js';
+import { portsText } from '../../model/builders/sysplex.js';
 import type { Distribution } from '../../model/estate.js';
 
 type Target = Distribution['targets'][number];

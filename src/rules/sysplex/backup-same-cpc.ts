@@ -52,8 +52,9 @@ export const rule = defineRule({
       ];
       ctx.report({
         loc: owner.loc,
+        system: owner.system,
         message:
-          `${owner.system}: DVIPA ${dv.address} and all its backups (${backups.map((b) => b.system).join(', ')}) run on CPC ${cpc}: ` +
+          `DVIPA ${dv.address} and all its backups (${backups.map((b) => b.system).join(', ')}) run on CPC ${cpc}: ` +
           `if ${cpc} fails, no stack is left to take ${dv.address} over and connections to it are refused (plexlint's reading)` +
           (survivors.length ? `, although ${listNames(survivors)} outside ${cpc} could still serve them` : '') +
           '. Code a VIPABACKUP (long form) on a stack of another CPC.',

@@ -1,6 +1,6 @@
 import { defineRule } from '../rule.js';
 import { rel, systemsByName } from '../helpers.js';
-import { portsText } from '../../model/build/sysplex.js';
+import { portsText } from '../../model/builders/sysplex.js';
 import type { Distribution } from '../../model/estate.js';
 import { pushTo } from '../../core/append.js';
 
@@ -44,8 +44,9 @@ export const rule = defineRule({
       if (port(d) === intended) continue;
       ctx.report({
         loc: where(d),
+        system: d.system,
         message:
-          `${d.system}: TIER1 VIPADISTRIBUTE ${d.dvipa} uses CONTROLPORT ${port(d)}${d.controlPort === undefined ? ' (the default)' : ''}, ` +
+          `TIER1 VIPADISTRIBUTE ${d.dvipa} uses CONTROLPORT ${port(d)}${d.controlPort === undefined ? ' (the default)' : ''}, ` +
           `but ${users.length === 1 ? `${example.system}'s TIER1 ${example.dvipa} uses` : `${users.length} other TIER1 statements use`} ${intended}${intended === DEFAULT_CONTROLPORT ? ' (the default)' : ''}: ` +
           'IBM requires the same CONTROLPORT on every TIER1 statement, since the tier-1 targets report their weights to it; what the stack does otherwise is not documented. ' +
           `Use ${intended} here${intended === DEFAULT_CONTROLPORT ? ' (or leave CONTROLPORT out)' : ''}, or one value everywhere.`,

@@ -48,8 +48,9 @@ export const rule = defineRule({
           if (!tc || tc === cpc) continue;
           ctx.report({
             loc: t.loc,
+            system: d.system,
             message:
-              `${d.system}: DESTIP ${t.address ?? t.system} (${t.system}) is on CPC ${tc}, but ${dv.address} is a CPCSCOPE DVIPA of CPC ${cpc}: CPCSCOPE is meant to keep the DVIPA ` +
+              `DESTIP ${t.address ?? t.system} (${t.system}) is on CPC ${tc}, but ${dv.address} is a CPCSCOPE DVIPA of CPC ${cpc}: CPCSCOPE is meant to keep the DVIPA ` +
               `and its tier's traffic within ${cpc}, yet this target sends connections to another CPC (plexlint's reading; IBM documents no message for it). Distribute only to stacks of ${cpc} ` +
               `(for TIER2, DESTIP ALL does that by itself), or drop CPCSCOPE if the DVIPA is meant to span CPCs.`,
             related: [rel(owner.loc, `CPCSCOPE definition on ${owner.system}`)],

@@ -43,8 +43,9 @@ export const rule = defineRule({
           : '';
         ctx.report({
           loc: t.loc,
+          system: d.system,
           message:
-            `${d.system}: DESTIP ${t.address} of VIPADISTRIBUTE ${d.dvipa} is not the dynamic XCF address of any of ${stacksRead(ctx.estate)}, ` +
+            `DESTIP ${t.address} of VIPADISTRIBUTE ${d.dvipa} is not the dynamic XCF address of any of ${stacksRead(ctx.estate)}, ` +
             `so plexlint assumes the distributor finds no target stack for it and never forwards connections there (IBM does not document this case).${hint} ` +
             `Name each target by its ${cfg} address${ownerXcf ? ` (${ownerXcf.address} for ${owner!.s.name})` : ''}.`,
           ...(owner ? { related: [rel(owner.a!.loc, `${t.address} is defined here on ${owner.s.name}`)] } : {}),

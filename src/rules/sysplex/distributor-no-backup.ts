@@ -28,8 +28,9 @@ export const rule = defineRule({
       if (others.length) continue;
       ctx.report({
         loc: owner.loc,
+        system: owner.system,
         message:
-          `${owner.system}: DVIPA ${dv.address} is distributed, but no other stack codes VIPABACKUP for it: if ${owner.system} or its TCP/IP stack fails, ` +
+          `DVIPA ${dv.address} is distributed, but no other stack codes VIPABACKUP for it: if ${owner.system} or its TCP/IP stack fails, ` +
           `${dv.address} goes away with it and every new connection to it is refused until ${owner.system} is back (plexlint's reading of IBM's takeover rules). ` +
           `Code VIPABACKUP (with MOVEABLE IMMEDIATE and the mask, so it can also create the DVIPA) on at least one other stack${ctx.estate.systems.some((s) => s.cpc && s.cpc !== ctx.estate.systems.find((x) => x.name === owner.system)?.cpc) ? ', preferably on another CPC' : ''}.`,
         related: ctx.estate.sysplex.distributions

@@ -42,8 +42,9 @@ export const rule = defineRule({
         if (first.system === s.name) continue;
         ctx.report({
           loc: e.loc,
+          system: s.name,
           message:
-            `${s.name}: ${e.address} (${e.via}) is also ${first.system}'s ${first.via} address: both stacks own it, so both answer ARP for it ` +
+            `${e.address} (${e.via}) is also ${first.system}'s ${first.via} address: both stacks own it, so both answer ARP for it ` +
             '(the OSA registers every non-loopback home address) and dynamic routing can advertise it from both; plexlint assumes traffic for it reaches whichever stack the network picks. Give each stack its own address ' +
             '(an address shared on purpose belongs on LOOPBACK, or is a DVIPA).',
           related: [rel(first.loc, `${first.system}'s ${first.via}`)],
@@ -59,8 +60,9 @@ export const rule = defineRule({
         if (def.system === owner.system) continue; // same stack: dvipa-already-defined
         ctx.report({
           loc: def.loc,
+          system: def.system,
           message:
-            `${def.system}: DVIPA ${dv.address} is ${owner.system}'s ${owner.via} address. When ${def.system} activates the DVIPA, two stacks own the address ` +
+            `DVIPA ${dv.address} is ${owner.system}'s ${owner.via} address. When ${def.system} activates the DVIPA, two stacks own the address ` +
             'and plexlint assumes connections for it go to either (IBM does not describe this case). Use an address no stack has in HOME or on an interface.',
           related: [rel(owner.loc, `${owner.system}'s ${owner.via}`)],
           subject: `dvipa ${dv.address} home`,

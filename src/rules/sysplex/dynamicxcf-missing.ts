@@ -1,7 +1,6 @@
 import { defineRule } from '../rule.js';
 import { ownedAddresses, rel } from '../helpers.js';
 import { ipconfigAnchor } from './scope.js';
-import type { Loc } from '../../core/loc.js';
 import type { Distribution } from '../../model/estate.js';
 
 interface Targeted {
@@ -36,11 +35,16 @@ export const rule = defineRule({
     ],
   },
   check(ctx) {
-    // Indexes built once, so that the rule is linear in the size of the model (not stacks × distributions).
+    // The systems that distribute each DVIPA (looked up once per backup DVIPA of every stack).
     const distributorsOf = new Map<string, Set<string>>();
+    for (const x of ctx.estate.sysplex.distributions) {
+      if (x.role === 'undefined') continue;
+      const set = distributorsOf.get(x.dvipa) ?? new Set<string>();
+      set.add(x.system);
+      distributorsOf.set(x.dvipa, set);
+    }
     const targetedAt = new Map<string, Targeted[]>();
     ctx.estate.sysplex.distributions.forEach((d, di) => {
-      if (d.role !== 'undefined') (distributorsOf.get(d.dvipa) ?? distributorsOf.set(d.dvipa, new Set()).get(d.dvipa)!).add(d.system);
       if (d.routing) return;
       d.targets.forEach((t, ti) => {
         if (t.address) (targetedAt.get(t.address) ?? targetedAt.set(t.address, []).get(t.address)!).push({ d, t, order: [di, ti] });
@@ -50,19 +54,21 @@ export const rule = defineRule({
       const v4 = s.stack.dynamicXcf.v4;
       const v6 = s.stack.dynamicXcf.v6;
       const has = (version: 4 | 6): boolean => (version === 4 ? Boolean(v4) : Boolean(v6));
-      if (has(4) && has(6)) continue;
-      const reasons: { loc: Loc; why: string; version: 4 | 6 }[] = [];
+      const reasons: { loc: import('../../core/loc.js').Loc; why: string; version: 4 | 6 }[] = [];
       for (const d of s.stack.distributions) if (!has(d.version)) reasons.push({ loc: d.loc, why: `it distributes ${d.dvipa}`, version: d.version });
       for (const dv of s.stack.dvipas) {
         if (dv.role !== 'backup' || has(dv.version)) continue;
-        const distributors = [...(distributorsOf.get(dv.address) ?? [])].filter((x) => x !== s.name);
+        const distributors = [...(distributorsOf.get(dv.address) ?? [])].filter((system) => system !== s.name);
         if (distributors.length) reasons.push({ loc: dv.loc, why: `it backs up ${dv.address}, which ${distributors.join(' and ')} ${distributors.length === 1 ? 'distributes' : 'distribute'}`, version: dv.version });
       }
-      const targeted: Targeted[] = [];
-      for (const address of new Set(ownedAddresses(s).map((o) => o.address))) for (const x of targetedAt.get(address) ?? []) targeted.push(x);
-      // In the order of the distributions and their targets.
-      targeted.sort((a, b) => a.order[0] - b.order[0] || a.order[1] - b.order[1]);
-      for (const { d, t } of targeted) if (!has(d.version)) reasons.push({ loc: t.loc, why: `${d.system} names it as a DESTIP target of ${d.dvipa}`, version: d.version });
+      // The DESTIP targets that name one of this stack's addresses, from an index built once (in the order of the
+      // distributions and their targets): every stack against every distribution's targets was stacks × targets.
+      if (!has(4) || !has(6)) {
+        const targeted: Targeted[] = [];
+        for (const address of new Set(ownedAddresses(s).map((o) => o.address))) for (const x of targetedAt.get(address) ?? []) targeted.push(x);
+        targeted.sort((a, b) => a.order[0] - b.order[0] || a.order[1] - b.order[1]);
+        for (const { d, t } of targeted) if (!has(d.version)) reasons.push({ loc: t.loc, why: `${d.system} names it as a DESTIP target of ${d.dvipa}`, version: d.version });
+      }
       if (reasons.length === 0) continue;
       const first = reasons[0]!;
       ctx.report({

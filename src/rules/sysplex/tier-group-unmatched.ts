@@ -42,8 +42,9 @@ export const rule = defineRule({
         const candidates = lonelyOther.map(([n]) => n);
         ctx.report({
           loc: d.loc,
+          system: d.system,
           message:
-            `${d.system}: VIPADISTRIBUTE ${d.dvipa} is ${d.tier!.tier} group ${name}, but none of ${stacksRead(ctx.estate)} codes a ${other} distribution with group ${name}` +
+            `VIPADISTRIBUTE ${d.dvipa} is ${d.tier!.tier} group ${name}, but none of ${stacksRead(ctx.estate)} codes a ${other} distribution with group ${name}` +
             (candidates.length ? ` (${other} groups without a ${d.tier!.tier} partner: ${candidates.join(', ')})` : '') +
             `: the tiers are not tied together, so ${d.tier!.tier === 'TIER1' ? 'the tier-1 distributor has no tier-2 weights to combine' : 'no tier-1 distributor uses this tier-2 group'} (plexlint's reading; IBM does not document an unmatched group). Use the same group name on both tiers.`,
           related: lonelyOther.flatMap(([n, ds]) => ds.map((x) => rel(x.loc, `${x.system}: ${other} group ${n}, which has no ${d.tier!.tier} partner either`))).slice(0, 5),

@@ -1,0 +1,51 @@
+import type { DeviceStatement } from '../../../src/frontends/profile/ast.js';
+import { reservedName } from '../kit.js';
+import { AUTORESTART, ROUTER } from '../operands.js';
+import { opt, options, rest, slot, statement, variant } from '../spec.js';
+import { v } from '../values.js';
+
+const TYPES = ['MPCIPA', 'VIRTual', 'CTC', 'LCS', 'MPCPTP', 'CLAW', 'ATM', 'HCH', 'CDLC', 'SNAIUCV', 'SNALU62', 'X25NPSI', 'MPCOSA'];
+const removed = (release: string) => ({ body: [rest], removed: release, advice: 'and its LINK. Move the connection to OSA (MPCIPA) or another supported device.' });
+
+/**
+ * DEVICE: one statement per device type in IBM's chapter ("DEVICE and LINK – MPCIPA
+ * OSA-Express QDIO devices", "– Virtual devices", "– CTC devices", "– LAN Channel
+ * Station and OSA devices", "– MPCPTP devices"); CLAW, ATM, HYPERchannel, CDLC, SNA
+ * LU0/LU 6.2 and X.25 were removed in V2R2, MPCOSA in V2R3.
+ */
+export const device = statement({
+  id: 'device',
+  notation: 'DEVice',
+  topic: 'DEVICE and LINK statements',
+  meaning: 'Defines an IPv4 device: the channel or OSA port a LINK runs over.',
+  details: 'MPCIPA is OSA-Express QDIO or HiperSockets (the device name is the TRLE PORTNAME), VIRTUAL a static VIPA; one LINK per MPCIPA device.',
+  syntax:
+    'DEVice name MPCIPA [NONROUTER|PRIROUTER|SECROUTER] [AUTORESTART|NOAUTORESTART] | DEVice name VIRTual 0 | DEVice name CTC address [IOBUFFERSIZE n] [AUTORESTART] ' +
+    '| DEVice name LCS address [AUTORESTART] | DEVice name MPCPTP [AUTORESTART]',
+  body: [
+    slot('name', v.name('device name', 16)),
+    slot('type', v.keyword('device type', ...TYPES)),
+    variant('type', {
+      MPCIPA: [options(ROUTER, AUTORESTART)],
+      VIRTual: [slot('number', v.int('device number', 0, 0))],
+      CTC: [slot('address', v.hex('device address', 1, 4)), options(opt('IOBUFFERSIZE', v.size('I/O buffer size', 4096, 32768)), AUTORESTART)],
+      LCS: [slot('address', v.hex('device number', 1, 4)), options(AUTORESTART)],
+      MPCPTP: [options(AUTORESTART)],
+      CLAW: removed('V2R2'),
+      ATM: removed('V2R2'),
+      HCH: removed('V2R2'),
+      CDLC: removed('V2R2'),
+      SNAIUCV: removed('V2R2'),
+      SNALU62: removed('V2R2'),
+      X25NPSI: removed('V2R2'),
+      MPCOSA: removed('V2R3'),
+    }),
+  ],
+  requires: ['name', 'type'],
+  build(p, cx): DeviceStatement {
+    const name = p.slots['name']!;
+    const typeWord = p.slots['type']!;
+    reservedName(name, 'DEVICE', cx);
+    return { kind: 'device', loc: p.loc, keyword: p.keyword, name, type: p.variant ?? typeWord.text, typeWord, operands: p.operands.slice(2) };
+  },
+});

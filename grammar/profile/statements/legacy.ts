@@ -1,0 +1,58 @@
+/**
+ * Statements that older profiles still carry but the z/OS 3.1 chapter no longer
+ * describes: removed ones (a current stack rejects them) and blocks of the TN3270
+ * server, which left the stack's profile for its own address space. Their operands
+ * are kept as they are.
+ */
+import { list, rest, slot, statement } from '../spec.js';
+import { v } from '../values.js';
+
+const number = v.either('subnet mask or value', v.ipv4('dotted'), v.int('number', 0, 2147483647));
+
+/** GATEWAY entries are positional (so a link name is a name, whatever it spells); their values are not checked. */
+export const gateway = statement({
+  id: 'gateway',
+  notation: 'GATEWAY',
+  topic: 'GATEWAY statement (removed)',
+  meaning: 'Static routes in the old format; replaced by BEGINROUTES.',
+  syntax: 'GATEWAY {network | DEFAULTNET} {first_hop | =} link_name {packet_size | DEFAULTSIZE} [subnet_mask subnet_value] …',
+  removed: 'V2R2 (use BEGINROUTES)',
+  body: [
+    list('routes', [
+      slot('network', v.either('network', v.ipv4('network'), v.keyword('DEFAULTNET', 'DEFAULTNET')), false, { unchecked: true }),
+      slot('hop', v.text('first hop')),
+      slot('link', v.name('link name', 16)),
+      slot('size', v.text('packet size')),
+      slot('mask', number, true, { unchecked: true }),
+      slot('value', number, true, { unchecked: true }),
+    ]),
+  ],
+});
+
+export const atmarpsv = statement({ id: 'atmarpsv', notation: 'ATMARPSV', topic: 'ATMARPSV statement (removed)', meaning: 'An ATMARP server.', syntax: 'ATMARPSV …', removed: 'V2R2', body: [rest] });
+export const atmlis = statement({ id: 'atmlis', notation: 'ATMLIS', topic: 'ATMLIS statement (removed)', meaning: 'An ATM logical IP subnet.', syntax: 'ATMLIS …', removed: 'V2R2', body: [rest] });
+export const atmpvc = statement({ id: 'atmpvc', notation: 'ATMPVC', topic: 'ATMPVC statement (removed)', meaning: 'An ATM permanent virtual circuit.', syntax: 'ATMPVC …', removed: 'V2R2', body: [rest] });
+
+export const assortedparms = statement({
+  id: 'assortedparms',
+  notation: 'ASSORTEDPARMS',
+  end: 'ENDASSORTEDPARMS',
+  topic: 'ASSORTEDPARMS statement (obsolete)',
+  meaning: 'Old catch-all settings, long replaced by GLOBALCONFIG, IPCONFIG, TCPCONFIG and UDPCONFIG.',
+  syntax: 'ASSORTEDPARMS … ENDASSORTEDPARMS',
+  body: [rest],
+});
+
+export const keepaliveoptions = statement({
+  id: 'keepaliveoptions',
+  notation: 'KEEPALIVEOPTIONS',
+  end: 'ENDKEEPALIVEOPTIONS',
+  topic: 'KEEPALIVEOPTIONS statement (obsolete)',
+  meaning: 'Old keepalive settings, replaced by TCPCONFIG INTERVAL and SENDGARBAGE.',
+  syntax: 'KEEPALIVEOPTIONS … ENDKEEPALIVEOPTIONS',
+  body: [rest],
+});
+
+export const telnetglobals = statement({ id: 'telnetglobals', notation: 'TELNETGLOBALS', end: 'ENDTELNETGLOBALS', topic: 'TELNETGLOBALS block (TN3270 server)', meaning: 'TN3270 server settings of the time the server ran inside the stack.', syntax: 'TELNETGLOBALS … ENDTELNETGLOBALS', body: [rest] });
+export const telnetparms = statement({ id: 'telnetparms', notation: 'TELNETPARMS', end: 'ENDTELNETPARMS', topic: 'TELNETPARMS block (TN3270 server)', meaning: 'TN3270 server port settings of the time the server ran inside the stack.', syntax: 'TELNETPARMS … ENDTELNETPARMS', body: [rest] });
+export const beginvtam = statement({ id: 'beginvtam', notation: 'BEGINVTAM', end: 'ENDVTAM', topic: 'BEGINVTAM block (TN3270 server)', meaning: 'TN3270 server LU mapping of the time the server ran inside the stack.', syntax: 'BEGINVTAM … ENDVTAM', body: [rest] });

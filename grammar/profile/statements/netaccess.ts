@@ -1,0 +1,13 @@
+import { rest, statement } from '../spec.js';
+
+/** NETACCESS … ENDNETACCESS: network access control by security zone (SERVAUTH EZB.NETACCESS.*). */
+export const netaccess = statement({
+  id: 'netaccess',
+  notation: 'NETACCESS',
+  end: 'ENDNETACCESS',
+  topic: 'NETACCESS statement',
+  meaning: 'Maps networks to security zones that RACF SERVAUTH profiles (EZB.NETACCESS) permit users to reach.',
+  syntax: 'NETACCESS [INBOUND|NOINBOUND] [OUTBOUND|NOOUTBOUND] {network/prefix | network mask | DEFAULT | DEFAULTHOME} zone_name … ENDNETACCESS',
+  body: [rest],
+  unverified: true,
+});

@@ -1,0 +1,387 @@
+import type { Loc } from '../../../src/core/loc.js';
+import { spanLocs } from '../../../src/core/loc.js';
+import { didYouMean } from '../../../src/core/suggest.js';
+import type { Destination, DistMethod, DistOption, VipaDistributeStatement, Word } from '../../../src/frontends/profile/ast.js';
+import { dvipaAddress, intfName } from '../dvipa.js';
+import { parseNotation } from '../notation.js';
+import {
+  builtSlot,
+  checkedByBuilder,
+  choice,
+  keyword,
+  leadingOptions,
+  list,
+  opt,
+  options,
+  optSome,
+  statement,
+  withSub,
+  type BuildContext,
+  type Parsed,
+} from '../spec.js';
+import { v } from '../values.js';
+
+const METHODS = ['BASEWLM', 'SERVERWLM', 'ROUNDROBIN', 'WEIGHTEDActive', 'HOTSTANDBY', 'TARGCONTROLLED'].map((notation) => ({ notation, ...parseNotation(notation) }));
+const number = (what: string) => v.text(what);
+
+/** Keywords that only HOTSTANDBY accepts (EZZ0831I). */
+const HOTSTANDBY_ONLY = new Set(['AUTOSWITCHBACK', 'NOAUTOSWITCHBACK', 'HEALTHSWITCH', 'NOHEALTHSWITCH', 'PREFERRED', 'BACKUP']);
+
+/**
+ * VIPADISTRIBUTE [options, any order] {ipv4_addr | ipv6_intfname} [PORT num|num-num …]
+ *   DESTIP {ALL | dynxcfip [WEIGHT n | PREFERRED | BACKUP rank] …}
+ * IBM: "the options before the IP address or IPv6 interface name may be given in any
+ * order"; the rest is positional. PORT before DESTIP is its PORT list, not the PORT
+ * statement.
+ */
+export const vipadistribute = statement({
+  id: 'vipadistribute',
+  notation: 'VIPADISTribute',
+  level: 'vipadynamic',
+  topic: 'VIPADISTRIBUTE statement',
+  meaning: 'Makes this stack the sysplex distributor of a DVIPA: which ports, to which target stacks, by which method.',
+  details: 'The DVIPA must be defined on this stack by VIPADEFINE or VIPABACKUP. The options before the address may come in any order. DESTIP ALL means every stack linked by dynamic XCF.',
+  syntax:
+    'VIPADISTribute [DEFINE|DELEte] [DISTMethod {BASEWLM|SERVERWLM|ROUNDROBIN|WEIGHTEDActive|HOTSTANDBY|TARGCONTROLLED}] [OPTLOCAL [n]|NOOPTLOCAL] [SYSPLEXPorts] ' +
+    '[TIMEDAFFinity s] [TIER1 group|TIER2 group] [CPCSCOPE] [GRE|ENCAP] [CONTROLPORT port] [PROCTYPE CP n ZAAP n ZIIP n] [PROCXCOST ZAAP n ZIIP n] [ILWEIGHTING n] ' +
+    '[AUTOSWITCHBACK|NOAUTOSWITCHBACK] [HEALTHSWITCH|NOHEALTHSWITCH] {ipv4_addr | ipv6_intfname} [PORT num …] DESTIP {ALL | dynxcfip [WEIGHT n|PREFERRED|BACKUP rank] …}',
+  body: [
+    leadingOptions(
+      checkedByBuilder(
+        opt('DEFINE'),
+        opt('DELEte'),
+        opt('DISTMethod', v.keyword('distribution method', ...METHODS.map((m) => m.notation))),
+        optSome('OPTLOCAL', 0, v.int('OPTLOCAL value', 0, 16)),
+        opt('NOOPTLOCAL'),
+        opt('SYSPLEXPorts'),
+        opt('TIMEDAFFinity', number('seconds')),
+        opt('TIER1', v.name('group name')),
+        opt('TIER2', v.name('group name')),
+        opt('CPCSCOPE'),
+        opt('GRE'),
+        opt('ENCAP'),
+        opt('CONTROLPORT', number('port')),
+        opt('ILWEIGHTING', number('weighting')),
+        withSub({ ...opt('PROCTYPE'), required: 0 }, opt('CP', number('proportion')), opt('ZAAP', number('proportion')), opt('ZIIP', number('proportion'))),
+        withSub({ ...opt('PROCXCOST'), required: 0 }, opt('ZAAP', number('cost')), opt('ZIIP', number('cost'))),
+        opt('AUTOSWITCHBACK'),
+        opt('NOAUTOSWITCHBACK'),
+        opt('HEALTHSWITCH'),
+        opt('NOHEALTHSWITCH'),
+      ),
+    ),
+    builtSlot('address', v.name('DVIPA address or IPv6 interface name')),
+    keyword('PORT', [list('ports', [builtSlot('port', v.portRange('port'))])], true),
+    keyword('DESTIP', [
+      choice({ ALL: [] }, [
+        list('targets', [builtSlot('address', v.ip('target')), options(checkedByBuilder(opt('WEIGHT', number('weight')), opt('PREFERRED'), opt('BACKUP', number('rank'))))]),
+      ]),
+    ]),
+  ],
+  build: distribute,
+});
+
+function distribute(p: Parsed, cx: BuildContext): VipaDistributeStatement {
+  const keyword = p.keyword;
+  const out: VipaDistributeStatement = { kind: 'vipadistribute', loc: p.loc, keyword, action: 'define', method: 'BASEWLM', options: [], ports: [], destinations: [] };
+  const seen = new Map<string, DistOption>();
+  const conflict = (a: string, b: string, d: DistOption): void => {
+    const other = seen.get(b);
+    if (!other) return;
+    cx.report({
+      ruleId: 'conflicting-options',
+      loc: d.loc,
+      message: `VIPADISTRIBUTE codes both ${b} and ${a}, which are mutually exclusive (IBM documents no message for coding both; plexlint reads it as a syntax error).`,
+      related: [{ file: other.loc.file, line: other.loc.line, column: other.loc.column, message: `${b} is coded here` }],
+    });
+  };
+  for (const o of p.options) {
+    const name = o.name;
+    const kwWord = o.keyword;
+    const value = name === 'PROCTYPE' || name === 'PROCXCOST' ? undefined : o.values[0];
+    const optLoc = value ? spanLocs(kwWord.loc, value.loc) : kwWord.loc;
+    const d: DistOption = value ? { name, keyword: kwWord, value, loc: optLoc } : { name, keyword: kwWord, loc: optLoc };
+    if (seen.has(name)) {
+      cx.report({ ruleId: 'conflicting-options', loc: kwWord.loc, message: `VIPADISTRIBUTE codes ${name} more than once (IBM documents no message for this; plexlint reads it as a syntax error).` });
+    }
+    out.options.push(d);
+    switch (name) {
+      case 'DEFINE':
+        conflict('DEFINE', 'DELETE', d);
+        out.action = 'define';
+        break;
+      case 'DELETE':
+        conflict('DELETE', 'DEFINE', d);
+        out.action = 'delete';
+        break;
+      case 'DISTMETHOD': {
+        const m = value ? method(value, cx) : undefined;
+        if (m) out.method = m;
+        out.methodLoc = optLoc;
+        break;
+      }
+      case 'OPTLOCAL': {
+        conflict('OPTLOCAL', 'NOOPTLOCAL', d);
+        // OPTLOCAL without a value means 1 (IBM, OPTLOCAL topic and VIPADISTRIBUTE page).
+        if (!value) out.optLocal = { value: 1, loc: optLoc };
+        else {
+          const n = cx.values.integer(
+            value,
+            'OPTLOCAL',
+            0,
+            16,
+            'optlocal-out-of-range',
+            ': IBM defines only 0 (stay local while the server is healthy), 1 (the same unless its WLM weight is 0) and 2–16 (multipliers of the local WLM weight), and documents no message for another value',
+          );
+          if (n !== undefined) out.optLocal = { value: n, loc: optLoc, valueLoc: value.loc };
+        }
+        break;
+      }
+      case 'NOOPTLOCAL':
+        conflict('NOOPTLOCAL', 'OPTLOCAL', d);
+        break;
+      case 'SYSPLEXPORTS':
+        out.sysplexPorts = optLoc;
+        break;
+      case 'TIMEDAFFINITY': {
+        const n = value ? cx.values.integer(value, 'TIMEDAFFINITY', 0, 65535) : undefined;
+        if (n !== undefined) out.timedAffinity = { seconds: n, loc: optLoc };
+        break;
+      }
+      case 'TIER1':
+      case 'TIER2':
+        conflict(name, name === 'TIER1' ? 'TIER2' : 'TIER1', d);
+        if (value) out.tier = { tier: name, group: value.text, loc: optLoc };
+        break;
+      case 'GRE':
+        conflict('GRE', 'ENCAP', d);
+        out.gre = optLoc;
+        break;
+      case 'ENCAP':
+        conflict('ENCAP', 'GRE', d);
+        out.encap = optLoc;
+        break;
+      case 'CONTROLPORT': {
+        const n = value ? cx.values.port(value, 'CONTROLPORT') : undefined;
+        if (n !== undefined) out.controlPort = { port: n, loc: optLoc };
+        break;
+      }
+      case 'ILWEIGHTING': {
+        const n = value ? cx.values.integer(value, 'ILWEIGHTING', 0, 3) : undefined;
+        if (n !== undefined) out.ilWeighting = { value: n, loc: optLoc };
+        break;
+      }
+      case 'PROCTYPE':
+      case 'PROCXCOST': {
+        const entry: { cp?: number; zaap?: number; ziip?: number; loc: Loc } = { loc: kwWord.loc };
+        for (let i = 0; i + 1 < o.values.length; i += 2) {
+          const proc = o.values[i]!;
+          const w = o.values[i + 1]!;
+          entry.loc = spanLocs(entry.loc, w.loc);
+          const n = cx.values.integer(w, `${name} ${proc.text}`, 0, 99);
+          if (n === undefined) continue;
+          if (proc.text === 'CP') entry.cp = n;
+          else if (proc.text === 'ZAAP') entry.zaap = n;
+          else entry.ziip = n;
+        }
+        if (name === 'PROCTYPE') out.procType = entry;
+        else out.procXCost = entry;
+        break;
+      }
+      case 'AUTOSWITCHBACK':
+      case 'NOAUTOSWITCHBACK':
+        conflict(name, name === 'AUTOSWITCHBACK' ? 'NOAUTOSWITCHBACK' : 'AUTOSWITCHBACK', d);
+        out.autoSwitchBack = { enabled: name === 'AUTOSWITCHBACK', loc: optLoc };
+        break;
+      case 'HEALTHSWITCH':
+      case 'NOHEALTHSWITCH':
+        conflict(name, name === 'HEALTHSWITCH' ? 'NOHEALTHSWITCH' : 'HEALTHSWITCH', d);
+        out.healthSwitch = { enabled: name === 'HEALTHSWITCH', loc: optLoc };
+        break;
+      default:
+        break;
+    }
+    seen.set(name, d);
+  }
+
+  const w = p.slots['address'];
+  if (w) {
+    out.addressWord = w;
+    if (!w.symbolic) {
+      if (/^[\d.]+$/.test(w.text)) {
+        const a = dvipaAddress(w, 'VIPADISTRIBUTE', 4, cx);
+        if (a) out.address = a.address;
+      } else if (w.text.includes(':')) {
+        cx.report({
+          ruleId: 'invalid-address',
+          loc: w.loc,
+          message: `VIPADISTRIBUTE names an IPv6 DVIPA by its interface name (from VIPADEFINE/VIPABACKUP), not by address '${w.raw}'`,
+        });
+      } else {
+        out.interfaceName = w;
+        intfName(w, 'VIPADISTRIBUTE', cx);
+      }
+    }
+  }
+  const portKw = p.keywords['PORT'];
+  if (portKw) {
+    out.portKeyword = portKw.loc;
+    const ports = (p.lists['ports']?.parsed ?? []).map((e) => e.slots['port']).filter((x): x is Word => x !== undefined);
+    if (ports.length === 0) cx.report({ ruleId: 'syntax', loc: out.portKeyword, message: 'VIPADISTRIBUTE: PORT is not followed by any port number' });
+    for (const pw of ports) {
+      const r = cx.values.portRange(pw, 'VIPADISTRIBUTE PORT');
+      if (r) out.ports.push({ ...r, word: pw });
+    }
+  }
+  const all = p.keywords['ALL'];
+  if (all) out.destipAll = all.loc;
+  const version = out.interfaceName ? 6 : 4;
+  for (const e of p.lists['targets']?.parsed ?? []) {
+    const d = destination(e, version, cx);
+    if (d) out.destinations.push(d);
+  }
+  checkDistribution(out, keyword, cx);
+  return out;
+}
+
+function method(w: Word, cx: BuildContext): DistMethod | undefined {
+  const m = METHODS.find((c) => w.text.length >= c.min.length && c.name.startsWith(w.text));
+  if (!m && !w.symbolic) {
+    cx.report({
+      ruleId: 'syntax',
+      loc: w.loc,
+      message: `DISTMETHOD ${w.raw} is not a distribution method (BASEWLM, SERVERWLM, ROUNDROBIN, WEIGHTEDACTIVE, HOTSTANDBY, TARGCONTROLLED).${didYouMean(w.text, METHODS.map((x) => x.name))}`,
+    });
+  }
+  return m?.name as DistMethod | undefined;
+}
+
+/** One DESTIP target: dynxcfip [WEIGHT n | PREFERRED | BACKUP rank]. */
+function destination(parsed: Parsed, version: 4 | 6, cx: BuildContext): Destination | undefined {
+  const w = parsed.slots['address'];
+  if (!w) return undefined;
+  const option = parsed.options[0];
+  const d: Destination = { word: w, loc: option ? spanLocs(w.loc, option.loc) : w.loc };
+  if (!w.symbolic) {
+    const a = cx.values.ip(w, 'DESTIP target (a dynamic XCF address)');
+    if (a && a.version !== version) {
+      cx.report({
+        ruleId: 'invalid-address',
+        loc: w.loc,
+        message: `DESTIP target ${a.text} is IPv${a.version} but the DVIPA is IPv${version}: targets are dynamic XCF addresses of the DVIPA's IP version`,
+      });
+    } else if (a) d.address = a;
+  }
+  for (const o of parsed.options) {
+    const value = o.values[0];
+    if (o.name === 'WEIGHT' && value) {
+      // WEIGHT range: IBM's examples use 10 and 20; 1–99 is not confirmed, so 0–99 is accepted.
+      const n = cx.values.integer(value, 'WEIGHT', 0, 99);
+      if (n !== undefined) d.weight = { value: n, loc: o.loc, word: o.keyword };
+    } else if (o.name === 'PREFERRED') d.preferred = o.keyword.loc;
+    else if (o.name === 'BACKUP' && value) {
+      const n = cx.values.integer(value, 'BACKUP rank', 1, 254);
+      if (n !== undefined) d.backup = { rank: n, loc: o.loc, word: o.keyword };
+    }
+  }
+  return d;
+}
+
+/** IBM's statement-level rules for VIPADISTRIBUTE (EZZ messages of the VIPADISTRIBUTE page). */
+function checkDistribution(d: VipaDistributeStatement, keyword: Word, cx: BuildContext): void {
+  if (d.action === 'delete') return;
+  const hot = d.method === 'HOTSTANDBY';
+  if (!hot) {
+    // EZZ0831I: a HOTSTANDBY-only keyword with another method; statement and rest of block ignored.
+    const offending = [
+      ...d.options.filter((o) => HOTSTANDBY_ONLY.has(o.name)).map((o) => ({ name: o.name, loc: o.loc })),
+      ...d.destinations.flatMap((t) => [...(t.preferred ? [{ name: 'PREFERRED', loc: t.preferred }] : []), ...(t.backup ? [{ name: 'BACKUP', loc: t.backup.loc }] : [])]),
+    ];
+    const first = offending[0];
+    if (first) {
+      cx.report({
+        ruleId: 'hotstandby-option-wrong-method',
+        loc: first.loc,
+        message:
+          `${first.name} is a DISTMETHOD HOTSTANDBY keyword but this VIPADISTRIBUTE uses ${d.method}${d.methodLoc ? '' : ' (the default)'} ` +
+          '(EZZ0831I). ' +
+          `Code DISTMETHOD HOTSTANDBY, or remove ${[...new Set(offending.map((o) => o.name))].join(', ')}.`,
+      });
+    }
+  }
+  for (const t of d.destinations) {
+    if (t.weight && d.method !== 'WEIGHTEDACTIVE') {
+      cx.report({
+        ruleId: 'weight-ignored',
+        loc: t.weight.loc,
+        message:
+          `WEIGHT is used only by DISTMETHOD WEIGHTEDACTIVE; with ${d.method} the stack ignores it (EZZ0799I) and ` +
+          `distributes by ${d.method === 'HOTSTANDBY' ? 'PREFERRED/BACKUP rank' : d.method === 'ROUNDROBIN' ? 'turns' : 'WLM weights'}. Remove WEIGHT or code DISTMETHOD WEIGHTEDACTIVE.`,
+      });
+    }
+  }
+  if (hot) checkHotStandby(d, keyword, cx);
+  if (d.tier?.tier === 'TIER1' && d.encap && d.ports.length === 0) {
+    cx.report({
+      ruleId: 'encap-tier1-port',
+      loc: d.encap,
+      message: 'TIER1 with ENCAP needs an explicit PORT list; with no PORT (all ports) the stack ignores this VIPADISTRIBUTE (EZZ0783I). Code PORT with the ports to distribute.',
+    });
+  }
+  if ((d.gre || d.encap) && (d.method === 'BASEWLM' || d.method === 'SERVERWLM')) {
+    cx.report({
+      ruleId: 'tier1-routing-method',
+      loc: d.methodLoc ?? (d.gre ?? d.encap)!,
+      message: `DISTMETHOD ${d.method}${d.methodLoc ? '' : ' (the default)'} is not available with ${d.gre ? 'GRE' : 'ENCAP'}: non-z/OS tier-1 targets have no WLM weights. Use TARGCONTROLLED, ROUNDROBIN, WEIGHTEDACTIVE or HOTSTANDBY.`,
+    });
+  }
+  if (d.method === 'TARGCONTROLLED' && !d.gre && !d.encap) {
+    cx.report({
+      ruleId: 'tier1-routing-method',
+      loc: d.methodLoc!,
+      message: 'DISTMETHOD TARGCONTROLLED takes its weights from non-z/OS tier-1 targets and is allowed only with TIER1 GRE or ENCAP.',
+    });
+  }
+}
+
+function checkHotStandby(d: VipaDistributeStatement, keyword: Word, cx: BuildContext): void {
+  if (d.destipAll) {
+    cx.report({
+      ruleId: 'hotstandby-destip-all',
+      loc: d.destipAll,
+      message:
+        'DISTMETHOD HOTSTANDBY cannot use DESTIP ALL (EZZ0165I): the stack ignores this VIPADISTRIBUTE, so the DVIPA is not distributed. ' +
+        "List the targets' dynamic XCF addresses, one PREFERRED and the others BACKUP rank.",
+    });
+    return;
+  }
+  const preferred = d.destinations.filter((t) => t.preferred);
+  const backups = d.destinations.filter((t) => t.backup);
+  const neither = d.destinations.filter((t) => !t.preferred && !t.backup);
+  const addrSeen = new Map<string, Destination>();
+  let dupPrefBackup: Destination | undefined;
+  for (const t of d.destinations) {
+    if (!t.address) continue;
+    const prev = addrSeen.get(t.address.text);
+    if (prev && ((prev.preferred && t.backup) || (prev.backup && t.preferred))) dupPrefBackup = t;
+    addrSeen.set(t.address.text, t);
+  }
+  const reject = (loc: Loc, why: string, code: string): void => {
+    cx.report({
+      ruleId: 'hotstandby-preferred-backup',
+      loc,
+      message: `${why} (${code}): the stack ignores this VIPADISTRIBUTE, so the DVIPA is not distributed. A HOTSTANDBY distribution needs exactly one PREFERRED target and at least one BACKUP rank target.`,
+    });
+  };
+  if (neither.length > 0) reject(neither[0]!.loc, `DESTIP target ${neither[0]!.word.raw} is neither PREFERRED nor BACKUP`, 'EZZ0826I');
+  else if (preferred.length !== 1) reject(preferred[1]?.loc ?? d.destinations[0]?.loc ?? keyword.loc, `HOTSTANDBY has ${preferred.length} PREFERRED targets`, 'EZZ0827I');
+  else if (backups.length === 0) reject(preferred[0]!.loc, 'HOTSTANDBY has no BACKUP target', 'EZZ0827I');
+  else if (dupPrefBackup) reject(dupPrefBackup.loc, `${dupPrefBackup.word.raw} is both PREFERRED and BACKUP`, 'EZZ0830I');
+  if (backups.length > 31) {
+    cx.report({
+      ruleId: 'hotstandby-too-many-backups',
+      loc: backups[31]!.loc,
+      message: `HOTSTANDBY allows at most 31 BACKUP targets, this statement has ${backups.length} (EZZ0829I): the stack ignores this VIPADISTRIBUTE, so the DVIPA is not distributed.`,
+    });
+  }
+}
