@@ -97,6 +97,15 @@ export const HOSTILE_INPUTS: { name: string; files: () => Record<string, string>
   { name: 'a 9 MB dscontrol line', files: () => ({ 'edge1.cfg': `dscontrol executor start\ndscontrol cluster add 10.1.1.1 ${'x'.repeat(9_000_000)}\n` }) },
   { name: 'an 8M-character word in a profile', files: () => ({ 'SYSA.tcpip': `HOME ${'X'.repeat(8_000_000)}\n` }) },
   {
+    name: '185,000 PORT lines inside VIPADYNAMIC (9.8 MB; the mutation fuzzer)',
+    files: () => ({
+      'SYSA.tcpip':
+        'VIPADYNAMIC\n   VIPADEFINE TIER1 MOVEABLE IMMEDIATE 255.255.255.255 10.81.1.1\n   VIPADISTRIBUTE DEFINE DISTMETHOD TARGCONTROLLED TIER1 PAYGRP GRE\n       CONTROLPORT 1703\n' +
+        '       10.81.1.1 PORT 443 DESTIP 10.50.1.1 10.50.1.2\n'.repeat(185_000) +
+        'ENDVIPADYNAMIC\n',
+    }),
+  },
+  {
     name: 'a 2 MB go-script variables file (the mutation fuzzer)',
     files: () => ({ 'edge1.cfg': 'dscontrol executor start\n', 'edge1/goActive': '#!/bin/sh\n. ./variables\n', 'edge1/variables': 'INTERFACE=en0\n'.repeat(150_000) }),
   },

@@ -10,6 +10,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { MAX_FINDINGS_PER_RULE_AND_FILE } from '../src/core/finding-limit.js';
 import { editDistance, suggest } from '../src/core/suggest.js';
 import { lint } from '../src/engine/lint.js';
+import { parseProfile } from '../src/frontends/profile/index.js';
+import { sourceFromText } from '../src/sources/source-file.js';
 import { hasStackTrace, runCli } from './support/cli.js';
 
 const root = mkdtempSync(join(tmpdir(), 'plexlint-hostile-budget-'));
@@ -70,6 +72,25 @@ describe(`at most ${MAX_FINDINGS_PER_RULE_AND_FILE.toLocaleString('en-US')} find
     expect(lines.at(-1)).toMatch(/^plugin-cfg\.xml:2:\d+: note: 190,000 more findings of plugin-unknown-attribute in this file from here on are not listed/);
   });
 
+  it('40,000 PORT lines inside VIPADYNAMIC: the profile front end keeps 10,000 findings of a rule and counts the rest (the mutation fuzzer)', () => {
+    // Each line is a PORT statement the block does not allow, skipped with its own findings made notes: 160,000
+    // findings with long messages, which the front end used to hand on whole (190,000 lines: 750,000 findings, 1 GB).
+    const text =
+      'VIPADYNAMIC\n VIPADEFINE TIER1 MOVEABLE IMMEDIATE 255.255.255.255 10.81.1.1\n VIPADISTRIBUTE DEFINE DISTMETHOD TARGCONTROLLED TIER1 PAYGRP GRE\n   CONTROLPORT 1703\n' +
+      '       10.81.1.1 PORT 443 DESTIP 10.50.1.1 10.50.1.2\n'.repeat(40_000) +
+      'ENDVIPADYNAMIC\n';
+    const { findings } = parseProfile(sourceFromText('SYSA.tcpip', text, join(root, 'SYSA.tcpip')), { symbols: new Map() });
+    const byRule = new Map<string, number>();
+    for (const f of findings) byRule.set(f.ruleId, (byRule.get(f.ruleId) ?? 0) + 1);
+    expect(Math.max(...byRule.values())).toBeLessThanOrEqual(MAX_FINDINGS_PER_RULE_AND_FILE + 1);
+    expect(findings.filter((f) => / more findings? of \S+ in this file from here on are not listed/.test(f.message)).map((f) => f.ruleId).sort()).toEqual(['syntax', 'unknown-operand']);
+    const dir = estate({ 'SYSA.tcpip': text });
+    const r = runCli(['check', '.', '--format', 'gcc'], { cwd: dir, maxOldSpaceMb: 256 });
+    expect(hasStackTrace(r.stderr)).toBe(false);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/^SYSA\.tcpip:\d+:\d+: note: \d{2},\d{3} more findings of unknown-operand in this file from here on are not listed/m);
+  });
+
   it('the count is one finding, never counted again by the engine (a front end and the rules share nothing else)', () => {
     const dir = estate({ 'SYSA.tcpip': 'HOME 10.1.1.300 LOOPBACK\n'.repeat(MAX_FINDINGS_PER_RULE_AND_FILE + 5) });
     const d = lint([dir], { cwd: dir }).diagnostics.filter((x) => x.ruleId === 'invalid-address');
@@ -119,6 +140,15 @@ describe('did-you-mean with a length bound', () => {
     expect(editDistance('DYNAMCXCF', 'DYNAMICXCF')).toBe(1);
     expect(suggest(word, ['IPCONFIG', 'SYSPLEXROUTING'])).toBeUndefined();
     expect(suggest('SYSPLEXROUTNG', ['IPCONFIG', 'SYSPLEXROUTING'])).toBe('SYSPLEXROUTING');
+  });
+
+  it('a word asked about again is answered from memory only for a frozen list: a growing set is asked again', () => {
+    const frozen = Object.freeze(['VIPADEFINE', 'VIPADELETE', 'VIPABACKUP']);
+    for (let i = 0; i < 3; i++) expect(suggest('VIPABACKP', frozen)).toBe('VIPABACKUP');
+    const labels = new Set(['first']);
+    expect(suggest('secnd', labels, false)).toBeUndefined();
+    labels.add('second');
+    expect(suggest('secnd', labels, false)).toBe('second');
   });
 
   it('IPCONFIG and one 3 MB word: one finding quoting a shortened word', () => {

@@ -240,13 +240,24 @@ function copiedSystem(manifest: Manifest | undefined, inputs: EstateInputs, driv
   return [{ entry, file }];
 }
 
-/** A member included by two stacks is parsed twice; report its findings once. */
+/**
+ * A member included by two stacks is parsed twice; report its findings once. The findings at one start are
+ * compared in full; no key holding the message is built for each finding (a hostile profile has hundreds of
+ * thousands of findings, each with a message of a few hundred characters).
+ */
 function dedupe(findings: Finding[]): Finding[] {
-  const seen = new Set<string>();
+  const byFile = new Map<string, Map<string, Finding[]>>();
   return findings.filter((f) => {
-    const key = `${f.ruleId}|${f.loc.file}|${f.loc.line}|${f.loc.column}|${f.loc.endLine}|${f.loc.endColumn}|${f.message}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
+    let atStart = byFile.get(f.loc.file);
+    if (!atStart) byFile.set(f.loc.file, (atStart = new Map()));
+    const start = `${f.loc.line}:${f.loc.column}`;
+    const same = atStart.get(start);
+    if (!same) {
+      atStart.set(start, [f]);
+      return true;
+    }
+    if (same.some((g) => g.ruleId === f.ruleId && g.loc.endLine === f.loc.endLine && g.loc.endColumn === f.loc.endColumn && g.message === f.message)) return false;
+    same.push(f);
     return true;
   });
 }
