@@ -70,6 +70,19 @@ describe('diff, trace and simulate', () => {
     });
   }
 
+  it('diff of a system renamed to an OSC title sequence: its row in the counts by system is escaped (the mutation fuzzer)', () => {
+    const renamed = join(root, 'renamed-system');
+    cpSync(example, renamed, { recursive: true });
+    const manifest = join(renamed, 'plexlint.yaml');
+    writeFileSync(manifest, readFileSync(manifest, 'utf8').replace(/^  SYSB:$/m, '  "\\e]0;TITLE\\aSYSB":'));
+    for (const format of ['text', 'markdown']) {
+      const r = runCli(['diff', example, '.', '--format', format], { cwd: renamed });
+      expect(r.stdout, format).toMatch(/By system/);
+      if (format === 'text') expect(r.stdout).toContain('  \\x1B]0;TITLE\\x07SYSB ');
+      expectHarmless(`diff ${format}, renamed system`, r.stdout + r.stderr);
+    }
+  });
+
   it('diff --format markdown shows a name as written, never as a link or HTML', () => {
     const md = join(root, 'md');
     cpSync(example, md, { recursive: true });

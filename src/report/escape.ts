@@ -61,11 +61,13 @@ export function markdownText(s: string): string {
 
 /**
  * A copy of a report's data with every string made visible: what a text or Markdown report prints of a diff
- * (names, values, paths, messages, flow labels) comes from the files. Plain objects and arrays only.
+ * (names, values, paths, messages, flow labels) comes from the files. Plain objects, arrays and Maps.
  */
 export function visibleDeep<T>(value: T): T {
   if (typeof value === 'string') return visible(value) as T;
   if (Array.isArray(value)) return value.map((v) => visibleDeep(v)) as T;
+  // The diff's files by name carry system names from the files (a system called ESC ] 0 ; … BEL).
+  if (value instanceof Map) return new Map([...value].map(([k, v]) => [visibleDeep(k), visibleDeep(v)])) as T;
   if (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(value)) out[k] = visibleDeep(v);
