@@ -15,13 +15,13 @@
  *   PLEXLINT_FUZZ_KEEP=<folder>  keep the mutants that failed there, to replay them
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, describe, expect, it } from 'vitest';
 import { cliPath, hasStackTrace } from './support/cli.js';
-import { baseEstates, LARGE, makeMutant, Rng, SMALL, type Mutant } from './support/mutants.js';
+import { baseEstates, fixturesSignature, LARGE, makeMutant, Rng, SMALL, type Mutant } from './support/mutants.js';
 
 const env = (name: string, fallback: number): number => {
   const v = Number(process.env[name] ?? '');
@@ -113,6 +113,20 @@ function problems(r: Reply, secret: string): string[] {
 }
 
 describe('mutation fuzzer', () => {
+  it('copies the links of a fixture as written and never mutates through one (fixtures/shared stays as it is)', () => {
+    const base = join(import.meta.dirname, '..', 'fixtures', 'rules', 'unreadable-file', 'bad');
+    const link = join('profiles', 'tcpparms', 'PORTS');
+    const before = fixturesSignature();
+    const rng = new Rng(7);
+    for (let n = 0; n < 40; n++) {
+      const m = makeMutant(join(root, 'links'), n, rng, LIMITS, { secretFile: join(root, 'none'), secret: 'none' }, [base]);
+      expect(readlinkSync(join(m.dir, link))).toBe(readlinkSync(join(base, link)));
+      expect(m.description).not.toContain(`in ${link}`);
+      rmSync(m.dir, { recursive: true, force: true });
+    }
+    expect(fixturesSignature()).toBe(before);
+  });
+
   it(`${MUTANTS} mutants (seed ${SEED}): no crash, no hang, nothing raw or secret printed`, async () => {
     const rng = new Rng(SEED);
     const bases = baseEstates();
@@ -126,6 +140,7 @@ describe('mutation fuzzer', () => {
     let crashes = 0;
     let hangs = 0;
     let slowest = { ms: 0, description: '' };
+    const fixtures = fixturesSignature();
     try {
       for (let n = 0; n < MUTANTS; n++) {
         const m = makeMutant(join(root, 'mutants'), n, rng, LIMITS, { secretFile, secret }, bases);
@@ -142,9 +157,13 @@ describe('mutation fuzzer', () => {
           if (why.some((w) => w.startsWith('internal error'))) crashes++;
           if (r.ms > slowest.ms) slowest = { ms: r.ms, description: m.description };
         }
+        if (fixturesSignature() !== fixtures) {
+          failures.push(`mutant ${n}: ${m.description}\n    changed a file of the fixtures (written through a link?)`);
+          break;
+        }
         if (why.length) {
           failures.push(`mutant ${n}: ${m.description}\n    ${why.join('\n    ')}`);
-          if (process.env['PLEXLINT_FUZZ_KEEP']) cpSync(m.dir, join(process.env['PLEXLINT_FUZZ_KEEP'], `seed${SEED}-m${n}`), { recursive: true });
+          if (process.env['PLEXLINT_FUZZ_KEEP']) cpSync(m.dir, join(process.env['PLEXLINT_FUZZ_KEEP'], `seed${SEED}-m${n}`), { recursive: true, verbatimSymlinks: true });
         }
         rmSync(m.dir, { recursive: true, force: true });
       }

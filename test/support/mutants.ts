@@ -5,7 +5,7 @@
  * and the classic ones (deleted, repeated, swapped and truncated lines, flipped bytes). Deterministic for a seed.
  */
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { extname, join, relative } from 'node:path';
 
 /** A small, fast, seedable PRNG (mulberry32). */
@@ -52,7 +52,8 @@ function textFiles(dir: string): string[] {
   const walk = (d: string): void => {
     for (const n of readdirSync(d).sort()) {
       const p = join(d, n);
-      const st = statSync(p, { throwIfNoEntry: false });
+      // lstat: a symbolic link of the fixtures is never followed, so a mutation never writes through it.
+      const st = lstatSync(p, { throwIfNoEntry: false });
       if (!st) continue;
       if (st.isDirectory()) walk(p);
       else if (st.isFile() && st.size < 4_000_000) out.push(p);
@@ -157,6 +158,24 @@ export const MUTATORS: Record<string, Mutator> = {
   },
 };
 
+/**
+ * Size and modification time of every file of the fixtures (links not followed): a mutant must never change one.
+ * A link of the fixtures copied as an absolute one once let a mutation write into fixtures/shared.
+ */
+export function fixturesSignature(): string {
+  const out: string[] = [];
+  const walk = (d: string): void => {
+    for (const n of readdirSync(d).sort()) {
+      const p = join(d, n);
+      const st = lstatSync(p);
+      if (st.isDirectory()) walk(p);
+      else out.push(`${relative(FIXTURES, p)} ${st.size} ${st.mtimeMs}`);
+    }
+  };
+  walk(FIXTURES);
+  return out.join('\n');
+}
+
 export interface Mutant {
   dir: string;
   /** What was done, for the report and for a replay. */
@@ -174,7 +193,8 @@ const FORMATS = ['stylish', 'gcc', 'json', 'sarif', 'github', 'checkstyle', 'jun
 export function makeMutant(root: string, n: number, rng: Rng, limits: Limits, ctx: MutantContext, bases: string[]): Mutant {
   const base = rng.pick(bases);
   const dir = join(root, `m${n}`);
-  cpSync(base, dir, { recursive: true });
+  // Links copied as written: cpSync would otherwise make a relative link absolute, pointing into the repository.
+  cpSync(base, dir, { recursive: true, verbatimSymlinks: true });
   const files = textFiles(dir);
   const done: string[] = [`copy of fixtures/${relative(FIXTURES, base)}`];
   const names = Object.keys(MUTATORS);
