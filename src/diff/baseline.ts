@@ -5,7 +5,7 @@
  * `filter-mode added`, so a team can adopt plexlint on a legacy estate. Findings
  * are matched by fingerprint (rule and subject), not by line.
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { dirname, relative, resolve, sep } from 'node:path';
 import type { Diagnostic } from '../core/diagnostic.js';
 import { planEstates } from '../engine/compile.js';
@@ -13,6 +13,7 @@ import { lintAll, type LintOptions } from '../engine/lint.js';
 import { estateFolder } from './estates.js';
 import { fingerprint } from './findings.js';
 import { openSide } from './sides.js';
+import { isReadFailure, readRegularFile } from '../sources/read-file.js';
 
 export class BaselineError extends Error {}
 
@@ -62,10 +63,16 @@ export interface Baseline {
   report: boolean;
 }
 
+/** Largest saved report read as a baseline (a report of a million findings is a few hundred MB). */
+const MAX_REPORT_BYTES = 1024 * 1024 * 1024;
+
 function fromReport(path: string, cwd: string): Baseline {
+  // The bounded reader: a /proc file or a device named report.json is never read without end.
+  const bytes = readRegularFile(path, MAX_REPORT_BYTES);
+  if (isReadFailure(bytes)) throw new BaselineError(`--baseline ${relative(cwd, path) || path} ${bytes.why}`);
   let data: unknown;
   try {
-    data = JSON.parse(readFileSync(path, 'utf8'));
+    data = JSON.parse(bytes.toString('utf8'));
   } catch (e) {
     throw new BaselineError(`--baseline ${path}: not a JSON report (${(e as Error).message.split('\n')[0]})`);
   }
@@ -87,23 +94,21 @@ function fromReport(path: string, cwd: string): Baseline {
  */
 export function readBaseline(spec: string, cwd: string, currentPaths: string[], options: LintOptions): Baseline {
   const abs = resolve(cwd, spec);
-  if (!spec.startsWith('git:') && spec.endsWith('.json') && existsSync(abs) && statSync(abs).isFile()) return fromReport(abs, cwd);
+  // A .json that is there is a saved report — or a FIFO, a device or a /proc file, which fromReport refuses unread.
+  if (!spec.startsWith('git:') && spec.endsWith('.json') && existsSync(abs) && !statSync(abs).isDirectory()) return fromReport(abs, cwd);
   if (!spec.startsWith('git:') && !existsSync(abs)) throw new BaselineError(`--baseline ${spec} does not exist`);
   const side = openSide(spec, cwd, currentPaths.length ? currentPaths : ['.']);
-  try {
-    const entries: BaselineEntry[] = [];
-    const estates = new Set<string>();
-    if (side.paths.length) {
-      for (const r of lintAll(side.paths, { ...options, cwd: side.root }).results) {
-        const estate = r.compiled.inputs.manifest ? estateFolder(r.compiled.inputs, side.root) : '';
-        estates.add(estate);
-        for (const d of r.diagnostics) entries.push({ fingerprint: rebased(d, side.root, side.root), estate });
-      }
+  const entries: BaselineEntry[] = [];
+  const estates = new Set<string>();
+  if (side.paths.length) {
+    // A git:<ref> baseline is read from the revision's files in memory (src/sources/git-tree.ts).
+    for (const r of lintAll(side.paths, { ...options, cwd: side.root, ...(side.fs ? { fs: side.fs } : {}) }).results) {
+      const estate = r.compiled.inputs.manifest ? estateFolder(r.compiled.inputs, side.root) : '';
+      estates.add(estate);
+      for (const d of r.diagnostics) entries.push({ fingerprint: rebased(d, side.root, side.root), estate });
     }
-    return { entries, estates, root: side.root, report: false };
-  } finally {
-    side.cleanup();
   }
+  return { entries, estates, root: side.root, report: false };
 }
 
 /** The estates of the current run: their folders, and the one a file (relative to the root) is in. */

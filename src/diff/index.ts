@@ -83,7 +83,8 @@ interface Checked {
 
 /** The estates a side's paths name (none when the side names nothing: a folder that did not exist at a revision). */
 function plan(side: Side, options: Omit<LintOptions, 'cwd'>): EstatePlan | undefined {
-  return side.paths.length ? planEstates(side.paths, { ...options, cwd: side.root }) : undefined;
+  // A git:<ref> side is read from the revision's files in memory (src/sources/git-tree.ts).
+  return side.paths.length ? planEstates(side.paths, { ...options, cwd: side.root, ...(side.fs ? { fs: side.fs } : {}) }) : undefined;
 }
 
 /** Check one estate of a side, keeping only what the diff needs (the sources of one side are not held while the other is checked). */
@@ -216,40 +217,29 @@ export function runDiff(beforeSpec: string, afterSpec: string, cwd: string, opti
   // A git:<ref> side reads, at that revision, the paths the other side names.
   const pathsFor = (other: string): string[] => (other.startsWith('git:') ? ['.'] : [other]);
   const before = openSide(beforeSpec, cwd, pathsFor(afterSpec));
-  let after: Side;
-  try {
-    after = openSide(afterSpec, cwd, pathsFor(beforeSpec));
-  } catch (e) {
-    before.cleanup();
-    throw e;
-  }
-  try {
-    const plans = [plan(before, lintOptions), plan(after, lintOptions)] as const;
-    for (const [i, side] of [before, after].entries()) for (const e of plans[i]?.readErrors ?? []) failOnReadErrors([e], side);
-    // Two revisions of one repository (or --config, one manifest for both): the same folder is the same estate.
-    const byFolderOnly = (before.git || after.git) && !options.config;
-    const pairs = pairEstates({ side: before, estates: plans[0]?.discovery.estates ?? [] }, { side: after, estates: plans[1]?.discovery.estates ?? [] }, byFolderOnly);
-    const shown = pairs.map((pair) => shownPath(after.prefix, pair.folder));
-    const ownScenarios = scenariosByEstate(scenarioFiles, shown);
-    const estates = pairs.map((pair, i) =>
-      diffPair(pair, [before, after], plans, {
-        threshold: threshold ?? 0.01,
-        extra: ownScenarios[i]!.length ? [scenarioFlows(ownScenarios[i]!)] : [],
-        exhaustive: exhaustive === true,
-        diagram: diagram === true,
-        title: `routing changes: ${beforeSpec} → ${afterSpec}${pairs.length > 1 ? `, estate ${pair.folder}` : ''}`,
-        lint: lintOptions,
-        progress,
-        several: pairs.length > 1,
-      }),
-    );
-    // What a reviewer reads first: the estates that changed, then those added and removed, then the rest (a stable sort: by folder within each).
-    estates.sort((x, y) => STATUS_ORDER.indexOf(x.status) - STATUS_ORDER.indexOf(y.status));
-    return { before: beforeSpec, after: afterSpec, ...merged(estates), estates, ms: performance.now() - start };
-  } finally {
-    before.cleanup();
-    after.cleanup();
-  }
+  const after = openSide(afterSpec, cwd, pathsFor(beforeSpec));
+  const plans = [plan(before, lintOptions), plan(after, lintOptions)] as const;
+  for (const [i, side] of [before, after].entries()) for (const e of plans[i]?.readErrors ?? []) failOnReadErrors([e], side);
+  // Two revisions of one repository (or --config, one manifest for both): the same folder is the same estate.
+  const byFolderOnly = (before.git || after.git) && !options.config;
+  const pairs = pairEstates({ side: before, estates: plans[0]?.discovery.estates ?? [] }, { side: after, estates: plans[1]?.discovery.estates ?? [] }, byFolderOnly);
+  const shown = pairs.map((pair) => shownPath(after.prefix, pair.folder));
+  const ownScenarios = scenariosByEstate(scenarioFiles, shown);
+  const estates = pairs.map((pair, i) =>
+    diffPair(pair, [before, after], plans, {
+      threshold: threshold ?? 0.01,
+      extra: ownScenarios[i]!.length ? [scenarioFlows(ownScenarios[i]!)] : [],
+      exhaustive: exhaustive === true,
+      diagram: diagram === true,
+      title: `routing changes: ${beforeSpec} → ${afterSpec}${pairs.length > 1 ? `, estate ${pair.folder}` : ''}`,
+      lint: lintOptions,
+      progress,
+      several: pairs.length > 1,
+    }),
+  );
+  // What a reviewer reads first: the estates that changed, then those added and removed, then the rest (a stable sort: by folder within each).
+  estates.sort((x, y) => STATUS_ORDER.indexOf(x.status) - STATUS_ORDER.indexOf(y.status));
+  return { before: beforeSpec, after: afterSpec, ...merged(estates), estates, ms: performance.now() - start };
 }
 
 export type { Change } from './model-diff.js';

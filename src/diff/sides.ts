@@ -1,7 +1,8 @@
 /**
  * The two sides of a diff: folders or files, or `git:<ref>` — the same paths
- * as they are at a git revision, read with git itself (git ls-tree / git show)
- * into a private temporary folder; the working tree is never touched.
+ * as they are at a git revision, read with git itself into memory
+ * (src/sources/git-tree.ts); nothing is written to disk and the working tree is
+ * never touched. A revision's files have the paths the working tree's have.
  *
  * Each side has a root: the folder its paths name (a file's folder). Both sides
  * name their files relative to their own root, so the same file has the same
@@ -9,10 +10,10 @@
  * and the estates of a side are known by their folder below its root
  * (./estates.ts pairs them by it).
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { existsSync, statSync } from 'node:fs';
+import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
+import { FsJournal } from '../sources/fs-journal.js';
+import { gitTree, GitTreeError } from '../sources/git-tree.js';
 
 export interface Side {
   /** What the user gave. */
@@ -23,21 +24,13 @@ export interface Side {
   root: string;
   /** What makes the side's names relative to the user's working directory: '' or a folder with a trailing '/'. */
   prefix: string;
-  /** Read from git at a revision (the copy is laid out like the working tree). */
+  /** Read from git at a revision. */
   git: boolean;
-  cleanup(): void;
+  /** The file system the side is read from: the revision's files for git:<ref>, else the disk. */
+  fs?: FsJournal;
 }
 
 export class SideError extends Error {}
-
-function git(args: string[], cwd: string): Buffer {
-  try {
-    return execFileSync('git', args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 1 << 30 });
-  } catch (e) {
-    const err = e as { stderr?: Buffer; message: string };
-    throw new SideError(`git ${args.join(' ')}: ${(err.stderr?.toString() || err.message).trim().split('\n')[0]}`);
-  }
-}
 
 /** The folder a side's paths name: the one folder or file's folder given, else the working directory. */
 function rootOf(paths: string[], cwd: string): string {
@@ -45,9 +38,9 @@ function rootOf(paths: string[], cwd: string): string {
   return isDirectory(paths[0]!) ? paths[0]! : dirname(paths[0]!);
 }
 
-/** How `base` (the user's working directory, or its place in a git copy) names `root`, as a prefix of names. */
-function prefixOf(base: string, root: string): string {
-  const rel = relative(base, root);
+/** How the user's working directory names `root`, as a prefix of names. */
+function prefixOf(cwd: string, root: string): string {
+  const rel = relative(cwd, root);
   if (rel === '') return '';
   return `${(isAbsolute(rel) ? root : rel).split(sep).join('/')}/`;
 }
@@ -61,43 +54,24 @@ export function openSide(spec: string, cwd: string, gitPaths: string[]): Side {
     const abs = resolve(cwd, spec);
     if (!existsSync(abs)) throw new SideError(`${spec} does not exist`);
     const root = rootOf([abs], cwd);
-    return { spec, paths: [abs], root, prefix: prefixOf(cwd, root), git: false, cleanup: () => undefined };
+    return { spec, paths: [abs], root, prefix: prefixOf(cwd, root), git: false };
   }
   const ref = spec.slice(4);
   if (!ref) throw new SideError('git: needs a revision, e.g. git:origin/main');
-  const top = git(['rev-parse', '--show-toplevel'], cwd).toString().trim();
-  const prefix = relative(top, cwd);
-  const dir = mkdtempSync(join(tmpdir(), 'plexlint-git-'));
+  const targets = (gitPaths.length ? gitPaths : ['.']).map((p) => resolve(cwd, p));
+  let fs: FsJournal;
   try {
-    // The copy is a repository root like the working tree: the plexlint.yaml lookup stops here.
-    mkdirSync(join(dir, '.git'));
-    const work = join(dir, prefix);
-    mkdirSync(work, { recursive: true });
-    const targets = gitPaths.length ? gitPaths : ['.'];
-    const listed = git(['ls-tree', '-r', '-z', '--name-only', ref, '--', ...targets.map((p) => relative(top, resolve(cwd, p)) || '.')], top)
-      .toString()
-      .split('\0')
-      .filter(Boolean);
-    for (const file of listed) {
-      const out = join(dir, file);
-      mkdirSync(dirname(out), { recursive: true });
-      writeFileSync(out, git(['show', `${ref}:${file}`], top));
-    }
-    // The copy's `work` is the working directory at that revision: names relative to it are the user's names, and
-    // its root is the one the paths have in the working tree (the other side), whatever they were at the revision.
-    const root = resolve(work, relative(cwd, rootOf(targets.map((p) => resolve(cwd, p)), cwd)));
-    const paths: string[] = [];
-    for (const p of targets) {
-      const abs = resolve(work, p);
-      // A folder that did not exist at the revision is an empty side (everything in it is added); a file, nothing.
-      if (!existsSync(abs) && isDirectory(resolve(cwd, p))) mkdirSync(abs, { recursive: true });
-      if (existsSync(abs)) paths.push(abs);
-    }
-    return { spec, paths, root, prefix: prefixOf(work, root), git: true, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+    fs = new FsJournal(gitTree(ref, cwd, targets.map((p) => relative(cwd, p) || '.')));
   } catch (e) {
-    rmSync(dir, { recursive: true, force: true });
+    if (e instanceof GitTreeError) throw new SideError(e.message);
     throw e;
   }
+  // The root is the one the paths have in the working tree (the other side), whatever they were at the revision.
+  const root = rootOf(targets, cwd);
+  // A path that did not exist at the revision names nothing there: a folder is an empty side (everything in it
+  // is added), a file is not part of it.
+  const paths = targets.filter((p) => fs.exists(p));
+  return { spec, paths, root, prefix: prefixOf(cwd, root), git: true, fs };
 }
 
 function isDirectory(p: string): boolean {

@@ -4,6 +4,7 @@
  * estate's own status, manifests and differences.
  */
 import type { DiffResult, EstateDiff } from '../../diff/index.js';
+import { stringifyJson } from '../escape.js';
 
 function differences(r: Pick<EstateDiff, 'changes' | 'behaviour' | 'flows' | 'findings'>): Pick<EstateDiff, 'changes' | 'behaviour' | 'flows' | 'findings'> {
   return { changes: r.changes, behaviour: r.behaviour, flows: r.flows, findings: r.findings };
@@ -11,5 +12,6 @@ function differences(r: Pick<EstateDiff, 'changes' | 'behaviour' | 'flows' | 'fi
 
 export function diffJson(r: DiffResult): string {
   const estates = r.estates.length > 1 ? { estates: r.estates.map((e) => ({ estate: e.estate, status: e.status, manifest: e.manifest, ...differences(e) })) } : {};
-  return JSON.stringify({ before: r.before, after: r.after, ...differences(r), ...estates }, null, 2) + '\n';
+  // Escapes what JSON.stringify leaves raw (../escape.ts).
+  return stringifyJson({ before: r.before, after: r.after, ...differences(r), ...estates });
 }
