@@ -130,6 +130,18 @@ describe('the reports of several estates', () => {
     expect(Object.keys(json.estates[0]!)).toEqual(['estate', 'status', 'manifest', 'changes', 'behaviour', 'flows', 'findings']);
   });
 
+  it('json: the estates list is escaped like every JSON output (an estate folder named with a bidi control)', () => {
+    const sides = join(work, 'bidi');
+    for (const side of ['a', 'b']) for (const e of ['x', 'y\u202Ez']) cpSync(example, join(sides, side, e), { recursive: true });
+    edit(join(sides, 'b', 'y\u202Ez', 'profiles', 'SYSB.tcpip'), 'DISTMETHOD BASEWLM OPTLOCAL 1', 'DISTMETHOD BASEWLM OPTLOCAL 0');
+    const run = runCli(['diff', 'a', 'b', '-f', 'json'], { cwd: sides });
+    expect(run.code).toBe(1);
+    expect(run.stdout).not.toContain('\u202E');
+    const json = JSON.parse(run.stdout) as { estates: { estate: string; status: string }[] };
+    expect(json.estates.map((e) => `${e.estate} ${e.status}`)).toEqual(['b/y\u202Ez changed', 'b/x unchanged']);
+    expect(run.stdout).toContain('"estate": "b/y\\u202Ez"');
+  });
+
   it('markdown: a table of the estates on top, then a part per estate with differences, its routing picture in it', () => {
     const run = runCli(['diff', 'git:HEAD', '.', '-f', 'markdown'], { cwd: repo });
     const md = run.stdout;
