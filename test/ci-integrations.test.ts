@@ -5,12 +5,13 @@
  * examples name only inputs and hooks that exist.
  */
 import { spawnSync } from 'node:child_process';
-import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { cliPath, runCli } from './support/cli.js';
+import { filesBelow } from './support/files-below.js';
 
 const root = join(import.meta.dirname, '..');
 const ciDoc = readFileSync(join(root, 'docs', 'ci.md'), 'utf8');
@@ -175,20 +176,6 @@ function filesPattern(files: string): RegExp {
   return files.startsWith('(?i)') ? new RegExp(files.slice(4), 'i') : new RegExp(files);
 }
 
-/** Every file of a folder, relative, '/' separators (pre-commit passes paths relative to the repository). */
-function filesOf(dir: string): string[] {
-  const out: string[] = [];
-  const walk = (d: string): void => {
-    for (const n of readdirSync(d)) {
-      const p = join(d, n);
-      if (statSync(p).isDirectory()) walk(p);
-      else out.push(relative(dir, p).split('\\').join('/'));
-    }
-  };
-  walk(dir);
-  return out.sort();
-}
-
 describe('.pre-commit-hooks.yaml', () => {
   const LANGUAGES = ['conda', 'coursier', 'dart', 'docker', 'docker_image', 'dotnet', 'fail', 'golang', 'haskell', 'lua', 'node', 'perl', 'python', 'r', 'ruby', 'rust', 'script', 'swift', 'system'];
 
@@ -211,7 +198,7 @@ describe('.pre-commit-hooks.yaml', () => {
   it('passes the files of an estate and leaves the rest of a repository alone', () => {
     const files = filesPattern(hooks[0]!.files!);
     // A go script's variables file is read through the scripts that source it.
-    const example = filesOf(join(root, 'fixtures', 'example')).filter((f) => !f.endsWith('/variables'));
+    const example = filesBelow(join(root, 'fixtures', 'example')).filter((f) => !f.endsWith('/variables'));
     expect(example.length).toBeGreaterThan(10);
     expect(example.filter((f) => !files.test(f))).toEqual([]);
     for (const f of ['PROFILE.TCPIP', 'zos/TCPPARMS/VIPADIST', 'tcpparms/common', 'OMPROUTE.CONF', 'omproute/SYSA.conf', 'lb/edge1/goStandby', 'web/ihs1/plugin-cfg-ihs1.xml', 'plexlint.yml']) expect(files.test(f), f).toBe(true);

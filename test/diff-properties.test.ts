@@ -10,9 +10,9 @@
  *   of both estates measured whole, limited to the flows the routing delta
  *   reports (shares within the sampling of the two).
  */
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { behaviourDelta, type BehaviourDelta } from '../src/diff/behaviour.js';
@@ -21,6 +21,7 @@ import { lint } from '../src/engine/lint.js';
 import { EVERY_FLOW, graphDelta } from '../src/graph/delta.js';
 import type { Graph } from '../src/graph/types.js';
 import { fixtureFiles } from './support/fixture-files.js';
+import { filesBelow } from './support/files-below.js';
 import { fuzz } from './support/fuzz.js';
 import { mutations, planArb, render, writeEstate, type Plan } from './support/estate-gen.js';
 
@@ -29,20 +30,6 @@ const tmp = mkdtempSync(join(tmpdir(), 'plexlint-diff-props-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 let n = 0;
 const fresh = (): string => join(tmp, `e${n++}`);
-
-/** The configuration files of a fixture estate, by path below it. */
-function filesOf(dir: string): string[] {
-  const out: string[] = [];
-  const walk = (d: string): void => {
-    for (const e of readdirSync(d)) {
-      const p = join(d, e);
-      if (statSync(p).isDirectory()) walk(p);
-      else out.push(relative(dir, p));
-    }
-  };
-  walk(dir);
-  return out.sort();
-}
 
 const estates = [join(root, 'fixtures', 'example'), ...readdirSync(join(root, 'fixtures', 'estates')).map((e) => join(root, 'fixtures', 'estates', e))];
 const lineEdit = fc.record({
@@ -59,7 +46,7 @@ function lineEdited(e: typeof lineEdit extends fc.Arbitrary<infer T> ? T : never
   const b = fresh();
   cpSync(e.estate, a, { recursive: true });
   cpSync(e.estate, b, { recursive: true });
-  const files = filesOf(b);
+  const files = filesBelow(b);
   const file = join(b, files[e.file % files.length]!);
   const lines = readFileSync(file, 'utf8').split('\n');
   let i = Math.floor(e.at * lines.length) % lines.length;
