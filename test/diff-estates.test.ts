@@ -142,6 +142,18 @@ describe('the reports of several estates', () => {
     expect(run.stdout).toContain('"estate": "b/y\\u202Ez"');
   });
 
+  it('markdown: a backtick in an estate folder cannot end its code span (the rest would be read as a link)', () => {
+    const sides = join(work, 'backtick');
+    const name = 'y`[x](e.example)`z';
+    for (const side of ['a', 'b']) for (const e of ['x', name]) cpSync(example, join(sides, side, e), { recursive: true });
+    edit(join(sides, 'b', name, 'profiles', 'SYSB.tcpip'), 'DISTMETHOD BASEWLM OPTLOCAL 1', 'DISTMETHOD BASEWLM OPTLOCAL 0');
+    const run = runCli(['diff', 'a', 'b', '-f', 'markdown'], { cwd: sides });
+    expect(run.code).toBe(1);
+    const lines = run.stdout.split('\n');
+    expect(lines).toContain('### Estate ``b/y`[x](e.example)`z`` (changed)');
+    expect(lines.filter((l) => l.startsWith('``b/y`[x](e.example)`z/plexlint.yaml`` · routing delta: '))).toHaveLength(1);
+  });
+
   it('markdown: a table of the estates on top, then a part per estate with differences, its routing picture in it', () => {
     const run = runCli(['diff', 'git:HEAD', '.', '-f', 'markdown'], { cwd: repo });
     const md = run.stdout;

@@ -60,6 +60,19 @@ export function markdownText(s: string): string {
 }
 
 /**
+ * Text from the files as a Markdown code span: fenced with one backtick more than its longest run of backticks, and
+ * padded with a space when it starts or ends with one (CommonMark §6.1), so that a backtick in a folder name cannot
+ * end the span and let the rest be read as a link or HTML. Control characters escaped.
+ */
+export function markdownCode(s: string): string {
+  const text = visible(s);
+  const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length));
+  const fence = '`'.repeat(longest + 1);
+  const pad = text.startsWith('`') || text.endsWith('`') ? ' ' : '';
+  return `${fence}${pad}${text}${pad}${fence}`;
+}
+
+/**
  * A copy of a report's data with every string made visible: what a text or Markdown report prints of a diff
  * (names, values, paths, messages, flow labels) comes from the files. Plain objects, arrays and Maps.
  */

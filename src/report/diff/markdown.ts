@@ -13,7 +13,7 @@ import type { Graph } from '../../graph/types.js';
 import { mermaidBlock } from '../graph/markdown.js';
 import { describeChange } from './describe.js';
 import { estatesLine, flowsLine, isLarge, LONG_SECTION, summaryLine, tallies, type DiffPart } from './summary.js';
-import { markdownText } from '../escape.js';
+import { markdownCode, markdownText } from '../escape.js';
 
 export const GITHUB_COMMENT_LIMIT = 65536;
 /** Room kept for the closing tags and the note that says the report was cut. */
@@ -93,13 +93,13 @@ function estateTable(estates: EstateDiff[]): string {
 /** The heading of one estate's part of a report of several. */
 function estateHeading(e: EstateDiff): string {
   const manifest = e.manifest.after ?? e.manifest.before;
-  return `### Estate \`${e.estate}\` (${e.status})\n\n${manifest ? `\`${manifest}\`` : 'no plexlint.yaml'} · routing delta: ${flowsLine(e)}\n\n`;
+  return `### Estate ${markdownCode(e.estate)} (${e.status})\n\n${manifest ? markdownCode(manifest) : 'no plexlint.yaml'} · routing delta: ${flowsLine(e)}\n\n`;
 }
 
 export function diffMarkdown(r: DiffResult, limit = GITHUB_COMMENT_LIMIT): string {
   const f = r.findings;
   const several = r.estates.length > 1;
-  let out = `## plexlint: ${summaryLine(r)}\n\n\`${r.before}\` → \`${r.after}\` · ${several ? `${estatesLine(r)} · ` : ''}routing delta: ${flowsLine(r)}\n\n`;
+  let out = `## plexlint: ${summaryLine(r)}\n\n${markdownCode(r.before)} → ${markdownCode(r.after)} · ${several ? `${estatesLine(r)} · ` : ''}routing delta: ${flowsLine(r)}\n\n`;
   if (several) out += estateTable(r.estates);
   // Each estate with differences gets its heading (a section written whole) and its sections one level down.
   const all: Section[] = several
