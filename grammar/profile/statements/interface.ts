@@ -2,7 +2,7 @@ import { isLoopback, parseCidr, parseIp, type IpAddress } from '../../../src/cor
 import type { InterfaceStatement, Word } from '../../../src/frontends/profile/ast.js';
 import { reservedName } from '../kit.js';
 import { DYNVLANREG, INBPERF, IPBCAST, ISOLATE, MONSYSPLEX, MTU, OLM, READSTORAGE, ROUTER, SECCLASS, SMCD, SMCR, SOURCEVIPAINTERFACE, VLANID, VMAC } from '../operands.js';
-import { builtSlot, choice, opt, options, optSome, slot, statement, variant, type BuildContext, type OptionSpec } from '../spec.js';
+import { builtSlot, choice, list, opt, options, optSome, slot, statement, variant, type BuildContext, type OptionSpec } from '../spec.js';
 import { v } from '../values.js';
 
 /** IPADDR: one address (IPv4: address/prefix, VIRTUAL: a bare address); IPv6 interfaces take several. */
@@ -14,6 +14,7 @@ const CHPID = opt('CHPID', v.hex('CHPID', 2));
 const INTFID = opt('INTFID', v.text('interface ID'));
 const DUPADDRDET = opt('DUPADDRDET', v.int('duplicate address detection transmissions', 0, 2));
 const TEMPPREFIX = optSome('TEMPPREFIX', 1, v.text('prefix or ALL'), ...Array.from({ length: 15 }, () => v.cidr('prefix')));
+const TEMP_PREFIXES = [slot('prefix', v.either('temporary-address prefix', v.keyword('ALL', 'ALL'), v.cidr('prefix'))), list('prefixes', [slot('prefix', v.cidr('temporary-address prefix'))])];
 const osa: OptionSpec[] = [CHPIDTYPE, PORTNAME, PORTNUM, IPADDR, INBPERF, MTU, ...ROUTER, ...OLM, ...ISOLATE, READSTORAGE, SECCLASS, ...MONSYSPLEX, SOURCEVIPAINTERFACE, opt('TEMPIP'), VLANID, VMAC, ...DYNVLANREG, ...SMCR, ...SMCD, IPBCAST, opt('OPTLATENCY'), CHPID, opt('DEVNUM', v.hex('device number', 1, 4))];
 const osa6: OptionSpec[] = [CHPIDTYPE, PORTNAME, PORTNUM, DUPADDRDET, INTFID, IPADDR, INBPERF, MTU, ...ROUTER, ...OLM, ...ISOLATE, READSTORAGE, SECCLASS, SOURCEVIPAINTERFACE, TEMPPREFIX, VLANID, VMAC, ...DYNVLANREG, ...SMCR, ...SMCD, opt('OPTLATENCY'), CHPID, opt('DEVNUM', v.hex('device number', 1, 4))];
 const iqd: OptionSpec[] = [CHPID, IPADDR, MTU, READSTORAGE, SECCLASS, ...MONSYSPLEX, SOURCEVIPAINTERFACE, VLANID, ...SMCD, ...ISOLATE, ...DYNVLANREG, opt('PFID', v.hex('PCIe function ID', 1, 4))];
@@ -52,8 +53,10 @@ export const interfaceStatement = statement({
         ADDADDR: address('INTERFACE ADDADDR'),
         DELADDR: address('INTERFACE DELADDR'),
         DEPRADDR: address('INTERFACE DEPRADDR'),
-        ADDTEMPPREFIX: [options(TEMPPREFIX)],
-        DELTEMPPREFIX: [options(TEMPPREFIX)],
+        // IBM: INTERFACE name ADDTEMPPREFIX prefix/len … | DELTEMPPREFIX {prefix/len … | ALL}: the prefixes
+        // follow the action directly (TEMPPREFIX is the keyword of the same list on DEFINE).
+        ADDTEMPPREFIX: TEMP_PREFIXES,
+        DELTEMPPREFIX: TEMP_PREFIXES,
         DELete: [],
       },
       // Without an action: changes to an existing interface's attributes.

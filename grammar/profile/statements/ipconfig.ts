@@ -6,7 +6,8 @@ import { v } from '../values.js';
 /** Options IPCONFIG and IPCONFIG6 share. */
 export const ipconfigShared: OptionSpec[] = [
   ...oneOf('checksum', 'CHECKSUMOFFLoad', 'NOCHECKSUMOFFLoad'),
-  withSub(opt('DATAGRamfwd'), oneOf('fwdmultipath', 'FWDMULTipath', 'NOFWDMULTipath')),
+  // IBM: DATAGRamfwd [NOFWDMULTipath | FWDMULTipath PERPacket] (IPCONFIG and IPCONFIG6 statements).
+  withSub(opt('DATAGRamfwd'), { ...withSub(opt('FWDMULTipath'), opt('PERPacket')), group: 'fwdmultipath' }, { ...opt('NOFWDMULTipath'), group: 'fwdmultipath' }),
   opt('NODATAGRamfwd'),
   opt('NODYNAMICXCF'),
   opt('SECCLASS', v.int('SECCLASS', 1, 255)),
