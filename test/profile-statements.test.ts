@@ -159,3 +159,11 @@ describe('a misspelled statement after a statement with free-form operands', () 
     expect(lintProfile(text)).toEqual([]);
   });
 });
+
+describe('sizes written with K or M', () => {
+  it('a size with another suffix says which suffixes IBM takes', () => {
+    const d = lintProfile(profile('GLOBALCONFIG POOLLIMIT 2G'));
+    expect(ranges(d)).toEqual(['1:24-1:26 syntax']);
+    expect(d[0]!.message).toContain("GLOBALCONFIG pool limit must be a number (K or M may follow it), not '2G'");
+  });
+});

@@ -3,7 +3,7 @@ import type { InterfaceStatement, Word } from '../../../src/frontends/profile/as
 import { reservedName } from '../kit.js';
 import { DYNVLANREG, INBPERF, IPBCAST, ISOLATE, MONSYSPLEX, MTU, OLM, READSTORAGE, ROUTER, SECCLASS, SMCD, SMCR, SOURCEVIPAINTERFACE, VLANID, VMAC } from '../operands.js';
 import { builtSlot, choice, list, opt, options, optSome, slot, statement, variant, type BuildContext, type OptionSpec } from '../spec.js';
-import { v } from '../values.js';
+import { v, shown } from '../values.js';
 
 /** IPADDR: one address (IPv4: address/prefix, VIRTUAL: a bare address); IPv6 interfaces take several. */
 const IPADDR = optSome('IPADDR', 1, v.text('address'), ...Array.from({ length: 15 }, () => v.ipOrCidr('address')));
@@ -104,7 +104,7 @@ function interfaceAddress(stmt: InterfaceStatement, w: Word, cx: BuildContext): 
   if (w.text.includes('/')) {
     const c = parseCidr(w.text);
     if (!c || (c.address.version === 6) !== v6) {
-      cx.report({ ruleId: 'invalid-address', loc: w.loc, message: `INTERFACE ${stmt.name.raw} IPADDR '${w.raw}' is not a valid IPv${v6 ? 6 : 4} address/prefix` });
+      cx.report({ ruleId: 'invalid-address', loc: w.loc, message: `INTERFACE ${stmt.name.raw} IPADDR ${shown(w)} is not a valid IPv${v6 ? 6 : 4} address/prefix` });
       return;
     }
     if (virtual) cx.report({ ruleId: 'syntax', loc: w.loc, message: `INTERFACE ${stmt.name.raw} DEFINE VIRTUAL takes a single address without a prefix length` });
@@ -114,7 +114,7 @@ function interfaceAddress(stmt: InterfaceStatement, w: Word, cx: BuildContext): 
   }
   const a = parseIp(w.text);
   if (!a || (a.version === 6) !== v6) {
-    cx.report({ ruleId: 'invalid-address', loc: w.loc, message: `INTERFACE ${stmt.name.raw} IPADDR '${w.raw}' is not a valid IPv${v6 ? 6 : 4} address` });
+    cx.report({ ruleId: 'invalid-address', loc: w.loc, message: `INTERFACE ${stmt.name.raw} IPADDR ${shown(w)} is not a valid IPv${v6 ? 6 : 4} address` });
     return;
   }
   if (!virtual && !v6) {

@@ -1,7 +1,7 @@
 import type { IpConfigStatement, OptionNode, Word } from '../../../src/frontends/profile/ast.js';
 import type { BuildContext, OptionSpec, Parsed } from '../spec.js';
 import { obsolete, oneOf, opt, options, optSome, statement, withSub } from '../spec.js';
-import { v } from '../values.js';
+import { v, shown } from '../values.js';
 
 /** Options IPCONFIG and IPCONFIG6 share. */
 export const ipconfigShared: OptionSpec[] = [
@@ -136,7 +136,7 @@ function dynamicXcf6(o: OptionNode, cx: BuildContext): NonNullable<IpConfigState
     }
   } else {
     const addr = cx.values.ip(a, 'IPCONFIG6 DYNAMICXCF address');
-    if (addr && addr.version !== 6) cx.report({ ruleId: 'invalid-address', loc: a.loc, message: `IPCONFIG6 DYNAMICXCF '${a.raw}' is not an IPv6 address` });
+    if (addr && addr.version !== 6) cx.report({ ruleId: 'invalid-address', loc: a.loc, message: `IPCONFIG6 DYNAMICXCF ${shown(a)} is not an IPv6 address` });
     else if (addr) out.address = addr;
   }
   return out;
