@@ -167,3 +167,12 @@ describe('sizes written with K or M', () => {
     expect(d[0]!.message).toContain("GLOBALCONFIG pool limit must be a number (K or M may follow it), not '2G'");
   });
 });
+
+describe('IPCONFIG6', () => {
+  it('is named IPCONFIG6, not IPCONFIG, in what the stack does with it', () => {
+    const d = lintProfile(profile('IPCONFIG6 NOIGNOREREDIRECT'));
+    expect(ranges(d)).toEqual(['1:11-1:27 unknown-operand']);
+    expect(d[0]!.message).toContain("'NOIGNOREREDIRECT' is not an IPCONFIG6 operand");
+    expect(d[0]!.message).toContain('rejects this IPCONFIG6 statement');
+  });
+});

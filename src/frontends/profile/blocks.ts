@@ -36,6 +36,8 @@ function statementName(s: Statement): string {
 }
 
 function canonical(s: Statement): string {
+  // IPCONFIG and IPCONFIG6 share one node kind.
+  if (s.kind === 'ipconfig' && s.version === 6) return 'IPCONFIG6';
   const map: Partial<Record<Statement['kind'], string>> = {
     ipconfig: 'IPCONFIG',
     device: 'DEVICE',
