@@ -176,3 +176,14 @@ describe('IPCONFIG6', () => {
     expect(d[0]!.message).toContain('rejects this IPCONFIG6 statement');
   });
 });
+
+describe('an unknown keyword followed by its value', () => {
+  it('is one finding: the value is not reported as another unknown operand', () => {
+    const d = lintProfile(profile('TCPCONFIG MINIMUMRETRANSMITTIME 0.5 RESTRICTLOWPORTS', 'TCPCONFIG ROUNDTRIPGAIN 0.125 VARIANCEGAIN 0.25'));
+    expect(ranges(d)).toEqual(['1:11-1:32 unknown-operand', '2:11-2:24 unknown-operand', '2:31-2:43 unknown-operand']);
+  });
+
+  it('a keyword-shaped word after an unknown one is still reported', () => {
+    expect(ranges(lintProfile(profile('TCPCONFIG FOO BAR')))).toEqual(['1:11-1:14 unknown-operand', '1:15-1:18 unknown-operand']);
+  });
+});
