@@ -42,10 +42,17 @@ export function ownedAddresses(system: System): { address: string; kind: 'home' 
   const out: { address: string; kind: 'home' | 'interface' | 'static-vipa'; loc: Loc; via: string }[] = [];
   for (const h of system.stack.home) {
     if (h.kind === 'loopback') continue;
-    out.push({ address: h.address, kind: h.kind === 'static-vipa' ? 'static-vipa' : 'home', loc: h.loc, via: `HOME (link ${h.link})` });
+    out.push({ address: h.address, kind: h.kind === 'static-vipa' ? 'static-vipa' : 'home', loc: h.loc, via: `HOME link ${h.link}` });
   }
   for (const i of system.stack.interfaces) {
     for (const a of i.addresses) out.push({ address: a.address, kind: i.kind === 'static-vipa' ? 'static-vipa' : 'interface', loc: a.loc, via: `INTERFACE ${i.name}` });
   }
   return out;
+}
+
+/** "a, b and c" (at most `max` items, then "and N more"). */
+export function listText(items: string[], max = 4): string {
+  if (items.length <= 1) return items.join('');
+  if (items.length > max) return `${items.slice(0, max).join(', ')} and ${items.length - max} more`;
+  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 }

@@ -1,5 +1,5 @@
 import { defineRule } from '../rule.js';
-import { ownedAddresses, rel } from '../helpers.js';
+import { listText, ownedAddresses, rel } from '../helpers.js';
 import { ipconfigAnchor } from './scope.js';
 
 /**
@@ -45,7 +45,7 @@ export const rule = defineRule({
       for (const dv of s.stack.dvipas) {
         if (dv.role !== 'backup' || has(dv.version)) continue;
         const distributors = [...(distributorsOf.get(dv.address) ?? [])].filter((system) => system !== s.name);
-        if (distributors.length) reasons.push({ loc: dv.loc, why: `it backs up ${dv.address}, which ${distributors.join(' and ')} ${distributors.length === 1 ? 'distributes' : 'distribute'}`, version: dv.version });
+        if (distributors.length) reasons.push({ loc: dv.loc, why: `it backs up ${dv.address}, which ${listText(distributors)} ${distributors.length === 1 ? 'distributes' : 'distribute'}`, version: dv.version });
       }
       const mine = new Set(ownedAddresses(s).map((o) => o.address));
       for (const d of ctx.estate.sysplex.distributions) {
