@@ -87,6 +87,11 @@ describe('--help of every command', () => {
       expect(r.code, `${cmd}\n${r.stderr}`).toBe(0);
     }
   });
+  it('the trace example with an affinity cookie names a clone ID of the example, so the request goes by affinity', async () => {
+    const [cmd] = EXAMPLE_COMMANDS.trace.find(([c]) => c.includes('--cookie'))!;
+    const r = await runMain(...cmd.split(' ').slice(1));
+    expect(r.stdout).toMatch(/→ \S+ \([^)]*\), by affinity\n$/);
+  });
 });
 
 describe('progress on stderr', () => {
