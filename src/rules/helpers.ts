@@ -19,6 +19,8 @@ export function reportRejections(ctx: RuleContext): void {
   }
 }
 
+
+export { listText } from '../core/list-text.js';
 import type { Estate, System } from '../model/estate.js';
 
 /** Systems by name. */
@@ -48,11 +50,4 @@ export function ownedAddresses(system: System): { address: string; kind: 'home' 
     for (const a of i.addresses) out.push({ address: a.address, kind: i.kind === 'static-vipa' ? 'static-vipa' : 'interface', loc: a.loc, via: `INTERFACE ${i.name}` });
   }
   return out;
-}
-
-/** "a, b and c" (at most `max` items, then "and N more"). */
-export function listText(items: string[], max = 4): string {
-  if (items.length <= 1) return items.join('');
-  if (items.length > max) return `${items.slice(0, max).join(', ')} and ${items.length - max} more`;
-  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 }

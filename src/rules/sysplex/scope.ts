@@ -8,7 +8,7 @@
  */
 import type { Loc } from '../../core/loc.js';
 import type { Estate, System } from '../../model/estate.js';
-import { stackAnchor, listText } from '../helpers.js';
+import { listText, stackAnchor } from '../helpers.js';
 
 /** Names of the stacks plexlint read, for messages ("of the 4 stacks plexlint read: SYSA, …"). */
 export function stacksRead(estate: Estate): string {
