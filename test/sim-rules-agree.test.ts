@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { compile } from '../src/engine/compile.js';
 import { lint } from '../src/engine/lint.js';
 import { Simulation } from '../src/sim/index.js';
+import { sendRequests } from '../src/sim/web.js';
 
 const root = join(import.meta.dirname, '..');
 
@@ -45,5 +46,19 @@ describe('missing-per-cell-gsc and the ODR engine agree', () => {
     const found = diagnostics('fixtures/rules/missing-per-cell-gsc/bad-partial', 'missing-per-cell-gsc');
     const cellA = found.find((d) => d.message.includes("GSC 'ODRS_CELLB' of cell CELLA"))!;
     expect(cellA.message).toContain('Requests of sessions held by odrb2 (no generic server cluster of the receiving cell holds the ODR the cookie names) are lost');
+  });
+});
+
+describe('plugin-all-weights-zero and the plug-in engine agree', () => {
+  it('a cluster whose balanced servers all have weight 0: the rule says new sessions are still spread over them, and the engine spreads them', () => {
+    const dir = 'fixtures/rules/plugin-all-weights-zero';
+    const found = lint([join(root, dir, 'bad.xml')], { cwd: root }).diagnostics.filter((d) => d.ruleId === 'plugin-all-weights-zero');
+    expect(found.map((d) => d.message.match(/in cluster '(\w+)'/)?.[1])).toEqual(['AppCluster', 'ShopCluster']);
+    expect(found[0]!.message).toContain('new sessions are still spread over these servers');
+    const { estate } = compile([join(root, dir, 'bad.xml')], { cwd: root });
+    const sim = new Simulation(estate, 1);
+    // AppCluster: both servers at 0 share the new sessions; ShopCluster: its one primary (weight 0) takes them, not the backup.
+    expect(sendRequests(sim, undefined, 'http://shop.example.com/app/x', 100, 100).observed).toMatchObject({ failed: 0, servers: { node1_server1: 0.5, node2_server1: 0.5 } });
+    expect(sendRequests(sim, undefined, 'http://shop.example.com/shop/x', 100, 100).observed).toMatchObject({ failed: 0, servers: { shop_node1_server1: 1 } });
   });
 });
