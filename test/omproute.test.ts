@@ -230,6 +230,24 @@ describe('file kind and attachment', () => {
   });
 });
 
+describe('system symbols without a value', () => {
+  it('a RouterID or an interface address plexlint cannot read is not reported as missing or as no address of the profile', () => {
+    // As `plexlint init` leaves an estate until its symbols are filled in: the values are unknown, not absent.
+    const profile = PROFILE.replace('IPADDR 10.20.1.11/24', 'IPADDR &HOSTIP./24').replace('IPADDR 10.21.1.11', 'IPADDR &SVIPA.');
+    const omproute = 'RouterID=&SVIPA.;\nOSPF_Interface IP_Address=10.20.1.11 Name=OSAQDIO1 Subnet_Mask=255.255.255.0;\nOSPF_Interface IP_Address=10.21.1.11 Name=SVIPA1 Subnet_Mask=255.255.255.0;\n';
+    const dir = estate({ 'SYSA.tcpip': profile, 'SYSA.omproute': omproute });
+    const found = lint(['.'], { cwd: dir }).diagnostics.filter((d) => d.ruleId === 'omproute-router-id' || d.ruleId === 'omproute-definition-mismatch');
+    expect(found.map((d) => `${d.file}:${d.line} ${d.ruleId}`)).toEqual([]);
+    // With the values given, the same files are checked: a definition for an address the profile lacks is reported.
+    const known = estate({
+      'plexlint.yaml': 'systems:\n  SYSA: { profile: SYSA.tcpip, omproute: SYSA.omproute, symbols: { HOSTIP: 10.20.1.11, SVIPA: 10.21.1.11 } }\n',
+      'SYSA.tcpip': profile,
+      'SYSA.omproute': omproute.replace('IP_Address=10.21.1.11', 'IP_Address=10.21.1.99'),
+    });
+    expect(lint(['.'], { cwd: known }).diagnostics.filter((d) => d.ruleId === 'omproute-definition-mismatch').map((d) => d.line)).toEqual([3]);
+  });
+});
+
 describe('routing model: what is advertised, how and why', () => {
   const base = 'RouterID=10.21.1.11;\nOSPF_Interface IP_Address=10.20.1.11 Name=OSAQDIO1 Subnet_Mask=255.255.255.0;\n';
 

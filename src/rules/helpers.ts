@@ -51,3 +51,12 @@ export function ownedAddresses(system: System): { address: string; kind: 'home' 
   }
   return out;
 }
+
+/**
+ * The stack codes IPCONFIG (or IPCONFIG6) DYNAMICXCF with a system symbol that has no value: it has a dynamic XCF
+ * address, plexlint cannot read it (so a DESTIP that names no known stack may name this one).
+ */
+export function dynamicXcfUnread(system: System, version: 4 | 6): boolean {
+  const statement = version === 4 ? 'IPCONFIG DYNAMICXCF' : 'IPCONFIG6 DYNAMICXCF';
+  return system.stack.unresolvedAddresses?.some((u) => u.statement === statement) ?? false;
+}

@@ -84,6 +84,7 @@ export const interfaceStatement = statement({
       if (p.variant) stmt.type = p.variant;
     }
     const a = p.slots['address'];
+    if (a && action === 'addaddr' && a.symbolic) (stmt.symbolicAddresses ??= []).push(a);
     if (a && (action === 'addaddr' || action === 'deladdr') && !a.symbolic) {
       const ip = cx.values.ip(a, `INTERFACE ${action.toUpperCase()}`);
       if (ip) stmt.addresses.push({ address: ip, word: a });
@@ -98,7 +99,10 @@ export const interfaceStatement = statement({
 });
 
 function interfaceAddress(stmt: InterfaceStatement, w: Word, cx: BuildContext): void {
-  if (w.symbolic) return;
+  if (w.symbolic) {
+    (stmt.symbolicAddresses ??= []).push(w);
+    return;
+  }
   const v6 = stmt.type?.endsWith('6') ?? w.text.includes(':');
   const virtual = stmt.type === 'VIRTUAL';
   if (w.text.includes('/')) {
