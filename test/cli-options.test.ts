@@ -76,6 +76,14 @@ describe('--help of every command', () => {
       for (const l of lines) expect(l).toMatch(new RegExp(`^  \\$ plexlint ${name}( |$)`));
     });
   }
+  it('simulate with a folder or a missing file says what simulate takes, not an errno (EISDIR, ENOENT)', async () => {
+    const folder = await runMain('simulate', 'fixtures/example');
+    expect(folder.code).toBe(2);
+    expect(folder.stderr).toBe('plexlint: fixtures/example is a folder: simulate runs scenario files (*.scenario.yaml); to fail every component of the estate in it, run plexlint simulate --failures single fixtures/example\n');
+    const missing = await runMain('simulate', 'nope.scenario.yaml');
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toBe('plexlint: nope.scenario.yaml does not exist\n');
+  });
   it('simulate --help points to the scenario format in docs/scenarios.md', async () => {
     expect((await runMain('simulate', '--help')).stdout).toContain('docs/scenarios.md');
   });

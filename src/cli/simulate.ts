@@ -42,7 +42,12 @@ export function readScenarioFile(path: string, cwd: string): { scenario: Scenari
   try {
     text = readFileSync(abs, 'utf8');
   } catch (e) {
-    throw new UsageError(`${path}: cannot be read (${(e as NodeJS.ErrnoException).code ?? String(e)})`);
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'EISDIR') {
+      throw new UsageError(`${path} is a folder: simulate runs scenario files (*.scenario.yaml); to fail every component of the estate in it, run plexlint simulate --failures single ${path}`);
+    }
+    if (code === 'ENOENT') throw new UsageError(`${path} does not exist`);
+    throw new UsageError(`${path}: cannot be read (${code ?? String(e)})`);
   }
   const display = relative(cwd, abs).split('\\').join('/');
   const { scenario, findings } = parseScenario(sourceFromText(display, text, abs), (p) => resolve(dirname(abs), p));
