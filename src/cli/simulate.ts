@@ -35,8 +35,8 @@ function formatFindings(findings: Finding[]): string {
   return findings.map((f) => `${f.loc.file}:${f.loc.line}:${f.loc.column}: ${f.message}`).join('\n');
 }
 
-/** Read and validate one scenario file. */
-export function readScenarioFile(path: string, cwd: string): { scenario: Scenario; display: string } {
+/** Read and validate one scenario file; `folderHint` follows the error for a folder (what to run instead). */
+export function readScenarioFile(path: string, cwd: string, folderHint = ''): { scenario: Scenario; display: string } {
   const abs = resolve(cwd, path);
   let text: string;
   try {
@@ -44,7 +44,7 @@ export function readScenarioFile(path: string, cwd: string): { scenario: Scenari
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     if (code === 'EISDIR') {
-      throw new UsageError(`${path} is a folder: simulate runs scenario files (*.scenario.yaml); to fail every component of the estate in it, run plexlint simulate --failures single ${path}`);
+      throw new UsageError(`${path} is a folder, not a scenario file (*.scenario.yaml)${folderHint}`);
     }
     if (code === 'ENOENT') throw new UsageError(`${path} does not exist`);
     throw new UsageError(`${path}: cannot be read (${code ?? String(e)})`);
@@ -73,7 +73,7 @@ export function simulateFile(path: string, cwd: string, progress: Progress = sil
 
 /** Read, validate and run one scenario file; `afterStep` sees the simulation after each step. */
 export function runScenarioFile(path: string, cwd: string, progress: Progress = silentProgress, afterStep?: AfterStep): ScenarioRun {
-  const { scenario, display } = readScenarioFile(path, cwd);
+  const { scenario, display } = readScenarioFile(path, cwd, `; to fail every component of the estate in it, run plexlint simulate --failures single ${path}`);
   progress.phase(`compiling the estate of ${display}`);
   const { paths, options } = scenarioEstate(scenario, cwd);
   const compiled = oneEstate(() => compile(paths, options));
