@@ -79,8 +79,8 @@ describe('--help of every command', () => {
   it('simulate with a folder or a missing file says what simulate takes, not an errno (EISDIR, ENOENT)', async () => {
     const folder = await runMain('simulate', 'fixtures/example');
     expect(folder.code).toBe(2);
-    expect(folder.stderr).toBe('plexlint: fixtures/example is a folder, not a scenario file (*.scenario.yaml); to fail every component of the estate in it, run plexlint simulate --failures single fixtures/example\n');
-    expect((await runMain('graph', '--scenario', 'fixtures/example')).stderr).toBe('plexlint: fixtures/example is a folder, not a scenario file (*.scenario.yaml)\n');
+    expect(folder.stderr).toBe('plexlint: fixtures/example is a folder, not a regular file; to fail every component of the estate in it, run plexlint simulate --failures single fixtures/example\n');
+    expect((await runMain('graph', '--scenario', 'fixtures/example')).stderr).toBe('plexlint: fixtures/example is a folder, not a regular file\n');
     const missing = await runMain('simulate', 'nope.scenario.yaml');
     expect(missing.code).toBe(2);
     expect(missing.stderr).toBe('plexlint: nope.scenario.yaml does not exist\n');

@@ -101,8 +101,10 @@ function connectionFlows(estate: Estate, touches: Touches, criticalOnly: boolean
     const ports = new Set<number>();
     for (const d of dists) for (const p of d.ports) ports.add(p.from);
     if (dists.some((d) => d.ports.length === 0)) ports.add(0);
+    // Every stack that holds or serves the DVIPA touches its flows; for the rule's sweep (criticalOnly) only the
+    // critical ones matter, and a sysplex of n stacks that all DESTIP ALL has n² targets: not listed then.
     const systems = new Set<string>([...dv.owners.map((o) => o.system), ...dv.backups.map((b) => b.system)]);
-    for (const d of dists) for (const t of d.targets) if (t.system) systems.add(t.system);
+    if (!criticalOnly) for (const d of dists) for (const t of d.targets) if (t.system) systems.add(t.system);
     const targets = Math.max(1, ...dists.map((d) => d.targets.length));
     for (const port of [...ports].sort((a, b) => a - b)) {
       const id = `dvipa ${dv.address}:${port}`;
@@ -114,9 +116,19 @@ function connectionFlows(estate: Estate, touches: Touches, criticalOnly: boolean
       const holders = new Set([...dv.owners.map((o) => o.system), ...dv.backups.map((b) => b.system)]);
       if (holders.size === 1) critical.add(`stack ${[...holders][0]}`);
       for (const d of covering) {
-        const zos = new Set(d.targets.flatMap((t) => (t.system ? [t.system] : [])));
+        // The one z/OS target, if there is only one (stops at the second: DESTIP ALL lists every stack).
+        let only: string | undefined;
+        let several = false;
+        for (const t of d.targets) {
+          if (!t.system) continue;
+          if (only === undefined) only = t.system;
+          else if (t.system !== only) {
+            several = true;
+            break;
+          }
+        }
         const others = d.targets.some((t) => !t.system && d.routing);
-        if (!others && zos.size === 1) critical.add(`stack ${[...zos][0]}`);
+        if (!others && !several && only !== undefined) critical.add(`stack ${only}`);
       }
       if (criticalOnly && critical.size === 0) continue;
       const clients = Math.min(64, Math.max(4, 2 * targets));
@@ -137,6 +149,7 @@ function connectionFlows(estate: Estate, touches: Touches, criticalOnly: boolean
       if (loc) flow.loc = loc;
       flows.push(flow);
       for (const s of systems) touch(`stack ${s}`, id);
+      if (criticalOnly) for (const key of critical) touch(key, id);
     }
   }
   const lbCritical = new Map<string, Set<string>>();
