@@ -120,7 +120,7 @@ class ManifestReader {
     this.problem(
       'manifest-invalid-value',
       n,
-      `ignore entry of ${l.value.length.toLocaleString('en-US')} characters: plexlint reads patterns of at most ${MAX_IGNORE_PATTERN_CHARS.toLocaleString('en-US')} (a pattern names paths), so it ignores nothing by it`,
+      `ignore entry of ${l.value.length.toLocaleString('en-US')} characters: plexlint reads patterns of at most ${MAX_IGNORE_PATTERN_CHARS.toLocaleString('en-US')} (a pattern names paths), so it ignores nothing by it. Shorten the pattern.`,
     );
     return undefined;
   }
