@@ -2,6 +2,8 @@
  * Rules that state a routing consequence say what the engines do (one source
  * of truth): each case runs the rule and the simulation on the same estate.
  */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compile } from '../src/engine/compile.js';
@@ -50,6 +52,20 @@ describe('missing-per-cell-gsc and the ODR engine agree', () => {
 });
 
 describe('plugin-all-weights-zero and the plug-in engine agree', () => {
+  it('LoadBalance="Random": the plug-in ignores the weights, so the rule says that (not that it readjusts them), and the engine spreads the sessions', () => {
+    const dir = 'fixtures/rules/plugin-all-weights-zero';
+    const text = readFileSync(join(root, dir, 'bad.xml'), 'utf8').replaceAll('LoadBalance="Round Robin"', 'LoadBalance="Random"');
+    const tmp = mkdtempSync(join(tmpdir(), 'plexlint-random-'));
+    writeFileSync(join(tmp, 'plugin-cfg.xml'), text);
+    const found = lint([tmp], { cwd: tmp }).diagnostics.filter((d) => d.ruleId === 'plugin-all-weights-zero');
+    expect(found).toHaveLength(2);
+    expect(found[0]!.message).toContain('LoadBalance="Random" ignores LoadBalanceWeight: the plug-in picks a server at random for each new session, so new sessions are still spread over these servers');
+    expect(found[0]!.message).not.toContain('PQ76548');
+    const sim = new Simulation(compile([tmp], { cwd: tmp }).estate, 1);
+    expect(sendRequests(sim, undefined, 'http://shop.example.com/app/x', 200, 200).observed.failed).toBe(0);
+    rmSync(tmp, { recursive: true, force: true });
+  });
+
   it('a cluster whose balanced servers all have weight 0: the rule says new sessions are still spread over them, and the engine spreads them', () => {
     const dir = 'fixtures/rules/plugin-all-weights-zero';
     const found = lint([join(root, dir, 'bad.xml')], { cwd: root }).diagnostics.filter((d) => d.ruleId === 'plugin-all-weights-zero');
