@@ -128,7 +128,10 @@ describe('plexlint trace to a cluster address', () => {
     expect(r.stdout).toMatch(/→ forwarded by edge1 to SYSA \(10\.20\.1\.11\)\n$/);
     expect(r.stdout).not.toContain('not a DVIPA');
     // With SYSA down the balancer forwards to SYSB; from SYSA itself the address is its own.
-    expect((await runMain('trace', 'fixtures/example', '--from', 'client', '--to', '10.60.1.1:80', '--down', 'SYSA', '--no-color')).stdout).toMatch(/→ forwarded by edge1 to SYSB/);
+    const down = (await runMain('trace', 'fixtures/example', '--from', 'client', '--to', '10.60.1.1:80', '--down', 'SYSA', '--no-color')).stdout;
+    expect(down).toMatch(/→ forwarded by edge1 to SYSB/);
+    // The candidate says which it is: the stack is down (not 'down or has no listener').
+    expect(down).toContain('candidate     10.20.1.11 (SYSA), MAC forwarding: not ready: SYSA is down\n');
     expect((await runMain('trace', 'fixtures/example', '--from', 'SYSA', '--to', '10.60.1.1:80', '--no-color')).stdout).toMatch(/→ goes directly to SYSA\n$/);
   });
 

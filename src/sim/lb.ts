@@ -210,6 +210,12 @@ export class LbEngine implements Engine {
     return s.weight?.value ?? 1;
   }
 
+  /** Why a server is not ready (serverReady false): its stack is down, or nothing listens on the port. */
+  private notReadyText(s: LbServer, port: number): string {
+    const sys = s.target?.system ?? s.id;
+    return s.target && !stackUp(this.sim.state, s.target.system) ? `${sys} is down` : `${sys} has no listener on port ${port}`;
+  }
+
   private serverReady(s: LbServer, port: number): boolean {
     const sys = s.target?.system;
     if (!sys) return true; // not a z/OS system of this estate: taken as up
@@ -270,7 +276,7 @@ export class LbEngine implements Engine {
         const on = s.target ? ` (${s.target.system})` : '';
         trace.push({
           what: 'candidate',
-          detail: `${s.id}${on}, ${FORWARDING_TEXT[s.forwarding]}: ${ready ? `ready, weight ${this.weightOf(ref.lb, ref.cluster, ref.port, s)}` : `${s.target?.system ?? s.id} is down or has no listener on port ${ref.port.port}`}`,
+          detail: `${s.id}${on}, ${FORWARDING_TEXT[s.forwarding]}: ${ready ? `ready, weight ${this.weightOf(ref.lb, ref.cluster, ref.port, s)}` : `not ready: ${this.notReadyText(s, ref.port.port)}`}`,
         });
       }
     }
