@@ -1,5 +1,7 @@
 /** Shared pieces of the web-tier rules (plugin, odr, was). */
 import type { Loc } from '../core/loc.js';
+
+export { listText } from './helpers.js';
 import type { Cell, PluginCluster, PluginConfig, PluginServer } from '../model/web.js';
 
 /** The servers the plug-in load-balances over: the PrimaryServers list, or every server when there is none. */
@@ -33,12 +35,6 @@ export function endpoint(host: string, port: number): string {
   return `${host}:${port}`;
 }
 
-/** "a, b and c" (at most `max` items, then "and N more"). */
-export function listText(items: string[], max = 4): string {
-  if (items.length <= 1) return items.join('');
-  if (items.length > max) return `${items.slice(0, max).join(', ')} and ${items.length - max} more`;
-  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
-}
 
 export function tierText(tier: string): string {
   return tier === '' ? 'the default tier' : `tier ${tier}`;

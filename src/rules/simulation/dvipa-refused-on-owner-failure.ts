@@ -1,5 +1,5 @@
 import { defineRule } from '../rule.js';
-import { rel } from '../helpers.js';
+import { dynamicXcfUnread, rel } from '../helpers.js';
 import { connectAfterFailure } from '../../sim/probes.js';
 
 /**
@@ -26,12 +26,15 @@ export const rule = defineRule({
   check(ctx) {
     const { estate } = ctx;
     const byId = new Map(estate.sysplex.distributions.map((d) => [d.id, d]));
+    // A dynamic XCF address plexlint cannot read (a system symbol without a value) may be the stack a DESTIP names.
+    const xcfUnread = (version: 4 | 6): boolean => estate.systems.some((s) => dynamicXcfUnread(s, version));
     for (const dv of estate.sysplex.dvipas) {
       const owner = dv.owners[0];
       if (!owner || dv.owners.length > 1 || !dv.backups.some((b) => b.system !== owner.system)) continue;
       for (const id of dv.distributions) {
         const d = byId.get(id);
         if (!d || d.system !== owner.system) continue;
+        if (xcfUnread(d.version) && d.targets.some((t) => t.via === 'destip' && !t.system)) continue;
         const port = d.ports[0]?.from ?? 1;
         // The stacks started with the owner up (the DVIPA active), then the owner failed.
         const decision = connectAfterFailure(estate, [owner.system], 'client', dv.address, port);
