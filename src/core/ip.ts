@@ -135,10 +135,19 @@ export function maskToPrefix(mask: IpAddress): number | undefined {
   return len;
 }
 
-export function prefixMask(version: IpVersion, prefix: number): bigint {
-  const width = bits(version);
+/** The masks of every prefix length, computed once (bigint arithmetic is slow on a hot path). */
+const MASKS: Record<IpVersion, bigint[]> = {
+  4: Array.from({ length: 33 }, (_, p) => computeMask(32, p)),
+  6: Array.from({ length: 129 }, (_, p) => computeMask(128, p)),
+};
+
+function computeMask(width: number, prefix: number): bigint {
   if (prefix <= 0) return 0n;
   return ((1n << BigInt(prefix)) - 1n) << BigInt(width - prefix);
+}
+
+export function prefixMask(version: IpVersion, prefix: number): bigint {
+  return MASKS[version][prefix] ?? computeMask(bits(version), prefix);
 }
 
 export function prefixToMaskText(prefix: number): string {
@@ -182,4 +191,59 @@ export function parseCidr(text: string): Subnet | undefined {
 
 export function isLoopback(addr: IpAddress): boolean {
   return addr.version === 4 ? addr.value >> 24n === 127n : addr.value === 1n;
+}
+
+/**
+ * Subnets found by the addresses they contain in one look-up per distinct prefix length (at most 33 for IPv4, 129
+ * for IPv6) instead of a scan of every subnet: the addresses checked against a list of ranges would otherwise cost
+ * addresses × ranges. Entries keep the order they were added in.
+ */
+export class SubnetTable<T> {
+  /** version → prefix length → network value → entries, in the order added. */
+  private readonly byPrefix = new Map<IpVersion, Map<number, Map<bigint, { item: T; order: number }[]>>>();
+  /** Prefix lengths per version, longest first. */
+  private readonly prefixes = new Map<IpVersion, number[]>();
+  private added = 0;
+
+  add(net: Subnet, item: T): void {
+    const { version, value } = net.address;
+    let lengths = this.byPrefix.get(version);
+    if (!lengths) this.byPrefix.set(version, (lengths = new Map()));
+    let nets = lengths.get(net.prefix);
+    if (!nets) {
+      lengths.set(net.prefix, (nets = new Map()));
+      this.prefixes.set(version, [...lengths.keys()].sort((a, b) => b - a));
+    }
+    const key = value & prefixMask(version, net.prefix);
+    const list = nets.get(key);
+    const entry = { item, order: this.added++ };
+    if (list) list.push(entry);
+    else nets.set(key, [entry]);
+  }
+
+  /** The entries whose subnet contains the address, longest prefix first (in the order added within one length). */
+  *containing(addr: IpAddress): Generator<T> {
+    const lengths = this.byPrefix.get(addr.version);
+    if (!lengths) return;
+    for (const prefix of this.prefixes.get(addr.version)!) {
+      const list = lengths.get(prefix)!.get(addr.value & prefixMask(addr.version, prefix));
+      if (list) for (const e of list) yield e.item;
+    }
+  }
+
+  /** The first entry added whose subnet contains the address (a scan of the list in its order would find it). */
+  firstAdded(addr: IpAddress): T | undefined {
+    const lengths = this.byPrefix.get(addr.version);
+    if (!lengths) return undefined;
+    let best: { item: T; order: number } | undefined;
+    for (const prefix of this.prefixes.get(addr.version)!) {
+      const first = lengths.get(prefix)!.get(addr.value & prefixMask(addr.version, prefix))?.[0];
+      if (first && (!best || first.order < best.order)) best = first;
+    }
+    return best?.item;
+  }
+
+  has(addr: IpAddress): boolean {
+    return !this.containing(addr).next().done;
+  }
 }

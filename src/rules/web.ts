@@ -33,11 +33,14 @@ export function endpoint(host: string, port: number): string {
   return `${host}:${port}`;
 }
 
-/** "a, b and c" (at most `max` items, then "and N more"). */
-export function listText(items: string[], max = 4): string {
-  if (items.length <= 1) return items.join('');
-  if (items.length > max) return `${items.slice(0, max).join(', ')} and ${items.length - max} more`;
-  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+/**
+ * "a, b and c" (at most `max` items, then "and N more"). `count`: how many items there are when `items` holds only
+ * the first few of them.
+ */
+export function listText(items: string[], max = 4, count = items.length): string {
+  if (count <= 1) return items.slice(0, count).join('');
+  if (count > max) return `${items.slice(0, max).join(', ')} and ${count - max} more`;
+  return `${items.slice(0, count - 1).join(', ')} and ${items[count - 1]}`;
 }
 
 export function tierText(tier: string): string {

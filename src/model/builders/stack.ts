@@ -261,6 +261,8 @@ function applyVipaDynamic(stack: Stack, statements: { s: VipaStatement; order: n
   const xcf = [stack.dynamicXcf.v4, stack.dynamicXcf.v6].filter((x) => x !== undefined);
   const active = new Map<string, StackDvipa>();
   const byInterface = new Map<string, StackDvipa>();
+  // Distributions by DVIPA and ports, in the order of their last definition (a replacement is a look-up, not a scan).
+  const distributions = new Map(stack.distributions.map((d) => [distributionKey(d.dvipa, d.ports), d]));
   for (const { s, order } of statements) {
     switch (s.kind) {
       case 'vipadefine':
@@ -299,12 +301,18 @@ function applyVipaDynamic(stack: Stack, statements: { s: VipaStatement; order: n
         }
         break;
       case 'vipadistribute':
-        distribute(stack, s, order, active, byInterface);
+        distribute(distributions, s, order, active, byInterface);
         break;
       default:
         break;
     }
   }
+  stack.distributions = [...distributions.values()];
+}
+
+/** A distribution's identity: its DVIPA and its ports (a later DEFINE of both replaces it, a DELETE removes it). */
+function distributionKey(dvipa: string, ports: DistributionDef['ports']): string {
+  return `${dvipa} ${ports.map((p) => `${p.from}:${p.to}`).join(',')}`;
 }
 
 function defineDvipas(
@@ -372,7 +380,7 @@ function defineDvipas(
 }
 
 function distribute(
-  stack: Stack,
+  distributions: Map<string, DistributionDef>,
   s: VipaDistributeStatement,
   order: number,
   active: Map<string, StackDvipa>,
@@ -382,9 +390,9 @@ function distribute(
   const address = s.address?.text ?? dvipa?.address ?? s.interfaceName?.text;
   if (!address) return;
   const ports = s.ports.map((p) => ({ from: p.from, to: p.to }));
-  const samePorts = (d: DistributionDef): boolean => d.dvipa === address && JSON.stringify(d.ports) === JSON.stringify(ports);
+  const key = distributionKey(address, ports);
   if (s.action === 'delete') {
-    stack.distributions = stack.distributions.filter((d) => !samePorts(d));
+    distributions.delete(key);
     return;
   }
   const def: DistributionDef = {
@@ -426,6 +434,6 @@ function distribute(
   }
   if (s.destipAll) def.destipLoc = s.destipAll;
   // A later VIPADISTRIBUTE DEFINE for the same DVIPA and ports replaces the earlier one.
-  stack.distributions = stack.distributions.filter((d) => !samePorts(d));
-  stack.distributions.push(def);
+  distributions.delete(key);
+  distributions.set(key, def);
 }
