@@ -12,7 +12,13 @@ import type { Estate } from '../src/model/estate.js';
 import type { PluginConfig, PluginRoute, UriGroup, VirtualHostGroup } from '../src/model/web.js';
 import { rule as duplicateRoute } from '../src/rules/plugin/plugin-duplicate-route.js';
 import type { Rule } from '../src/rules/rule.js';
-import { duplicateRoutesByEnumeration } from './support/reference-rules.js';
+import { rule as refusedOnOwnerFailure } from '../src/rules/simulation/dvipa-refused-on-owner-failure.js';
+import { compile } from '../src/engine/compile.js';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { duplicateRoutesByEnumeration, refusedOnOwnerFailureOneByOne } from './support/reference-rules.js';
+import { planArb, render, writeEstate } from './support/estate-gen.js';
 
 const FILE = 'plugin-cfg.xml';
 
@@ -133,5 +139,36 @@ describe('indexed rules against their definitions', () => {
       'this Route routes C:80 /c and C:80 /a, which the Route on line 30',
       'this Route routes a:80 /a, b:80 /a, c:80 /a and 12 more, which the Route on line 30',
     ]);
+  });
+
+  it('dvipa-refused-on-owner-failure: one simulation per owner decides as one per distribution', () => {
+    const estates = ['fixtures/rules/dvipa-refused-on-owner-failure/bad', 'fixtures/example', 'fixtures/estates/multi-port', 'fixtures/estates/no-manifest'];
+    const check = (dir: string): void => {
+      const { estate } = compile([dir], { cwd: dir });
+      const expected: Omit<Finding, 'ruleId'>[] = [];
+      refusedOnOwnerFailureOneByOne(estate, (f) => expected.push(f));
+      expect(run(refusedOnOwnerFailure, estate)).toEqual(expected);
+    };
+    for (const dir of estates) check(join(import.meta.dirname, '..', dir));
+    const base = mkdtempSync(join(tmpdir(), 'plexlint-refused-'));
+    try {
+      let found = 0;
+      fc.assert(
+        fc.property(planArb, (plan) => {
+          const dir = mkdtempSync(join(base, 'e-'));
+          writeEstate(dir, render(plan));
+          const { estate } = compile([dir], { cwd: dir });
+          const expected: Omit<Finding, 'ruleId'>[] = [];
+          refusedOnOwnerFailureOneByOne(estate, (f) => expected.push(f));
+          found += expected.length;
+          expect(run(refusedOnOwnerFailure, estate)).toEqual(expected);
+        }),
+        { numRuns: 150 },
+      );
+      // The random estates must include refusals, or the comparison says little.
+      expect(found).toBeGreaterThan(0);
+    } finally {
+      rmSync(base, { recursive: true, force: true });
+    }
   });
 });
