@@ -77,13 +77,22 @@ function omprouteLines(text: string): number {
     if (end < 0) end = text.length;
     // A keyword is short: look at the start of long lines only, and anchor each match at a word start, so that a
     // megabyte-long word costs one pass.
-    const line = text.slice(start, Math.min(end, start + 4096)).split(';', 1)[0]!;
+    const cut = Math.min(end, start + 4096);
+    const semi = text.indexOf(';', start);
+    const line = text.slice(start, semi >= 0 && semi < cut ? semi : cut);
     start = end + 1;
     const first = /^\s*([A-Za-z][A-Za-z0-9_]{0,40})\b/.exec(line)?.[1];
     if (first && statementSpec(first) && isOmprouteKeyword(first)) n++;
-    else if ([...line.matchAll(/\b([A-Za-z][A-Za-z0-9_]{0,40})[ \t]*=/g)].some((m) => isOmprouteKeyword(m[1]!))) n++;
+    else if (line.includes('=') && hasParameter(line)) n++;
   }
   return n;
+}
+
+/** Whether a line holds an OMPROUTE `keyword=value` parameter. */
+function hasParameter(line: string): boolean {
+  const re = /\b([A-Za-z][A-Za-z0-9_]{0,40})[ \t]*=/g;
+  for (let m = re.exec(line); m; m = re.exec(line)) if (isOmprouteKeyword(m[1]!)) return true;
+  return false;
 }
 
 /** Lines that hold more than a comment (counted up to 2: a one-statement file is told apart). */
