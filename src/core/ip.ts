@@ -15,40 +15,34 @@ export interface IpAddress {
   value: bigint;
 }
 
-const cache4 = new Map<string, IpAddress | null>();
-
-/** Dotted decimal, 1–3 digits per octet (leading zeros allowed, as in IBM's own examples). */
+/**
+ * Dotted decimal, 1–3 digits per octet (leading zeros allowed, as in IBM's own examples). One pass over the
+ * characters; text already in canonical form is kept as it is (no new string).
+ */
 export function parseIpv4(text: string): IpAddress | undefined {
-  const hit = cache4.get(text);
-  if (hit !== undefined) return hit ?? undefined;
-  const result = parseIpv4Uncached(text);
-  if (cache4.size > 200_000) cache4.clear();
-  cache4.set(text, result ?? null);
-  return result;
-}
-
-function parseIpv4Uncached(text: string): IpAddress | undefined {
   let value = 0;
   let octet = 0;
   let digits = 0;
   let dots = 0;
-  const octets: number[] = [];
-  for (let i = 0; i <= text.length; i++) {
-    const c = i < text.length ? text.charCodeAt(i) : 46;
+  let canonical = true;
+  const n = text.length;
+  for (let i = 0; i <= n; i++) {
+    const c = i < n ? text.charCodeAt(i) : 46;
     if (c >= 48 && c <= 57) {
+      // A second digit after a leading 0: "01" is written "1".
+      if (digits === 1 && octet === 0) canonical = false;
       if (++digits > 3) return undefined;
       octet = octet * 10 + (c - 48);
     } else if (c === 46) {
       if (digits === 0 || octet > 255) return undefined;
-      octets.push(octet);
       value = value * 256 + octet;
       octet = 0;
       digits = 0;
-      if (i < text.length && ++dots > 3) return undefined;
+      if (i < n && ++dots > 3) return undefined;
     } else return undefined;
   }
-  if (octets.length !== 4) return undefined;
-  return { version: 4, text: octets.join('.'), value: BigInt(value) };
+  if (dots !== 3) return undefined;
+  return { version: 4, text: canonical ? text : `${Math.floor(value / 16777216)}.${(value >>> 16) & 255}.${(value >>> 8) & 255}.${value & 255}`, value: BigInt(value) };
 }
 
 export function parseIpv6(text: string): IpAddress | undefined {
@@ -122,6 +116,19 @@ export function bits(version: IpVersion): number {
 
 /** Prefix length of a contiguous dotted mask, or undefined when not contiguous. */
 export function maskToPrefix(mask: IpAddress): number | undefined {
+  if (mask.version === 4) {
+    // With numbers, not bigints: every IPv4 mask of a profile passes here.
+    const v = Number(mask.value);
+    let len = 0;
+    let seenZero = false;
+    for (let i = 31; i >= 0; i--) {
+      if ((v >>> i) & 1) {
+        if (seenZero) return undefined;
+        len++;
+      } else seenZero = true;
+    }
+    return len;
+  }
   const width = bits(mask.version);
   let len = 0;
   let seenZero = false;

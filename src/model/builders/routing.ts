@@ -242,8 +242,8 @@ function withoutProtocol(config: RoutingConfig, vipa: boolean, subnet: string | 
 
 function subnetOf(ip: IpAddress, prefix: number | undefined): string | undefined {
   if (prefix === undefined) return undefined;
-  const net = ip.value & prefixMask(4, prefix);
-  return `${[24n, 16n, 8n, 0n].map((s) => String((net >> s) & 255n)).join('.')}/${prefix}`;
+  const net = Number(ip.value & prefixMask(4, prefix));
+  return `${Math.floor(net / 16777216)}.${(net >>> 16) & 255}.${(net >>> 8) & 255}.${net & 255}/${prefix}`;
 }
 
 function route(config: RoutingConfig, a: StackAddress): RoutedAddress {

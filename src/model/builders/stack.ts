@@ -36,6 +36,21 @@ export function flatten(ast: ProfileAst): Flat[] {
   return out;
 }
 
+/**
+ * "a.b.c.d/len", one string per subnet for the whole run: the stacks of a sysplex route to the same subnets, and
+ * a string per route of every stack was megabytes of copies.
+ */
+const subnetTexts = new Map<string, string>();
+function subnetText(address: string, prefix: number): string {
+  const key = `${address}/${prefix}`;
+  let text = subnetTexts.get(key);
+  if (text === undefined) {
+    if (subnetTexts.size >= 100_000) subnetTexts.clear();
+    subnetTexts.set(key, (text = key));
+  }
+  return text;
+}
+
 function emptyStack(): Stack {
   return {
     devices: [],
@@ -195,7 +210,7 @@ export function buildStack(ast: ProfileAst, lineCount: number): Stack {
           // A route over a link or interface that is not defined before it is not added.
           if (!isLoopbackName(r.link.text) && !refer('link-or-interface', r.link.text, 'ROUTE', r.link.loc, order)) continue;
           const route: Stack['routes'][number] = {
-            destination: r.isDefault ? 'DEFAULT' : r.destination ? `${r.destination.address.text}/${r.destination.prefix}` : '?',
+            destination: r.isDefault ? 'DEFAULT' : r.destination ? subnetText(r.destination.address.text, r.destination.prefix) : '?',
             link: r.link.text,
             loc: r.loc,
           };

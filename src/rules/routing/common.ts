@@ -24,7 +24,7 @@ export function* uncoveredAddresses(estate: Estate): Generator<Routed & { config
     const config = r.routing.config;
     if (!complete(config)) continue;
     const anchor = definitionAnchor(config);
-    for (const address of r.routing.addresses) if (!address.definition) yield { ...r, config, anchor, address };
+    for (const address of r.routing.addresses) if (!address.definition) yield { system: r.system, routing: r.routing, config, anchor, address };
   }
 }
 
