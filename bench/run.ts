@@ -13,11 +13,14 @@
  * - simulator: sysplex-distributor decisions per second vs. a baseline loop;
  * - failure sweep: every single failure of the large estate vs. one check of it;
  * - language server: re-checking one edited profile of a 32-stack estate (target 150 ms), vs. the floor of
- *   that estate.
+ *   that estate;
  * - graph: building the picture of the large estate vs. the check it needs, and each format's size;
  * - diff: `plexlint diff` vs. checking both sides, and as the estate doubles (./diff.ts);
  * - scaling: adversarial-but-realistic inputs of each file kind (./shapes.ts) at n, 2n and 4n: a check whose time
  *   quadruples when n doubles is quadratic (./scaling.ts).
+ * - robustness (./robustness.ts): check time for 2000, 4000 and 8000 stacks and
+ *   the ratio of each doubling (linear: about 2), and the hostile inputs of
+ *   docs/robustness.md against the budget of 10 s and 1 GB.
  *
  * Prints a table and writes bench/results.json.
  */
@@ -38,6 +41,7 @@ import { regexCountFloor, tokenFloor } from './floor.js';
 import { generate, generatePortList, LARGE, PORT_LIST } from './generate.js';
 import { graphBench } from './graph.js';
 import { scaling, scalingRows } from './scaling.js';
+import { robustnessBench } from './robustness.js';
 
 const root = join(fileURLToPath(import.meta.url), '..', '..', '..');
 
@@ -223,6 +227,7 @@ async function main(): Promise<void> {
     } finally {
       rmSync(work, { recursive: true, force: true });
     }
+    const robust = robustnessBench(root);
     const results = {
       machine: { node: process.version, cpus: (await_cpus()), platform: process.platform },
       estate: { ...gen, size: LARGE },
@@ -263,6 +268,8 @@ async function main(): Promise<void> {
       graph,
       diff,
       scaling: scalingRun,
+      stackScaling: { ...robust.scaling, target: 'each doubling ≤ 2.5×' },
+      hostileInputs: { budget: { seconds: 10, memoryMB: 1024 }, runs: robust.hostile },
     };
     const rows: [string, string, string][] = [
       ['estate', `${gen.files} files, ${gen.profileLines.toLocaleString('en')} profile lines`, ''],
@@ -287,6 +294,16 @@ async function main(): Promise<void> {
       ...diffRows(diff),
       ['scaling (time at n, 2n, 4n)', '', 'doubling n doubles a linear check (×2), quadruples a quadratic one (×4)'],
       ...scalingRows(scalingRun),
+      [
+        'stack scaling',
+        robust.scaling.stacks.map((n, i) => `${n}: ${robust.scaling.ms[i]} ms`).join(', '),
+        `doubling ratios ${robust.scaling.ratios.map((r) => `${r}×`).join(', ')} (linear ≈ 2; target ≤ 2.5×)`,
+      ],
+      ...robust.hostile.map((h): [string, string, string] => [
+        `  ${h.name}`,
+        `${(h.ms / 1000).toFixed(1)} s, ${h.peakMB} MB`,
+        `${h.ms <= 10_000 && h.peakMB <= 1024 && h.exit !== null && h.exit <= 2 ? 'within' : 'OVER'} 10 s and 1 GB (exit ${h.exit})`,
+      ]),
     ];
     const w = Math.max(...rows.map((r) => r[0].length));
     const w2 = Math.max(...rows.map((r) => r[1].length));

@@ -152,7 +152,9 @@ describe('INCLUDE', () => {
     });
     const result = lint([join(dir, 'estate')], { cwd: dir });
     expect(result.diagnostics.map((d) => `${d.file}:${d.line}:${d.column} ${d.ruleId}`)).toEqual(['estate/SYSA.tcpip:1:9 include-outside-estate']);
-    expect(result.diagnostics[0]!.message).toContain('resolves to outside/COMMON, which is outside the estate (estate)');
+    expect(result.diagnostics[0]!.message).toBe(
+      'INCLUDE USER.TCPPARMS(COMMON): plexlint.yaml maps USER.TCPPARMS to outside, which is outside the estate (estate); plexlint does not look at files outside the estate it was given.',
+    );
     expect(result.compiled.sources.has('outside/COMMON')).toBe(false);
   });
 
@@ -169,7 +171,7 @@ describe('INCLUDE', () => {
       'estate/SYSA.tcpip:1:9 include-outside-estate',
       'estate/tcpparms/COMMON:1:1 unreadable-file',
     ]);
-    expect(result.diagnostics[0]!.message).toContain('estate/tcpparms/COMMON, a symbolic link to outside/COMMON');
+    expect(result.diagnostics[0]!.message).toContain('estate/tcpparms/COMMON is a symbolic link to outside/COMMON, which is outside the estate');
     expect(result.compiled.sources.has('outside/COMMON')).toBe(false);
   });
 });

@@ -111,10 +111,12 @@ export class KeywordTable<T extends Notation> {
     return best;
   }
 
-  /** Full names, for did-you-mean. */
-  names(): string[] {
-    return this.entries.map((e) => e.name);
+  /** Full names, for did-you-mean (one list per table: src/core/suggest.ts remembers its answers per list). */
+  names(): readonly string[] {
+    return (this.fullNames ??= Object.freeze(this.entries.map((e) => e.name)));
   }
+
+  private fullNames: readonly string[] | undefined;
 }
 
 function sameWord(k: Notation, text: string, start: number, end: number): boolean {

@@ -16,7 +16,8 @@
 import type { IToken, TokenType } from '../chevrotain.js';
 import type { Finding } from '../../src/core/diagnostic.js';
 import { fix, insertBefore } from '../../src/core/fix.js';
-import type { LineIndex } from '../../src/core/loc.js';
+import type { LineIndex, Loc } from '../../src/core/loc.js';
+import { quoteWord } from '../../src/core/quote.js';
 
 export type SymbolTable = ReadonlyMap<string, string>;
 
@@ -209,24 +210,19 @@ export class Scanner {
 
   private resolve(t: ProfileToken): void {
     const image = this.text.slice(t.startOffset, t.end);
-    let symbolic = false;
+    // One finding per operand, however many symbols it holds, quoting a bounded part of it: a finding per symbol
+    // that quoted the whole operand took memory quadratic in its length (100,000 '&A.' in one word: 4.2 GB).
+    const unresolved: { name: string; start: number; length: number }[] = [];
     const resolved = image.replace(SYMBOL, (whole: string, name: string, _dot: string, offset: number) => {
       const value = this.input.symbols.get(name.toUpperCase());
       if (value !== undefined) return value;
-      symbolic = true;
-      const start = t.startOffset + offset;
-      this.input.findings.push({
-        ruleId: 'unresolved-symbol',
-        loc: this.loc(start, start + whole.length),
-        message:
-          `system symbol &${name.toUpperCase()}. has no value here, so plexlint keeps '${image}' as a symbolic ` +
-          'operand and skips the checks that need its value. Give its value in plexlint.yaml (systems.<name>.symbols) ' +
-          'to check it.',
-      });
+      unresolved.push({ name: name.toUpperCase(), start: t.startOffset + offset, length: whole.length });
       return whole;
     });
+    const first = unresolved[0];
+    if (first) this.input.findings.push(unresolvedSymbolFinding(this.loc(first.start, first.start + first.length), image, unresolved));
     t.resolved = resolved.toUpperCase();
-    t.symbolic = symbolic;
+    t.symbolic = first !== undefined;
   }
 
   private junk(start: number, end: number): void {
@@ -256,4 +252,20 @@ export class Scanner {
       fix: fix("insert a blank before ';'", insertBefore(this.loc(semi, semi), ' ')),
     });
   }
+}
+
+/** The symbols an operand names without a value, listed (the first few) and counted, in one finding. */
+function unresolvedSymbolFinding(loc: Loc, operand: string, all: { name: string }[]): Finding {
+  const names = [...new Set(all.map((u) => `&${u.name}.`))];
+  const listed = names.length <= 3 ? names.join(', ').replace(/, ([^,]*)$/, ' and $1') : `${names.slice(0, 3).join(', ')} and ${names.length - 3} more`;
+  const times = all.length > names.length ? ` (${all.length.toLocaleString('en-US')} uses)` : '';
+  const subject = names.length === 1 ? `system symbol ${listed}${times} has` : `system symbols ${listed}${times} have`;
+  return {
+    ruleId: 'unresolved-symbol',
+    loc,
+    message:
+      `${subject} no value here, so plexlint keeps '${quoteWord(operand)}' as a symbolic ` +
+      'operand and skips the checks that need its value. Give its value in plexlint.yaml (systems.<name>.symbols) ' +
+      'to check it.',
+  };
 }

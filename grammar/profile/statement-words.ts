@@ -25,6 +25,6 @@ export const statementWords = new KeywordTable<LevelWord>(levelWords);
 export const vipaWords = new KeywordTable<LevelWord>(levelWords.filter((w) => w.spec?.id !== 'delete'));
 
 /** Top-level statement names, for did-you-mean. */
-export const STATEMENT_NAMES = statements.filter((s) => s.level === 'top').map((s) => s.name);
+export const STATEMENT_NAMES: readonly string[] = Object.freeze(statements.filter((s) => s.level === 'top').map((s) => s.name));
 
 export { statements };

@@ -1,4 +1,4 @@
-import { chmodSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { dirname, join, resolve, sep } from 'node:path';
 import { Command, Option } from 'commander';
 import { cacheKey, cacheStats, DEFAULT_CACHE_FILE, lookup, outcomeOf, outcomeOfRun, readCacheFile, updatedCache, type CheckOutcome } from '../engine/cache.js';
@@ -13,8 +13,10 @@ import { consoleCompanions, formatters, type ReportInput } from '../report/index
 import { summaryCounts } from '../report/stylish.js';
 import { rules } from '../rules/registry.js';
 import { hashBytes } from '../sources/fs-journal.js';
-import { displayPath, type ReadError } from '../sources/workspace.js';
-import { emit, useColor, UsageError, version, writeAtomic } from './io.js';
+import { isReadFailure, readRegularFile } from '../sources/read-file.js';
+import { displayPath, MAX_FILE_BYTES, MAX_MANIFEST_BYTES, type ReadError } from '../sources/workspace.js';
+import { stringifyJson, visible } from '../report/escape.js';
+import { emit, useColor, UsageError, version, writeAtomic, WriteError } from './io.js';
 import { projectLinks, ruleDocs } from './links.js';
 import { estateOptions, lintOptionsFrom, outputOptions, parseRuleOptions, repeatable, type EstateCliOptions, type OutputCliOptions } from './options.js';
 import { terminalProgress } from './progress.js';
@@ -67,12 +69,12 @@ export function printConfig(file: string, opts: CommonOptions, cwd = process.cwd
   const manifestPath = plan.discovery.manifestOf(abs, isDir);
   let manifest;
   if (manifestPath) {
-    const bytes = plan.fs.read(manifestPath);
-    if ('error' in bytes) throw new UsageError(`${displayPath(cwd, manifestPath)} cannot be read: ${bytes.error}`);
+    const bytes = plan.fs.read(manifestPath, MAX_MANIFEST_BYTES);
+    if (isReadFailure(bytes)) throw new UsageError(`${displayPath(cwd, manifestPath)} ${bytes.why}`);
     const parsed = parseManifest({ ...sourceOf(displayPath(cwd, manifestPath), bytes.toString('utf8'), manifestPath) }, dirname(manifestPath), (p) => plan.fs.exists(p));
     manifest = parsed.manifest;
     const errors = parsed.findings.filter((f) => f.ruleId === 'syntax' || f.ruleId === 'manifest-invalid-value');
-    for (const e of errors) process.stderr.write(`plexlint: ${e.loc.file}:${e.loc.line}:${e.loc.column}: ${e.message}\n`);
+    for (const e of errors) process.stderr.write(`plexlint: ${visible(`${e.loc.file}:${e.loc.line}:${e.loc.column}: ${e.message}`)}\n`);
   }
   const config = new RuleConfig(manifest, parseRuleOptions(opts.rule), cwd);
   const display = displayPath(cwd, abs);
@@ -85,7 +87,7 @@ export function printConfig(file: string, opts: CommonOptions, cwd = process.cwd
     ignored: ignoredBy ?? false,
     rules: Object.fromEntries(rules.map((r) => [r.meta.id, effective[r.meta.id] ?? r.meta.severity])),
   };
-  return JSON.stringify(out, null, 2) + '\n';
+  return stringifyJson(out);
 }
 
 /** What every formatter gets from one lint run (also used by the tests, so they see what users see). */
@@ -140,7 +142,7 @@ export function checkOutcome(paths: string[], lintOptions: LintOptions, cache: {
   if (!cache || lintOptions.stdin) return outcomeOfRun(lintAll(paths, lintOptions));
   const cwd = lintOptions.cwd ?? process.cwd();
   const note = (text: string): void => {
-    if (cache.debug) process.stderr.write(`plexlint: cache: ${text}\n`);
+    if (cache.debug) process.stderr.write(`plexlint: cache: ${visible(text)}\n`);
   };
   const key = cacheKey(version, {
     paths: (paths.length ? paths : ['.']).map((p) => resolve(cwd, p)),
@@ -164,14 +166,14 @@ export function checkOutcome(paths: string[], lintOptions: LintOptions, cache: {
   const run = lintAll(paths, lintOptions);
   const outcome = outcomeOfRun(run);
   if (read.kind === 'foreign') {
-    process.stderr.write(`plexlint: warning: ${cache.location} is not a plexlint cache file; it is left as it is and nothing is cached.\n`);
+    process.stderr.write(`plexlint: warning: ${visible(cache.location)} is not a plexlint cache file; it is left as it is and nothing is cached.\n`);
     return outcome;
   }
   try {
     writeAtomic(cache.location, updatedCache(read, { key, observations: run.plan.fs.observations(), outcome }));
     cacheStats.writes++;
   } catch (e) {
-    process.stderr.write(`plexlint: warning: cannot write the cache ${cache.location} (${(e as NodeJS.ErrnoException).code ?? String(e)}); the next run checks everything again.\n`);
+    process.stderr.write(`plexlint: warning: cannot write the cache ${visible(cache.location)} (${(e as NodeJS.ErrnoException).code ?? String(e)}); the next run checks everything again.\n`);
   }
   return outcome;
 }
@@ -182,7 +184,7 @@ export function checkOutcome(paths: string[], lintOptions: LintOptions, cache: {
  * exit 2 unless --no-error-on-unmatched-pattern (ESLint's "No files matching the pattern").
  */
 export function reportUnmatched(outcome: CheckOutcome, paths: string[], errorOnUnmatched: boolean): void {
-  for (const i of outcome.ignored ?? []) process.stderr.write(`plexlint: warning: ${i.path} is ignored (${i.why}); use --no-ignore to check it\n`);
+  for (const i of outcome.ignored ?? []) process.stderr.write(`plexlint: warning: ${visible(i.path)} is ignored (${visible(i.why)}); use --no-ignore to check it\n`);
   if (!errorOnUnmatched) return;
   if (outcome.unmatched?.length) throw new UsageError(`no files to check in ${outcome.unmatched.join(', ')}`);
   const nothing = outcome.files.length === 0 && outcome.diagnostics.length === 0 && outcome.suppressed.length === 0 && outcome.readErrors.length === 0;
@@ -197,24 +199,19 @@ function writeFixedFiles(outcome: FixOutcome): void {
   let problems = 0;
   let written = 0;
   for (const f of outcome.files) {
-    let now: Buffer | undefined;
-    try {
-      now = readFileSync(f.abs);
-    } catch {
-      now = undefined;
-    }
-    if (!now || hashBytes(now) !== f.originalHash) {
-      process.stderr.write(`plexlint: warning: ${f.path} changed while plexlint was fixing it; it is left as it is.\n`);
+    // The bounded reader: a file replaced by a FIFO or a device meanwhile is not read (it would block or not end).
+    const now = readRegularFile(f.abs, MAX_FILE_BYTES);
+    if (isReadFailure(now) || hashBytes(now) !== f.originalHash) {
+      process.stderr.write(`plexlint: warning: ${visible(f.path)} changed while plexlint was fixing it; it is left as it is.\n`);
       continue;
     }
     try {
-      // A symbolic link stays a link: the file it leads to is fixed. The file keeps its permission bits.
-      const target = realpathSync(f.abs);
-      const mode = statSync(target).mode & 0o7777;
-      writeAtomic(target, f.bytes);
-      if ((statSync(target).mode & 0o7777) !== mode) chmodSync(target, mode);
+      // The one writer (./write-file.ts): a symbolic link stays a link and the file it leads to is fixed; the file
+      // keeps its permission bits; nothing planted under the temporary name is followed.
+      writeAtomic(f.abs, f.bytes);
     } catch (e) {
-      throw new UsageError(`cannot write the fixed ${f.path}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
+      if (e instanceof WriteError) throw new UsageError(`cannot write the fixed ${f.path}: ${e.reason}`);
+      throw e;
     }
     problems += f.fixes;
     written++;

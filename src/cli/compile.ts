@@ -1,5 +1,6 @@
 import { Command, Option } from 'commander';
 import { EstateCountError } from '../engine/compile.js';
+import { stringifyJson } from '../report/escape.js';
 import { lint } from '../engine/lint.js';
 import { yaml } from '../core/libs.js';
 import { failOnExplicitReadErrors, reportUnmatched, ruleOption, type CommonOptions } from './check.js';
@@ -32,7 +33,7 @@ export function compileCommand(): Command {
     failOnExplicitReadErrors(result.compiled.readErrors);
     if (!cli.stdinPath) reportUnmatched({ diagnostics: result.diagnostics, suppressed: result.suppressed, files: [...result.compiled.kinds.keys()], readErrors: result.compiled.readErrors, lines: {}, unmatched: result.compiled.unmatched }, paths, true);
     const model = result.compiled.estate;
-    emit(opts.format === 'yaml' ? yaml().stringify(model, { aliasDuplicateObjects: false }) : JSON.stringify(model, null, 2) + '\n', opts.output);
+    emit(opts.format === 'yaml' ? yaml().stringify(model, { aliasDuplicateObjects: false }) : stringifyJson(model), opts.output);
     const errors = result.diagnostics.filter((d) => d.severity === 'error');
     if (errors.length) {
       process.stderr.write(`plexlint: the input has ${errors.length} error${errors.length === 1 ? '' : 's'}; run plexlint check for the details.\n`);

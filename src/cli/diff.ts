@@ -1,3 +1,4 @@
+import { stringifyJson, visibleDeep } from '../report/escape.js';
 import { Command, Option } from 'commander';
 import { runDiff, type DiffResult } from '../diff/index.js';
 import { SideError } from '../diff/sides.js';
@@ -73,10 +74,10 @@ export function diffCommand(): Command {
         opts.format === 'github'
           ? github({ diagnostics: result.findings.new, files: [], cwd: process.cwd(), sourceRoot: githubRoot(), color: false, toolVersion: version })
           : opts.format === 'json'
-          ? JSON.stringify({ before: result.before, after: result.after, changes: result.changes, behaviour: result.behaviour, flows: result.flows, findings: result.findings }, null, 2) + '\n'
+          ? stringifyJson({ before: result.before, after: result.after, changes: result.changes, behaviour: result.behaviour, flows: result.flows, findings: result.findings })
           : opts.format === 'markdown'
-            ? diffMarkdown(result)
-            : diffText(result, useColor(opts.color, Boolean(opts.output)));
+            ? diffMarkdown(visibleDeep(result))
+            : diffText(visibleDeep(result), useColor(opts.color, Boolean(opts.output)));
       progress.end();
       emit(text, opts.output);
       // After the report, so that on a terminal it is the last line.

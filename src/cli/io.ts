@@ -1,7 +1,9 @@
-/** Output plumbing shared by the commands: atomic -o writes, colour decisions, package paths. */
-import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+/** Output plumbing shared by the commands: -o writes (./write-file.ts), colour decisions, package paths. */
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { UsageError } from './usage-error.js';
+import { writeAtomic, WriteError } from './write-file.js';
 
 /** The package root (works from src/ under vitest and from dist/src/ when built). */
 export const packageRoot = (() => {
@@ -20,19 +22,6 @@ export const packageRoot = (() => {
 
 export const version: string = (JSON.parse(readFileSync(join(packageRoot, 'package.json'), 'utf8')) as { version: string }).version;
 
-/** Write a file atomically: a temporary file in the same folder, then rename over the target. */
-export function writeAtomic(path: string, content: string | Uint8Array): void {
-  const target = resolve(path);
-  const tmp = join(dirname(target), `.${Date.now().toString(36)}-${process.pid}.plexlint.tmp`);
-  try {
-    writeFileSync(tmp, content);
-    renameSync(tmp, target);
-  } catch (e) {
-    rmSync(tmp, { force: true });
-    throw e;
-  }
-}
-
 /** Colour when writing to a terminal, unless NO_COLOR / --no-color; FORCE_COLOR forces it. */
 export function useColor(option: boolean | undefined, toFile: boolean, stream: { isTTY?: boolean } = process.stdout): boolean {
   if (option === false || toFile) return false;
@@ -42,31 +31,7 @@ export function useColor(option: boolean | undefined, toFile: boolean, stream: {
   return stream.isTTY === true;
 }
 
-/** Why a report cannot be written, in words (the error code for anything unusual). */
-export function writeFailure(e: unknown): string {
-  const code = (e as NodeJS.ErrnoException).code;
-  switch (code) {
-    case 'ENOENT':
-      return 'its folder does not exist';
-    case 'ENOTDIR':
-      return 'a part of the path is not a folder';
-    case 'EISDIR':
-      return 'it is a folder';
-    case 'EACCES':
-    case 'EPERM':
-      return 'permission denied';
-    case 'ENOSPC':
-      return 'no space left on the device';
-    case 'EROFS':
-      return 'the file system is read-only';
-    case 'EDQUOT':
-      return 'disk quota exceeded';
-    default:
-      return code ?? (e instanceof Error ? e.message : String(e));
-  }
-}
-
-/** Write a report to -o (atomically) or stdout. A report that cannot be written is a usage error naming the path (exit 2). */
+/** Write a report to -o (./write-file.ts) or stdout. A report that cannot be written is one line naming the path and why (exit 2). */
 export function emit(content: string, output: string | undefined): void {
   if (!output) {
     process.stdout.write(content);
@@ -75,10 +40,10 @@ export function emit(content: string, output: string | undefined): void {
   try {
     writeAtomic(output, content);
   } catch (e) {
-    if (!(e as NodeJS.ErrnoException).code) throw e;
-    throw new UsageError(`cannot write the report to ${output}: ${writeFailure(e)}`);
+    if (!(e instanceof WriteError)) throw e;
+    throw new UsageError(`cannot write the report to ${output}: ${e.reason}`);
   }
 }
 
-/** A usage or input error: one clear line, exit 2. */
-export class UsageError extends Error {}
+export { UsageError } from './usage-error.js';
+export { writeAtomic, writeFailure, WriteError } from './write-file.js';

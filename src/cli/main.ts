@@ -9,6 +9,7 @@ import { InternalError } from '../engine/lint.js';
 import { checkCommand } from './check.js';
 import { compileCommand } from './compile.js';
 import { diffCommand } from './diff.js';
+import { visible } from '../report/escape.js';
 import { graphCommand } from './graph.js';
 import { UsageError, version } from './io.js';
 import { initCommand } from './init.js';
@@ -65,10 +66,10 @@ export async function main(argv: string[]): Promise<number> {
       return e.exitCode === 0 || e.code === 'commander.helpDisplayed' || e.code === 'commander.version' ? 0 : 2;
     }
     if (e instanceof UsageError) {
-      process.stderr.write(`plexlint: ${e.message}\n`);
+      for (const line of e.lines) process.stderr.write(`plexlint: ${visible(line)}\n`);
       return 2;
     }
-    const what = e instanceof InternalError ? e.message : e instanceof Error ? `${e.name}: ${e.message}` : String(e);
+    const what = visible(e instanceof InternalError ? e.message : e instanceof Error ? `${e.name}: ${e.message}` : String(e));
     process.stderr.write(`plexlint: internal error: ${what}${debug ? '' : ' (run with --debug for details)'}\n`);
     if (debug && e instanceof Error && e.stack) process.stderr.write(`${e.stack}\n`);
     return 2;

@@ -3,7 +3,7 @@
  * value takes exactly one and may be repeated (`--rule a=off --rule b=warn`): a value option never swallows the
  * paths after it, as commander's variadic options (`<values...>`) would.
  */
-import { readFileSync } from 'node:fs';
+import { readSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Command, Option } from 'commander';
 import { didYouMean } from '../core/suggest.js';
@@ -11,6 +11,7 @@ import { parseLevel, type Level } from '../engine/config.js';
 import type { LintOptions } from '../engine/lint.js';
 import { findRule, rules } from '../rules/registry.js';
 import { supportedEncodings, type Encoding } from '../sources/decode.js';
+import { MAX_FILE_BYTES } from '../sources/workspace.js';
 import { UsageError } from './io.js';
 
 /** commander argParser for a repeatable option: one value per occurrence, collected in order. */
@@ -93,10 +94,37 @@ export function readStdin(opts: EstateCliOptions, paths: string[]): Buffer | und
   if (paths.length) throw new UsageError(`--stdin checks the text from standard input; it takes no paths (got ${paths.join(' ')}): give the file's path with --stdin-filename`);
   if (process.stdin.isTTY) throw new UsageError('--stdin reads the file from standard input: pipe it in (plexlint check --stdin --stdin-filename <path> < file)');
   try {
-    return readFileSync(0);
+    return readBounded(0, MAX_FILE_BYTES);
   } catch (e) {
+    if (e instanceof UsageError) throw e;
     throw new UsageError(`--stdin: cannot read standard input (${(e as NodeJS.ErrnoException).code ?? String(e)})`);
   }
+}
+
+/** Standard input up to a limit: `plexlint check --stdin < /dev/zero` ends with one line instead of filling memory. */
+function readBounded(fd: number, max: number): Buffer {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  const chunk = Buffer.allocUnsafe(1 << 20);
+  for (;;) {
+    let n: number;
+    try {
+      n = readSync(fd, chunk, 0, chunk.length, null);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'EAGAIN') {
+        // A non-blocking pipe with nothing in it yet: wait a little instead of spinning.
+        Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 10);
+        continue;
+      }
+      if ((e as NodeJS.ErrnoException).code === 'EOF') break;
+      throw e;
+    }
+    if (n === 0) break;
+    total += n;
+    if (total > max) throw new UsageError(`--stdin: standard input is larger than the ${max / 1024 / 1024} MB plexlint reads for a file`);
+    chunks.push(Buffer.from(chunk.subarray(0, n)));
+  }
+  return Buffer.concat(chunks, total);
 }
 
 /** The name of the text read from stdin when no --stdin-filename is given. */

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { stringifyJson } from '../report/escape.js';
 import { Command, Option } from 'commander';
 import { didYouMean } from '../core/suggest.js';
 import { findRule, rules } from '../rules/registry.js';
@@ -14,7 +15,7 @@ export function rulesCommand(): Command {
     .addHelpText('after', examples('rules'))
     .action((opts: { format: string; output?: string }) => {
       if (opts.format === 'json') {
-        emit(JSON.stringify(rules.map((r) => ({ ...r.meta, docs: `docs/rules/${r.meta.id}.md` })), null, 2) + '\n', opts.output);
+        emit(stringifyJson(rules.map((r) => ({ ...r.meta, docs: `docs/rules/${r.meta.id}.md` }))), opts.output);
         return;
       }
       const idW = Math.max(...rules.map((r) => r.meta.id.length));

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { Chalk } from 'chalk';
 import { Command, Option } from 'commander';
@@ -8,7 +7,8 @@ import type { Estate } from '../model/estate.js';
 import { formatDuration } from '../sim/clock.js';
 import { runScenario, type AfterStep, type ScenarioResult } from '../sim/index.js';
 import { parseScenario, type Scenario } from '../sim/scenario.js';
-import { sourceFromText } from '../sources/source-file.js';
+import { readScenarioFile as readScenarioText, scenarioSandbox } from '../sources/side-files.js';
+import { stringifyJson, visible } from '../report/escape.js';
 import { DEFAULT_MAX_PAIRS, sweepFailures } from '../sim/failures.js';
 import { sweepMarkdown } from '../report/sweep/markdown.js';
 import { outages } from '../report/sweep/summary.js';
@@ -31,22 +31,21 @@ export interface ScenarioRun {
   estate: Estate;
 }
 
-function formatFindings(findings: Finding[]): string {
-  return findings.map((f) => `${f.loc.file}:${f.loc.line}:${f.loc.column}: ${f.message}`).join('\n');
+/** One line per finding, each `file:line:column: message` (printed as `plexlint: …` like every other error line). */
+function formatFindings(findings: Finding[]): string[] {
+  return findings.map((f) => `${f.loc.file}:${f.loc.line}:${f.loc.column}: ${f.message}`);
 }
 
 /** Read and validate one scenario file. */
 export function readScenarioFile(path: string, cwd: string): { scenario: Scenario; display: string } {
   const abs = resolve(cwd, path);
-  let text: string;
-  try {
-    text = readFileSync(abs, 'utf8');
-  } catch (e) {
-    throw new UsageError(`${path}: cannot be read (${(e as NodeJS.ErrnoException).code ?? String(e)})`);
-  }
   const display = relative(cwd, abs).split('\\').join('/');
-  const { scenario, findings } = parseScenario(sourceFromText(display, text, abs), (p) => resolve(dirname(abs), p));
-  if (!scenario) throw new UsageError(`invalid scenario:\n${formatFindings(findings)}`);
+  // A regular file of at most 1 MB (no FIFO, device or /proc file); its estate and inputs inside its repository.
+  const file = readScenarioText(abs, display);
+  if (typeof file === 'string') throw new UsageError(`${path} ${file}`);
+  const sandbox = scenarioSandbox(abs, cwd);
+  const { scenario, findings } = parseScenario(file, (p) => sandbox.resolve(p));
+  if (!scenario) throw new UsageError(formatFindings(findings));
   return { scenario, display };
 }
 
@@ -80,14 +79,15 @@ export function formatText(results: ScenarioResult[], color: boolean): string {
   const c = new Chalk({ level: color ? 1 : 0 });
   const out: string[] = [];
   for (const r of results) {
-    out.push('', c.underline(`${r.file}`) + c.dim(`  (seed ${r.seed})`));
+    // Names from the files are shown with their control characters escaped (src/report/escape.ts).
+    out.push('', c.underline(visible(r.file)) + c.dim(`  (seed ${r.seed})`));
     const clocked = r.steps.some((s) => s.kind === 'advance');
     for (const s of r.steps) {
       const when = clocked ? c.dim(` t=${formatDuration(s.time)}`) : '';
-      out.push(`  ${c.dim(`${String(s.index).padStart(2)} line ${String(s.line).padEnd(4)}`)} ${s.kind.padEnd(8)} ${s.error ? c.red(s.error) : s.summary}${when}`);
-      const parts = observedParts(s.observed).map((p) => (p.bad ? c.yellow(p.text) : p.text));
+      out.push(`  ${c.dim(`${String(s.index).padStart(2)} line ${String(s.line).padEnd(4)}`)} ${s.kind.padEnd(8)} ${s.error ? c.red(visible(s.error)) : visible(s.summary)}${when}`);
+      const parts = observedParts(s.observed).map((p) => (p.bad ? c.yellow(visible(p.text)) : visible(p.text)));
       if (parts.length) out.push(`              ${parts.join('  ')}`);
-      for (const e of s.expectations) out.push(`              ${e.pass ? c.green('✔') : c.red('✘')} ${expectationText(e)}`);
+      for (const e of s.expectations) out.push(`              ${e.pass ? c.green('✔') : c.red('✘')} ${visible(expectationText(e))}`);
     }
     out.push(`  ${r.pass ? c.green.bold('PASS') : c.red.bold('FAIL')} ${scenarioTally(r)}`);
   }
@@ -122,7 +122,7 @@ function failureSweep(paths: string[], opts: SimulateOptions): void {
     if (missing.length) throw new UsageError(missing.map((e) => `${e.path} ${e.message}`).join('; '));
     const report = sweepFailures(compiled.estate, { mode: opts.failures!, seed, maxPairs, progress });
     lost = outages(report);
-    text = opts.format === 'json' ? JSON.stringify(report, null, 2) + '\n' : opts.format === 'markdown' ? sweepMarkdown(report) : sweepText(report, useColor(opts.color, Boolean(opts.output)));
+    text = opts.format === 'json' ? stringifyJson(report) : opts.format === 'markdown' ? sweepMarkdown(report) : sweepText(report, useColor(opts.color, Boolean(opts.output)));
   } finally {
     progress.end();
   }
@@ -172,7 +172,7 @@ export function simulateCommand(): Command {
     }
     const text =
       opts.format === 'json'
-        ? JSON.stringify({ scenarios: results }, null, 2) + '\n'
+        ? stringifyJson({ scenarios: results })
         : opts.format === 'markdown'
           ? simulateMarkdown(results, pictures)
           : formatText(results, useColor(opts.color, Boolean(opts.output)));

@@ -1,14 +1,15 @@
-import { readFileSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import { Chalk } from 'chalk';
 import { Command } from 'commander';
+import { parseIp } from '../core/ip.js';
 import { compile } from '../engine/compile.js';
 import type { TraceStep } from '../sim/trace.js';
 import { Simulation, SimulationError } from '../sim/index.js';
 import { parseStateFile } from '../sim/scenario.js';
 import { traceRequest, webRuntime } from '../sim/web.js';
 import { resolveMemberKey, resolveOdrKey } from '../sim/web-index.js';
-import { sourceFromText } from '../sources/source-file.js';
+import { readScenarioFile } from '../sources/side-files.js';
+import { visible } from '../report/escape.js';
 import { oneEstate } from './compile.js';
 import { examples } from './help.js';
 import { emit, useColor, UsageError } from './io.js';
@@ -28,9 +29,10 @@ interface TraceOptions extends EstateCliOptions {
 }
 
 function lines(c: InstanceType<typeof Chalk>, title: string, trace: TraceStep[], result: string): string {
-  const out = [c.bold(title)];
+  // Names and values from the files are shown with their control characters escaped (src/report/escape.ts).
+  const out = [c.bold(visible(title))];
   const width = String(trace.length).length + 1;
-  trace.forEach((s, i) => out.push(`  ${c.dim(`${i + 1}.`.padEnd(width))} ${c.cyan(s.what.padEnd(13))} ${s.detail}`));
+  trace.forEach((s, i) => out.push(`  ${c.dim(`${i + 1}.`.padEnd(width))} ${c.cyan(visible(s.what).padEnd(13))} ${visible(s.detail)}`));
   out.push(`  ${c.bold('→')} ${result}`);
   return out.join('\n') + '\n';
 }
@@ -53,8 +55,10 @@ export function traceCommand(): Command {
   return cmd.action((paths: string[], opts: TraceOptions) => {
       if (opts.url === undefined && (opts.from === undefined || opts.to === undefined)) throw new UsageError('trace needs --from and --to (a connection) or --url (a plug-in request)');
       if (opts.url !== undefined && (opts.from !== undefined || opts.to !== undefined)) throw new UsageError('--url traces a plug-in request; it does not take --from or --to');
-      const m = opts.to !== undefined ? /^(.+):(\d{1,5})$/.exec(opts.to) : null;
-      if (opts.url === undefined && !m) throw new UsageError(`--to ${opts.to}: expected address:port`);
+      const m = opts.to !== undefined ? /^\[?([^\]]+?)\]?:(\d{1,5})$/.exec(opts.to) : null;
+      if (opts.url === undefined && !m) throw new UsageError(`--to ${opts.to}: expected address:port (an IPv6 address in brackets: [2001:db8::1]:443)`);
+      if (m && !parseIp(m[1]!)) throw new UsageError(`--to ${opts.to}: ${m[1]} is not an IPv4 or IPv6 address`);
+      if (m && (Number(m[2]) < 1 || Number(m[2]) > 65535)) throw new UsageError(`--to ${opts.to}: port ${m[2]} is not from 1 to 65535`);
       const seed = Number(opts.seed);
       if (!Number.isInteger(seed) || seed < 0) throw new UsageError(`--seed ${opts.seed}: expected a whole number`);
       const cli = lintOptionsFrom(opts, paths);
@@ -65,13 +69,9 @@ export function traceCommand(): Command {
       const sim = new Simulation(compiled.estate, seed);
       if (opts.state) {
         const abs = resolve(opts.state);
-        let text: string;
-        try {
-          text = readFileSync(abs, 'utf8');
-        } catch {
-          throw new UsageError(`--state ${opts.state}: cannot be read`);
-        }
-        const parsed = parseStateFile(sourceFromText(relative(process.cwd(), abs), text, abs));
+        const file = readScenarioFile(abs, relative(process.cwd(), abs));
+        if (typeof file === 'string') throw new UsageError(`--state ${opts.state} ${file}`);
+        const parsed = parseStateFile(file);
         if (!parsed.state) throw new UsageError(`--state ${opts.state}: ${parsed.findings.map((f) => `${f.loc.line}:${f.loc.column} ${f.message}`).join('; ')}`);
         try {
           sim.apply(parsed.state);
@@ -120,13 +120,15 @@ export function traceCommand(): Command {
         if (typeof t === 'string') throw new UsageError(`--url ${opts.url}: ${t}`);
         const o = t.outcome;
         const result = t.error
-          ? c.yellow(t.error)
+          ? c.yellow(visible(t.error))
           : !o?.server
             ? c.red('the request fails: no server is available')
             : c.green(
-                `${o.server.name} (${o.server.s.transports[0] ? `${o.server.s.transports[0].hostname}:${o.server.s.transports[0].port}` : 'no transport'})` +
-                  (o.odr !== undefined ? `; completed by ODR ${o.odr}, served by cell ${o.cell}` : '') +
-                  (o.affinity ? ', by affinity' : ''),
+                visible(
+                  `${o.server.name} (${o.server.s.transports[0] ? `${o.server.s.transports[0].hostname}:${o.server.s.transports[0].port}` : 'no transport'})` +
+                    (o.odr !== undefined ? `; completed by ODR ${o.odr}, served by cell ${o.cell}` : '') +
+                    (o.affinity ? ', by affinity' : ''),
+                ),
               ) + (o.lost ? c.red(' — the session is lost') : '');
         emit(lines(c, `request ${opts.url}`, t.trace, result), opts.output);
         return;
@@ -138,10 +140,10 @@ export function traceCommand(): Command {
       const d = sim.distributor.connect(from, m![1]!, Number(m![2]), true);
       const result =
         d.outcome === 'refused'
-          ? c.red(`refused: ${d.reason}`)
+          ? c.red(visible(`refused: ${d.reason}`))
           : d.outcome === 'local'
-            ? c.green(`stays local on ${d.target} (OPTLOCAL)`)
-            : c.green(`${d.outcome === 'direct' ? 'goes directly' : `distributed by ${d.distributor}`} to ${d.target}`);
+            ? c.green(visible(`stays local on ${d.target} (OPTLOCAL)`))
+            : c.green(visible(`${d.outcome === 'direct' ? 'goes directly' : `distributed by ${d.distributor}`} to ${d.target}`));
       emit(lines(c, `connection from ${from} to ${m![1]}:${m![2]}`, d.trace, result), opts.output);
     });
 }

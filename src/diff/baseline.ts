@@ -5,12 +5,13 @@
  * `filter-mode added`, so a team can adopt plexlint on a legacy estate. Findings
  * are matched by fingerprint (rule and subject), not by line.
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import type { Diagnostic } from '../core/diagnostic.js';
 import { lint, type LintOptions } from '../engine/lint.js';
 import { fingerprint } from './findings.js';
 import { openSide } from './sides.js';
+import { isReadFailure, readRegularFile } from '../sources/read-file.js';
 
 export class BaselineError extends Error {}
 
@@ -38,10 +39,16 @@ interface SavedMessage {
   fingerprint?: string;
 }
 
+/** Largest saved report read as a baseline (a report of a million findings is a few hundred MB). */
+const MAX_REPORT_BYTES = 1024 * 1024 * 1024;
+
 function fromReport(path: string, cwd: string): { fingerprints: string[]; root: string } {
+  // The bounded reader: a /proc file or a device named report.json is never read without end.
+  const bytes = readRegularFile(path, MAX_REPORT_BYTES);
+  if (isReadFailure(bytes)) throw new BaselineError(`--baseline ${relative(cwd, path) || path} ${bytes.why}`);
   let data: unknown;
   try {
-    data = JSON.parse(readFileSync(path, 'utf8'));
+    data = JSON.parse(bytes.toString('utf8'));
   } catch (e) {
     throw new BaselineError(`--baseline ${path}: not a JSON report (${(e as Error).message.split('\n')[0]})`);
   }
@@ -60,16 +67,13 @@ function fromReport(path: string, cwd: string): { fingerprints: string[]; root: 
 /** Fingerprints of the baseline's findings, and the root they are relative to. */
 export function baselineFingerprints(spec: string, cwd: string, currentPaths: string[], options: LintOptions): { fingerprints: string[]; root: string } {
   const abs = resolve(cwd, spec);
-  if (!spec.startsWith('git:') && spec.endsWith('.json') && existsSync(abs) && statSync(abs).isFile()) return fromReport(abs, cwd);
+  // A .json that is there is a saved report — or a FIFO, a device or a /proc file, which fromReport refuses unread.
+  if (!spec.startsWith('git:') && spec.endsWith('.json') && existsSync(abs) && !statSync(abs).isDirectory()) return fromReport(abs, cwd);
   if (!spec.startsWith('git:') && !existsSync(abs)) throw new BaselineError(`--baseline ${spec} does not exist`);
   const side = openSide(spec, cwd, currentPaths.length ? currentPaths : ['.']);
-  try {
-    const r = lint(side.paths, { ...options, cwd: side.cwd });
-    const root = spec.startsWith('git:') ? side.cwd : rootOf(side.paths.map((p) => relative(side.cwd, p)), side.cwd);
-    return { fingerprints: rebase(r.diagnostics, side.cwd, root), root };
-  } finally {
-    side.cleanup();
-  }
+  const r = lint(side.paths, { ...options, cwd: side.cwd, ...(side.fs ? { fs: side.fs } : {}) });
+  const root = spec.startsWith('git:') ? side.cwd : rootOf(side.paths.map((p) => relative(side.cwd, p)), side.cwd);
+  return { fingerprints: rebase(r.diagnostics, side.cwd, root), root };
 }
 
 /** The current findings that the baseline does not have (a multiset difference). */

@@ -15,7 +15,7 @@ import { displayChanges, displayFindings, displayPath, sidePrefix } from './disp
 import { findingsDelta, type FindingsDelta } from './findings.js';
 import { diffModels, type Change } from './model-diff.js';
 import { scenarioFlows } from './scenarios.js';
-import { openSide, type Side } from './sides.js';
+import { openSide, SideError, type Side } from './sides.js';
 
 export interface DiffResult {
   before: string;
@@ -57,7 +57,8 @@ interface Checked {
 
 /** Check one side, keeping only what the diff needs (the sources of the first side are not held while the second is checked). */
 function check(side: Side, options: Omit<LintOptions, 'cwd'>): Checked {
-  const r = lint(side.paths, { ...options, cwd: side.cwd });
+  // A git:<ref> side is read from the revision's files in memory (src/sources/git-tree.ts).
+  const r = lint(side.paths, { ...options, cwd: side.cwd, ...(side.fs ? { fs: side.fs } : {}) });
   return { estate: r.compiled.estate, diagnostics: r.diagnostics, readErrors: r.compiled.readErrors };
 }
 
@@ -86,51 +87,40 @@ export function runDiff(beforeSpec: string, afterSpec: string, cwd: string, opti
   // A git:<ref> side reads, at that revision, the paths the other side names.
   const pathsFor = (other: string): string[] => (other.startsWith('git:') ? ['.'] : [other]);
   const before = openSide(beforeSpec, cwd, pathsFor(afterSpec));
-  let after;
-  try {
-    after = openSide(afterSpec, cwd, pathsFor(beforeSpec));
-  } catch (e) {
-    before.cleanup();
-    throw e;
+  const after = openSide(afterSpec, cwd, pathsFor(beforeSpec));
+  const { exhaustive, scenarios, threshold, diagram, ...lintOptions } = options;
+  // Scenario files are read first: a bad one is a usage error before any work.
+  const extra = scenarios?.length ? [scenarioFlows(scenarios, cwd)] : [];
+  const a = check(before, { ...lintOptions, progress: sideProgress(progress, beforeSpec) });
+  const b = check(after, { ...lintOptions, progress: sideProgress(progress, afterSpec) });
+  const fatal = [...a.readErrors, ...b.readErrors].filter((e) => e.explicit);
+  if (fatal.length) throw new SideError(fatal.map((e) => `${e.path} ${e.message}`).join('; '));
+  const [old, current] = [a.estate, b.estate];
+  const changes = diffModels(old, current, undefined, progress);
+  const routing = behaviourDelta(old, current, { threshold: threshold ?? 0.01, extra, exhaustive: exhaustive === true, progress });
+  progress.phase('findings delta');
+  const findings = findingsDelta(a.diagnostics, b.diagnostics);
+  // What the user reads names files relative to the working directory (./display.ts).
+  const oldPrefix = sidePrefix(cwd, before.cwd, beforeSpec.startsWith('git:'));
+  const newPrefix = sidePrefix(cwd, after.cwd, afterSpec.startsWith('git:'));
+  let picture: Graph | undefined;
+  // The picture is of the routing changes: none to draw (and two pictures of the estates to spare) when there are none.
+  if (diagram && routing.changes.length > 0) {
+    progress.phase('routing picture');
+    picture = graphDelta(old, current, { threshold: threshold ?? 0.01, title: `routing changes: ${beforeSpec} → ${afterSpec}` });
   }
-  try {
-    const { exhaustive, scenarios, threshold, diagram, ...lintOptions } = options;
-    // Scenario files are read first: a bad one is a usage error before any work.
-    const extra = scenarios?.length ? [scenarioFlows(scenarios, cwd)] : [];
-    const a = check(before, { ...lintOptions, progress: sideProgress(progress, beforeSpec) });
-    const b = check(after, { ...lintOptions, progress: sideProgress(progress, afterSpec) });
-    const fatal = [...a.readErrors, ...b.readErrors].filter((e) => e.explicit);
-    if (fatal.length) throw new Error(fatal.map((e) => `${e.path} ${e.message}`).join('; '));
-    const [old, current] = [a.estate, b.estate];
-    const changes = diffModels(old, current, undefined, progress);
-    const routing = behaviourDelta(old, current, { threshold: threshold ?? 0.01, extra, exhaustive: exhaustive === true, progress });
-    progress.phase('findings delta');
-    const findings = findingsDelta(a.diagnostics, b.diagnostics);
-    // What the user reads names files relative to the working directory (./display.ts).
-    const oldPrefix = sidePrefix(cwd, before.cwd, beforeSpec.startsWith('git:'));
-    const newPrefix = sidePrefix(cwd, after.cwd, afterSpec.startsWith('git:'));
-    let picture: Graph | undefined;
-    // The picture is of the routing changes: none to draw (and two pictures of the estates to spare) when there are none.
-    if (diagram && routing.changes.length > 0) {
-      progress.phase('routing picture');
-      picture = graphDelta(old, current, { threshold: threshold ?? 0.01, title: `routing changes: ${beforeSpec} → ${afterSpec}` });
-    }
-    return {
-      before: beforeSpec,
-      after: afterSpec,
-      afterRoot: after.cwd,
-      changes: displayChanges(changes, oldPrefix, newPrefix),
-      behaviour: routing.changes,
-      flows: { compared: routing.compared, skipped: routing.skipped },
-      findings: displayFindings(findings, oldPrefix, newPrefix),
-      files: filesByName(old, current, oldPrefix, newPrefix),
-      ...(picture ? { diagram: picture } : {}),
-      ms: performance.now() - start,
-    };
-  } finally {
-    before.cleanup();
-    after.cleanup();
-  }
+  return {
+    before: beforeSpec,
+    after: afterSpec,
+    afterRoot: after.cwd,
+    changes: displayChanges(changes, oldPrefix, newPrefix),
+    behaviour: routing.changes,
+    flows: { compared: routing.compared, skipped: routing.skipped },
+    findings: displayFindings(findings, oldPrefix, newPrefix),
+    files: filesByName(old, current, oldPrefix, newPrefix),
+    ...(picture ? { diagram: picture } : {}),
+    ms: performance.now() - start,
+  };
 }
 
 export type { Change } from './model-diff.js';

@@ -7,25 +7,21 @@
  * or cluster, so its inputs are the whole estate (without source positions);
  * it is skipped only when the two estates are the same.
  */
-import { readFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import type { Estate } from '../model/estate.js';
 import { simulationFor, type Observed } from '../sim/index.js';
 import { parseScenario, type Scenario } from '../sim/scenario.js';
-import { sourceFromText } from '../sources/source-file.js';
+import { readScenarioFile } from '../sources/side-files.js';
 import { perEstate, type Flow, type FlowSource } from './flows.js';
 
 export class ScenarioFileError extends Error {}
 
 function load(path: string, cwd: string): Scenario {
   const abs = resolve(cwd, path);
-  let text: string;
-  try {
-    text = readFileSync(abs, 'utf8');
-  } catch {
-    throw new ScenarioFileError(`--scenario ${path}: cannot be read`);
-  }
-  const { scenario, findings } = parseScenario(sourceFromText(relative(cwd, abs), text, abs), (p) => resolve(dirname(abs), p));
+  const file = readScenarioFile(abs, relative(cwd, abs));
+  if (typeof file === 'string') throw new ScenarioFileError(`--scenario ${path} ${file}`);
+  // The scenario runs on the two estates of the diff: its own estate: and inputs: are never read.
+  const { scenario, findings } = parseScenario(file, (p) => resolve(dirname(abs), p));
   if (!scenario) throw new ScenarioFileError(`--scenario ${path}: ${findings.map((f) => `${f.loc.line}:${f.loc.column} ${f.message}`).join('; ')}`);
   return scenario;
 }

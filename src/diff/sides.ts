@@ -1,12 +1,13 @@
 /**
  * The two sides of a diff: folders or files, or `git:<ref>` — the same paths
- * as they are at a git revision, read with git itself (git ls-tree / git show)
- * into a private temporary folder; the working tree is never touched.
+ * as they are at a git revision, read with git itself into memory
+ * (src/sources/git-tree.ts); nothing is written to disk and the working tree is
+ * never touched.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join, relative, resolve } from 'node:path';
+import { statSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { FsJournal } from '../sources/fs-journal.js';
+import { gitTree, GitTreeError } from '../sources/git-tree.js';
 
 export interface Side {
   /** What the user gave. */
@@ -15,19 +16,11 @@ export interface Side {
   paths: string[];
   /** Working directory for display paths (so both sides show the same relative paths). */
   cwd: string;
-  cleanup(): void;
+  /** The file system the side is read from: the revision's files for git:<ref>, else the disk. */
+  fs?: FsJournal;
 }
 
 export class SideError extends Error {}
-
-function git(args: string[], cwd: string): Buffer {
-  try {
-    return execFileSync('git', args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 1 << 30 });
-  } catch (e) {
-    const err = e as { stderr?: Buffer; message: string };
-    throw new SideError(`git ${args.join(' ')}: ${(err.stderr?.toString() || err.message).trim().split('\n')[0]}`);
-  }
-}
 
 /**
  * @param spec  a path, or git:<ref>
@@ -39,33 +32,18 @@ export function openSide(spec: string, cwd: string, gitPaths: string[]): Side {
     // name on both sides (its identity for plug-in files, findings and locations).
     const abs = resolve(cwd, spec);
     const root = isDirectory(abs) ? abs : dirname(abs);
-    return { spec, paths: [abs], cwd: root, cleanup: () => undefined };
+    return { spec, paths: [abs], cwd: root };
   }
   const ref = spec.slice(4);
   if (!ref) throw new SideError('git: needs a revision, e.g. git:origin/main');
-  const top = git(['rev-parse', '--show-toplevel'], cwd).toString().trim();
-  const prefix = relative(top, cwd);
-  const dir = mkdtempSync(join(tmpdir(), 'plexlint-git-'));
-  // The copy is a repository root like the working tree: the plexlint.yaml lookup stops here.
-  mkdirSync(join(dir, '.git'));
-  const work = join(dir, prefix);
-  mkdirSync(work, { recursive: true });
   const targets = gitPaths.length ? gitPaths : ['.'];
-  const listed = git(['ls-tree', '-r', '-z', '--name-only', ref, '--', ...targets.map((p) => relative(top, resolve(cwd, p)) || '.')], top)
-    .toString()
-    .split('\0')
-    .filter(Boolean);
-  for (const file of listed) {
-    const out = join(dir, file);
-    mkdirSync(dirname(out), { recursive: true });
-    writeFileSync(out, git(['show', `${ref}:${file}`], top));
+  try {
+    const tree = gitTree(ref, cwd, targets);
+    return { spec, paths: targets.map((p) => resolve(cwd, p)), cwd, fs: new FsJournal(tree) };
+  } catch (e) {
+    if (e instanceof GitTreeError) throw new SideError(e.message);
+    throw e;
   }
-  return {
-    spec,
-    paths: targets.map((p) => resolve(work, p)),
-    cwd: work,
-    cleanup: () => rmSync(dir, { recursive: true, force: true }),
-  };
 }
 
 function isDirectory(p: string): boolean {

@@ -20,12 +20,14 @@
  * fatal; a file that is not plexlint's is never overwritten.
  */
 import { createHash } from 'node:crypto';
-import { closeSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
+import { closeSync, openSync, readSync } from 'node:fs';
 import type { Diagnostic } from '../core/diagnostic.js';
 import { MODEL_VERSION } from '../model/estate.js';
 import { rules } from '../rules/registry.js';
 import { stillHolds, type Observation } from '../sources/fs-journal.js';
+import { isReadFailure, readRegularFile } from '../sources/read-file.js';
 import { displayPath, type ReadError } from '../sources/workspace.js';
+import { isCacheLayout } from './cache-schema.js';
 import type { Level } from './config.js';
 import { sortDiagnostics, type LintResult, type LintRun } from './lint.js';
 import type { SuppressedDiagnostic } from './suppress.js';
@@ -135,28 +137,31 @@ export type CacheRead = { kind: 'absent' } | { kind: 'ours'; file: CacheFile } |
 const MAX_CACHE_BYTES = 1024 * 1024 * 1024;
 
 function head(path: string, n: number): string {
-  const fd = openSync(path, 'r');
   try {
-    const buf = Buffer.alloc(n);
-    return buf.subarray(0, readSync(fd, buf, 0, n, 0)).toString('utf8');
-  } finally {
-    closeSync(fd);
+    const fd = openSync(path, 'r');
+    try {
+      const buf = Buffer.alloc(n);
+      return buf.subarray(0, readSync(fd, buf, 0, n, 0)).toString('utf8');
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    return '';
   }
 }
 
 /** Read a cache file; never throws. */
 export function readCacheFile(path: string): CacheRead {
-  let text: string;
-  try {
-    const st = statSync(path);
-    // A folder, a device or a pipe is nobody's cache file: never read (it may not end), never replaced.
-    if (!st.isFile()) return { kind: 'foreign' };
-    if (st.size > MAX_CACHE_BYTES) return head(path, CACHE_SIGNATURE.length) === CACHE_SIGNATURE ? { kind: 'damaged', why: 'is too large' } : { kind: 'foreign' };
-    text = readFileSync(path, 'utf8');
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    return code === 'ENOENT' ? { kind: 'absent' } : { kind: 'damaged', why: `cannot be read (${code ?? String(e)})` };
+  // The bounded reader: a folder, a FIFO, a device or a /proc file is nobody's cache file — never read (it
+  // may not end), never replaced.
+  const bytes = readRegularFile(path, MAX_CACHE_BYTES);
+  if (isReadFailure(bytes)) {
+    if (bytes.code === 'ENOENT') return { kind: 'absent' };
+    if (bytes.code === 'ENOTREG' || bytes.code === 'ESPECIAL') return { kind: 'foreign' };
+    if (bytes.code === 'EFBIG') return head(path, CACHE_SIGNATURE.length) === CACHE_SIGNATURE ? { kind: 'damaged', why: 'is too large' } : { kind: 'foreign' };
+    return { kind: 'damaged', why: bytes.why };
   }
+  const text = bytes.toString('utf8');
   if (text.trim() === '') return { kind: 'damaged', why: 'is empty' };
   if (!text.startsWith(CACHE_SIGNATURE)) return { kind: 'foreign' };
   let data: unknown;
@@ -169,27 +174,8 @@ export function readCacheFile(path: string): CacheRead {
   return { kind: 'ours', file: data };
 }
 
-function isObject(x: unknown): x is Record<string, unknown> {
-  return typeof x === 'object' && x !== null && !Array.isArray(x);
-}
-
-const OPS = new Set(['kind', 'lkind', 'size', 'realpath', 'list', 'listAll', 'read']);
-
 function isCacheFile(x: unknown): x is CacheFile {
-  if (!isObject(x) || x['tool'] !== 'plexlint-cache' || x['format'] !== CACHE_FORMAT || !Array.isArray(x['entries'])) return false;
-  return x['entries'].every(
-    (e: unknown) =>
-      isObject(e) &&
-      typeof e['key'] === 'string' &&
-      Array.isArray(e['observations']) &&
-      e['observations'].every((o: unknown) => isObject(o) && typeof o['op'] === 'string' && OPS.has(o['op']) && typeof o['path'] === 'string' && 'result' in o) &&
-      isObject(e['outcome']) &&
-      Array.isArray(e['outcome']['diagnostics']) &&
-      Array.isArray(e['outcome']['suppressed']) &&
-      Array.isArray(e['outcome']['files']) &&
-      Array.isArray(e['outcome']['readErrors']) &&
-      isObject(e['outcome']['lines']),
-  );
+  return isCacheLayout(x, CACHE_FORMAT);
 }
 
 export type Lookup = { hit: CheckOutcome } | { miss: string };

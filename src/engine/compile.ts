@@ -18,6 +18,7 @@ import type { SourceFile } from '../sources/source-file.js';
 import { silentProgress, type Progress } from '../core/progress.js';
 import { discover, type Discovery, type EstateInputs } from '../sources/discover.js';
 import { FsJournal } from '../sources/fs-journal.js';
+import { isReadFailure } from '../sources/read-file.js';
 import { sourceFromText } from '../sources/source-file.js';
 import { displayPath, MAX_MANIFEST_BYTES, openWorkspace, type ReadError, type Workspace } from '../sources/workspace.js';
 import { createDriver, type Driver } from './driver.js';
@@ -31,7 +32,10 @@ export interface CompileOptions {
   cwd?: string;
   config?: string;
   encoding?: Encoding;
-  /** The file-system gateway; one journal for every estate of a run (a fresh one by default). */
+  /**
+   * The file-system gateway; one journal for every estate of a run (a fresh one by default). For `diff git:<ref>`,
+   * a journal over the revision's files in memory (src/sources/tree-fs.ts).
+   */
   fs?: FsJournal;
   /** --no-ignore */
   noIgnore?: boolean;
@@ -105,8 +109,8 @@ export function planEstates(paths: string[], options: CompileOptions = {}): Esta
 
 /** The manifest's `ignore:` patterns, read for discovery (a manifest that cannot be read has none). */
 function manifestIgnorePatterns(fs: FsJournal, abs: string, shown: string): string[] {
-  const bytes = fs.read(abs);
-  if ('error' in bytes || bytes.length > MAX_MANIFEST_BYTES) return [];
+  const bytes = fs.read(abs, MAX_MANIFEST_BYTES);
+  if (isReadFailure(bytes)) return [];
   const { manifest } = parseManifest(sourceFromText(shown, bytes.toString('utf8'), abs), dirname(abs), (p) => fs.exists(p));
   return manifest.ignore.map((i) => i.value);
 }
@@ -142,7 +146,7 @@ export function compileEstate(inputs: EstateInputs, plan: EstatePlan, options: C
   if (ws.manifestPath) {
     const mf = driver.read(ws.manifestPath, true);
     if (mf) {
-      const parsed = parseManifest(mf, dirname(ws.manifestPath), (p) => ws.fs.exists(p));
+      const parsed = parseManifest(mf, dirname(ws.manifestPath), (p) => ws.mayExist(p));
       manifest = parsed.manifest;
       if (!options.standalone) append(findings, parsed.findings);
       kinds.set(mf.path, 'manifest');
@@ -236,13 +240,24 @@ function copiedSystem(manifest: Manifest | undefined, inputs: EstateInputs, driv
   return [{ entry, file }];
 }
 
-/** A member included by two stacks is parsed twice; report its findings once. */
+/**
+ * A member included by two stacks is parsed twice; report its findings once. The findings at one start are
+ * compared in full; no key holding the message is built for each finding (a hostile profile has hundreds of
+ * thousands of findings, each with a message of a few hundred characters).
+ */
 function dedupe(findings: Finding[]): Finding[] {
-  const seen = new Set<string>();
+  const byFile = new Map<string, Map<string, Finding[]>>();
   return findings.filter((f) => {
-    const key = `${f.ruleId}|${f.loc.file}|${f.loc.line}|${f.loc.column}|${f.loc.endLine}|${f.loc.endColumn}|${f.message}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
+    let atStart = byFile.get(f.loc.file);
+    if (!atStart) byFile.set(f.loc.file, (atStart = new Map()));
+    const start = `${f.loc.line}:${f.loc.column}`;
+    const same = atStart.get(start);
+    if (!same) {
+      atStart.set(start, [f]);
+      return true;
+    }
+    if (same.some((g) => g.ruleId === f.ruleId && g.loc.endLine === f.loc.endLine && g.loc.endColumn === f.loc.endColumn && g.message === f.message)) return false;
+    same.push(f);
     return true;
   });
 }

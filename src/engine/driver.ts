@@ -20,8 +20,9 @@ export interface Driver {
   /** Read a file of the estate; a failure is recorded once in readErrors. */
   read(abs: string, explicit?: boolean): SourceFile | undefined;
   /**
-   * Read a file the manifest names. A path that does not exist already has its manifest-missing-file finding;
-   * any other read error ends the run (exit 2).
+   * Read a file the manifest names. A path of the estate that does not exist already has its
+   * manifest-missing-file finding; any other read error — outside the estate, whether it exists or not — ends
+   * the run (exit 2).
    */
   named(abs: string): SourceFile | undefined;
   /** Record a read error, once per path. */
@@ -49,7 +50,7 @@ export function createDriver(ws: Workspace): Driver {
       driver.sources.set(f.path, f);
       return f;
     },
-    named: (abs) => (ws.fs.exists(abs) ? driver.read(abs, true) : undefined),
+    named: (abs) => (ws.mayExist(abs) ? driver.read(abs, true) : undefined),
     readError(error) {
       if (!driver.readErrors.some((e) => e.path === error.path)) driver.readErrors.push(error);
     },

@@ -13,6 +13,7 @@ import { FsJournal, hashBytes } from '../sources/fs-journal.js';
 import { applyFixes } from './fixes.js';
 import type { SourceFile } from '../sources/source-file.js';
 import { lintAll, type LintOptions, type LintRun } from './lint.js';
+import { isReadFailure } from '../sources/read-file.js';
 
 /** ESLint's limit: fixes that keep making new fixes stop after this many passes. */
 export const MAX_FIX_PASSES = 10;
@@ -112,5 +113,5 @@ export function lintAndFix(paths: string[], options: FixOptions = {}): FixOutcom
 /** The bytes a run read for a file (standard input's text for the file it stands for). */
 function originalBytes(fs: FsJournal, abs: string): Buffer | undefined {
   const bytes = fs.read(abs);
-  return 'error' in bytes ? undefined : bytes;
+  return isReadFailure(bytes) ? undefined : bytes;
 }

@@ -15,12 +15,12 @@ import { basename, dirname, join, sep } from 'node:path';
 import { append } from '../core/append.js';
 import type { Finding } from '../core/diagnostic.js';
 import { parseDscontrol, type ParsedDscontrol } from '../frontends/dscontrol/index.js';
-import { goScriptName, scanGoScript, type GoScriptAst } from '../frontends/goscript/index.js';
+import { goScriptName, MAX_GO_SCRIPT_CHARS, scanGoScript, type GoScriptAst } from '../frontends/goscript/index.js';
 import type { Manifest } from '../frontends/manifest/index.js';
 import { buildLoadBalancers, type LbInput } from '../model/builders/lb.js';
 import type { System } from '../model/estate.js';
 import type { ExternalLb } from '../model/lb.js';
-import type { SourceFile } from '../sources/source-file.js';
+import { sourceFromText, type SourceFile } from '../sources/source-file.js';
 import type { Workspace } from '../sources/workspace.js';
 import { fileStem, uniqueName, type Driver } from './driver.js';
 
@@ -50,7 +50,7 @@ export function registerLoadBalancerFiles(manifest: Manifest | undefined, driver
       kinds.set(config.path, 'dscontrol');
     }
     // A scripts folder outside the estate is not listed: read() reports it (exit 2).
-    if (entry.scripts && ws.fs.exists(entry.scripts.abs) && !ws.contains(entry.scripts.abs)) read(entry.scripts.abs, true);
+    if (entry.scripts && !ws.contains(entry.scripts.abs)) read(entry.scripts.abs, true);
     else if (entry.scripts && ws.fs.exists(entry.scripts.abs)) {
       const files = ws.fs.kind(entry.scripts.abs) === 'dir' ? listFolder(ws, entry.scripts.abs) : [entry.scripts.abs];
       for (const abs of files) {
@@ -105,16 +105,26 @@ export function compileLoadBalancers(args: {
 }): CompiledLoadBalancers {
   const findings: Finding[] = [];
   const { ws, read, kinds } = args.driver;
+  /** A shell file small enough for the shell parser; a larger one is a read error (MAX_GO_SCRIPT_CHARS). */
+  const shellSized = (f: SourceFile): boolean => {
+    if (f.text.length <= MAX_GO_SCRIPT_CHARS) return true;
+    args.driver.readError({
+      path: f.path,
+      message: `is ${f.text.length.toLocaleString('en-US')} characters, larger than the ${MAX_GO_SCRIPT_CHARS.toLocaleString('en-US')} plexlint reads for a go script or a file it sources (a go script is a few KB)`,
+    });
+    return false;
+  };
   const resolver = (path: string, from: SourceFile): SourceFile | undefined => {
     const abs = join(folder(from), basename(path.replace(/\\/g, '/')));
     if (!from.absPath || !ws.contains(abs) || ws.fs.kind(abs) !== 'file') return undefined;
-    return read(abs);
+    const f = read(abs);
+    return f && shellSized(f) ? f : undefined;
   };
   const scanned = new Map<string, GoScriptAst>();
   const scan = (f: SourceFile): GoScriptAst => {
     const cached = scanned.get(f.path);
     if (cached) return cached;
-    const r = scanGoScript(f, resolver);
+    const r = scanGoScript(shellSized(f) ? f : sourceFromText(f.path, '', f.absPath), resolver);
     append(findings, r.findings);
     for (const x of r.files) kinds.set(x.path, kinds.get(x.path) ?? 'goscript');
     scanned.set(f.path, r.ast);

@@ -4,6 +4,7 @@
  */
 import type { Diagnostic, DiagnosticFix, Finding } from '../core/diagnostic.js';
 import { compareLocs } from '../core/loc.js';
+import { MAX_QUOTED_WORD } from '../core/quote.js';
 import { didYouMean, uniqueSuggestion } from '../core/suggest.js';
 import { renameKey } from '../frontends/manifest/index.js';
 import { timed } from '../core/timing.js';
@@ -15,6 +16,7 @@ import { inScope, type EstateInputs } from '../sources/discover.js';
 import { compile, compileEstate, planEstates, type CompileOptions, type CompileResult, type EstatePlan } from './compile.js';
 import { resolveFix } from './fixes.js';
 import { registerIds, RuleConfig, type Level } from './config.js';
+import { FindingLimit } from '../core/finding-limit.js';
 import { applySuppressions, type Directive, type SuppressedDiagnostic } from './suppress.js';
 
 export interface LintOptions extends CompileOptions {
@@ -46,7 +48,11 @@ export function ruleRuns(rule: Rule, compiled: CompileResult): boolean {
 }
 
 /** Run every model rule over a compiled estate. */
-export function runRules(compiled: CompileResult): Finding[] {
+/**
+ * Run every model rule over a compiled estate. With a limit (./finding-limit.ts), findings over it are counted
+ * as they are reported, never kept.
+ */
+export function runRules(compiled: CompileResult, limit?: FindingLimit): Finding[] {
   const findings: Finding[] = [];
   for (const rule of rules) {
     if (!rule.check) continue;
@@ -54,15 +60,15 @@ export function runRules(compiled: CompileResult): Finding[] {
     const ctx: RuleContext = {
       estate: compiled.estate,
       ruleId: rule.meta.id,
-      report: (f) => findings.push({ ...f, ruleId: rule.meta.id }),
+      report: (f) => {
+        if (!limit || limit.admit(rule.meta.id, f.loc, f.severity, f.consequence)) findings.push({ ...f, ruleId: rule.meta.id });
+      },
     };
     rule.check(ctx);
   }
   return findings;
 }
 
-/** Longest run of non-blank characters a message quotes in full. */
-const MAX_QUOTED_WORD = 200;
 
 /**
  * Messages quote the offending text; a "word" of a megabyte (one line of a
@@ -71,7 +77,30 @@ const MAX_QUOTED_WORD = 200;
  */
 export function shortenMessage(message: string): string {
   if (message.length <= MAX_QUOTED_WORD) return message;
-  return message.replace(/\S{201,}/g, (w) => `${w.slice(0, 80)}…${w.slice(-20)} [${w.length} characters]`);
+  // A scan, not /\S{201,}/g: V8's regular expressions overflow the stack on a run of millions of characters.
+  const parts: string[] = [];
+  let copied = 0;
+  for (let i = 0; i < message.length; ) {
+    if (isBlank(message.charCodeAt(i))) {
+      i++;
+      continue;
+    }
+    let end = i;
+    while (end < message.length && !isBlank(message.charCodeAt(end))) end++;
+    if (end - i > MAX_QUOTED_WORD) {
+      parts.push(message.slice(copied, i), `${message.slice(i, i + 80)}…${message.slice(end - 20, end)} [${end - i} characters]`);
+      copied = end;
+    }
+    i = end;
+  }
+  if (copied === 0) return message;
+  parts.push(message.slice(copied));
+  return parts.join('');
+}
+
+/** What \s matches in a message: blanks, line ends and the other white space a quoted word cannot hold. */
+function isBlank(c: number): boolean {
+  return c === 32 || (c >= 9 && c <= 13) || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
 }
 
 /**
@@ -242,7 +271,10 @@ function reportScope(compiled: CompileResult): ((file: string) => boolean) | und
 /** Rules, inline directives and the configured severities over one compiled estate. */
 export function lintCompiled(compiled: CompileResult, options: LintOptions = {}): LintResult {
   const config = new RuleConfig(compiled.manifest, options.rules, compiled.workspace.cwd);
-  const findings: Finding[] = nameSystems([...compiled.findings, ...timed('rules', () => runRules(compiled)), ...manifestRuleIds(compiled)]);
+  const limit = new FindingLimit();
+  const frontEnd = limit.filter(compiled.findings);
+  const fromRules = timed('rules', () => runRules(compiled, limit));
+  const findings: Finding[] = nameSystems([...frontEnd, ...fromRules, ...manifestRuleIds(compiled), ...limit.summaries()]);
   // Unreadable files found by a folder scan are findings (binary ones are simply not
   // configuration files); files named explicitly make the run fail (exit 2, see the CLI).
   for (const e of compiled.readErrors) {

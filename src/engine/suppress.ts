@@ -102,7 +102,7 @@ export function parseDirectives(file: SourceFile, syntax: CommentSyntax, ctx: Su
     const keywordStart = c.bodyStart + m[1]!.length;
     const keyword = m[2]!.toLowerCase().replace(/-+$/, '');
     const rest = c.body.slice(m[0].length);
-    const bodyEnd = c.bodyStart + c.body.replace(/\s+$/, '').length;
+    const bodyEnd = c.bodyStart + c.body.trimEnd().length;
     const dirLoc = loc(keywordStart, Math.max(bodyEnd, keywordStart + m[0].length - m[1]!.length));
     if (!(KINDS as readonly string[]).includes(keyword)) {
       const keywordLoc = loc(keywordStart, keywordStart + m[0].length - m[1]!.length);

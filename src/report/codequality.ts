@@ -10,6 +10,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Severity } from '../core/diagnostic.js';
+import { stringifyJson, visible } from './escape.js';
 import { rootRelative } from './paths.js';
 import { lineFingerprints } from './sarif.js';
 import type { Formatter } from './types.js';
@@ -19,16 +20,16 @@ const SEVERITY: Record<Severity, string> = { error: 'major', warning: 'minor', i
 export const codequality: Formatter = (input) => {
   const prints = lineFingerprints(input);
   const issues = input.diagnostics.map((d, i) => {
-    const path = rootRelative(input, d.file) ?? d.file;
+    const path = visible(rootRelative(input, d.file) ?? d.file);
     return {
       type: 'issue',
       check_name: d.ruleId,
-      description: `${d.message} [${d.ruleId}]`,
+      description: `${visible(d.message)} [${d.ruleId}]`,
       categories: ['Bug Risk'],
       severity: SEVERITY[d.severity],
       fingerprint: createHash('md5').update(`${path}\0${prints[i]}`).digest('hex'),
       location: { path, lines: { begin: d.line, end: Math.max(d.line, d.endLine) } },
     };
   });
-  return JSON.stringify(issues, null, 2) + '\n';
+  return stringifyJson(issues);
 };

@@ -9,10 +9,13 @@
  * and the rule id (docs/editor.md, docs/ci.md).
  */
 import type { Diagnostic } from '../core/diagnostic.js';
+import { forDisplay } from './escape.js';
 import type { Formatter } from './types.js';
 
-export function gccLine(d: Diagnostic): string {
-  return `${d.file}:${d.line}:${d.column}: ${d.severity === 'info' ? 'note' : d.severity}: ${d.message.replace(/\r?\n/g, ' ')} [${d.ruleId}]`;
+/** One line, whatever the message holds: control characters (a line feed from a value too) are escaped (./escape.ts). */
+export function gccLine(finding: Diagnostic): string {
+  const d = forDisplay(finding);
+  return `${d.file}:${d.line}:${d.column}: ${d.severity === 'info' ? 'note' : d.severity}: ${d.message} [${d.ruleId}]`;
 }
 
 export const gcc: Formatter = ({ diagnostics }) => diagnostics.map(gccLine).join('\n') + (diagnostics.length ? '\n' : '');

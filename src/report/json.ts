@@ -9,6 +9,7 @@
  */
 import { resolve } from 'node:path';
 import type { Diagnostic } from '../core/diagnostic.js';
+import { stringifyJson } from './escape.js';
 import type { Formatter } from './types.js';
 import { fingerprint } from '../diff/findings.js';
 
@@ -54,5 +55,5 @@ export const json: Formatter = ({ diagnostics, files, cwd, suppressed = [], outp
     ...(outputs?.has(file) ? { output: outputs.get(file) } : {}),
     usedDeprecatedRules: [],
   }));
-  return JSON.stringify(results, null, 2) + '\n';
+  return stringifyJson(results);
 };

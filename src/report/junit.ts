@@ -13,6 +13,7 @@
  * GitLab keeps only the first of test cases with the same name
  * (markdownlint-cli2 #512, gitlab #237920).
  */
+import { visible } from './escape.js';
 import { byFile } from './files.js';
 import { gccLine } from './gcc.js';
 import { summaryCounts } from './stylish.js';
@@ -33,7 +34,7 @@ export const junit: Formatter = ({ diagnostics, files }) => {
     `  <testsuite name="plexlint" tests="${tests}" failures="${failures}" errors="0" skipped="0" time="0">`,
   ];
   for (const [file, list] of groups) {
-    const open = `    <testcase classname="plexlint" name="${attr(file)}" file="${attr(file)}" time="0"`;
+    const open = `    <testcase classname="plexlint" name="${attr(visible(file))}" file="${attr(visible(file))}" time="0"`;
     if (list.length === 0) {
       out.push(`${open}/>`);
       continue;

@@ -16,6 +16,7 @@ import { pathToFileURL } from 'node:url';
 import type { Diagnostic, DiagnosticFix, RelatedLocation, Severity } from '../core/diagnostic.js';
 import { findRule } from '../rules/registry.js';
 import type { RuleMeta } from '../rules/rule.js';
+import { stringifyJson, visible } from './escape.js';
 import { absolutePath, rootRelative } from './paths.js';
 import type { Formatter, ReportInput } from './types.js';
 
@@ -118,7 +119,7 @@ export function lineFingerprints(input: ReportInput): string[] {
 }
 
 function relatedLocation(input: ReportInput, r: RelatedLocation, id: number): Record<string, unknown> {
-  return { id, physicalLocation: { artifactLocation: artifactLocation(input, r.file), region: region(r) }, message: { text: r.message } };
+  return { id, physicalLocation: { artifactLocation: artifactLocation(input, r.file), region: region(r) }, message: { text: visible(r.message) } };
 }
 
 /**
@@ -154,7 +155,8 @@ export function sarifLog(input: ReportInput): Record<string, unknown> {
       ruleId: d.ruleId,
       ruleIndex: index.get(d.ruleId),
       level: LEVEL[d.severity],
-      message: { text: d.message },
+      // Viewers show the text as it is: its control characters are escaped (./escape.ts); the URIs are percent-encoded.
+      message: { text: visible(d.message) },
       locations: [{ physicalLocation: { artifactLocation: artifactLocation(input, d.file), region: region(d) } }],
       partialFingerprints: { primaryLocationLineHash: prints[i] },
     };
@@ -183,4 +185,4 @@ export function sarifLog(input: ReportInput): Record<string, unknown> {
   };
 }
 
-export const sarif: Formatter = (input) => JSON.stringify(sarifLog(input), null, 2) + '\n';
+export const sarif: Formatter = (input) => stringifyJson(sarifLog(input));

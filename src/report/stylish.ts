@@ -1,6 +1,7 @@
 /** ESLint's "stylish" layout: findings grouped by file, then a summary. Colours via chalk. */
 import { Chalk } from 'chalk';
 import type { Diagnostic } from '../core/diagnostic.js';
+import { forDisplay } from './escape.js';
 import type { Formatter } from './types.js';
 
 export function summaryCounts(diagnostics: Diagnostic[]): { errors: number; warnings: number; infos: number } {
@@ -19,8 +20,10 @@ function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
-export const stylish: Formatter = ({ diagnostics, color }) => {
-  const c = new Chalk({ level: color ? 1 : 0 });
+export const stylish: Formatter = (input) => {
+  const c = new Chalk({ level: input.color ? 1 : 0 });
+  // Text from the files is shown with its control characters escaped (./escape.ts), so it cannot act on the terminal.
+  const diagnostics = input.diagnostics.map(forDisplay);
   const byFile = new Map<string, Diagnostic[]>();
   for (const d of diagnostics) {
     const list = byFile.get(d.file) ?? [];

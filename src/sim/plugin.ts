@@ -51,6 +51,7 @@
  *   (the server's first http transport), so two plug-ins that send to the same
  *   JVM share its sessions.
  */
+import { wildcardMatch } from '../core/wildcard.js';
 import type { PluginUri } from '../model/web.js';
 import { seconds } from './clock.js';
 import type { OdrRouter } from './odr.js';
@@ -119,8 +120,7 @@ export function uriScore(pattern: string, path: string): number {
     return path === prefix || path.startsWith(`${prefix}/`) || prefix === '' ? prefix.length + 1 : -1;
   }
   if (p.startsWith('*.') && !p.slice(1).includes('*')) return path.endsWith(p.slice(1)) ? p.length - 1 : -1;
-  const re = new RegExp(`^${p.split('*').map((x) => x.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
-  return re.test(path) ? p.replace(/\*/g, '').length : -1;
+  return wildcardMatch(p, path) ? p.replace(/\*/g, '').length : -1;
 }
 
 function vhostMatches(v: VhostIx, req: PluginRequest): boolean {

@@ -4,8 +4,11 @@
  * A scenario beyond the limits of limits.ts is refused here, with one line.
  */
 import type { Node } from 'yaml';
+import { append } from '../core/append.js';
 import { yaml } from '../core/libs.js';
+import { parseYamlFile } from '../core/yaml-doc.js';
 import type { Finding } from '../core/diagnostic.js';
+import { parseIp } from '../core/ip.js';
 import type { Loc } from '../core/loc.js';
 import { didYouMean } from '../core/suggest.js';
 import type { SourceFile } from '../sources/source-file.js';
@@ -331,25 +334,38 @@ class Reader {
   }
 }
 
-export function parseScenario(file: SourceFile, resolvePath: (p: string) => string): { scenario?: Scenario; findings: Finding[] } {
+/**
+ * @param resolvePath the absolute path an `estate:` or `inputs:` entry names, or why it may not be used
+ *                    (outside the scenario's sandbox, src/sources/side-files.ts): a finding on the entry
+ */
+export function parseScenario(file: SourceFile, resolvePath: (p: string) => string | { error: string }): { scenario?: Scenario; findings: Finding[] } {
   const r = new Reader(file);
-  const doc = yaml().parseDocument(file.text, { prettyErrors: false, uniqueKeys: true });
-  for (const e of doc.errors) {
-    r.findings.push({ ruleId: 'syntax', consequence: 'scenario', loc: file.lines.loc(file.path, e.pos[0], Math.max(e.pos[0] + 1, e.pos[1])), message: e.message.split('\n')[0]! });
-  }
-  if (doc.errors.length) return { findings: r.findings };
+  const parsed = parseYamlFile(file, { label: '', typical: 'a scenario nests a few levels', consequence: 'scenario' });
+  append(r.findings, parsed.findings);
+  const doc = parsed.doc;
+  if (!doc || r.findings.length) return { findings: r.findings };
   const scenario: Scenario = { file: file.path, inputs: [], seed: 1, steps: [] };
   let stepsNode: Node | null = null;
+  let refused = false;
   for (const [k, v] of r.map(doc.contents as Node | null, 'scenario', SCENARIO_KEYS.top)) {
+    const path = (n: Node | null, what: string): string | undefined => {
+      const p = r.str(n, what);
+      const abs = p ? resolvePath(p) : undefined;
+      if (typeof abs === 'object') {
+        r.fail(n, `${what}: ${abs.error}`);
+        refused = true;
+      }
+      return typeof abs === 'string' ? abs : undefined;
+    };
     if (k === 'estate') {
-      const p = r.str(v, 'estate');
-      if (p) scenario.estate = resolvePath(p);
+      const p = path(v, 'estate');
+      if (p) scenario.estate = p;
     } else if (k === 'inputs') {
       if (!yaml().isSeq(v)) r.fail(v, 'inputs must be a list of files or folders');
       else
         for (const i of v.items) {
-          const p = r.str(i as Node, 'inputs entry');
-          if (p) scenario.inputs.push(resolvePath(p));
+          const p = path(i as Node, 'inputs entry');
+          if (p) scenario.inputs.push(p);
         }
     } else if (k === 'seed') {
       const x = r.num(v, 'seed', 0, 2 ** 32 - 1);
@@ -362,7 +378,7 @@ export function parseScenario(file: SourceFile, resolvePath: (p: string) => stri
       }
     } else if (k === 'steps') stepsNode = v;
   }
-  if (!scenario.estate && scenario.inputs.length === 0) r.fail(doc.contents, 'a scenario needs `estate:` (a plexlint.yaml) or `inputs:` (files or folders)');
+  if (!scenario.estate && scenario.inputs.length === 0 && !refused) r.fail(doc.contents, 'a scenario needs `estate:` (a plexlint.yaml) or `inputs:` (files or folders)');
   if (!stepsNode || !yaml().isSeq(stepsNode)) r.fail(stepsNode ?? doc.contents, 'a scenario needs `steps:`, a list');
   else {
     const labels = new Set<string>();
@@ -403,7 +419,7 @@ function checkLimits(r: Reader, scenario: Scenario, root: Node | null): void {
 
 function parseDestination(text: string): { address: string; port: number } | undefined {
   const m = /^(.+):(\d{1,5})$/.exec(text.replace(/^\[(.*)\]:/, '$1:'));
-  if (!m || Number(m[2]) > 65535) return undefined;
+  if (!m) return undefined;
   return { address: m[1]!, port: Number(m[2]) };
 }
 
@@ -481,6 +497,11 @@ function readBody(r: Reader, kind: Step['kind'], body: Node | null, loc: Loc): S
       const dest = to ? parseDestination(to) : undefined;
       if (!dest) {
         r.fail(f['to'] ?? body, 'connect.to must be "address:port"');
+        return undefined;
+      }
+      // An address and a port a connection can have: `999.1.1.1` or port 99999 is a typo, never a destination.
+      if (!parseIp(dest.address) || dest.port < 1 || dest.port > 65535) {
+        r.fail(f['to']!, `connect.to: ${parseIp(dest.address) ? `port ${dest.port} is not from 1 to 65535` : `${dest.address} is not an IPv4 or IPv6 address`}`);
         return undefined;
       }
       const from = readOrigin(r, f['from'], f['clients']);
@@ -569,11 +590,10 @@ function readBody(r: Reader, kind: Step['kind'], body: Node | null, loc: Loc): S
 /** A runtime-state file for `plexlint trace --state`: the body of a `set` step. */
 export function parseStateFile(file: SourceFile): { state?: StatePatch; findings: Finding[] } {
   const r = new Reader(file);
-  const doc = yaml().parseDocument(file.text, { prettyErrors: false });
-  for (const e of doc.errors) {
-    r.findings.push({ ruleId: 'syntax', consequence: 'scenario', loc: file.lines.loc(file.path, e.pos[0], Math.max(e.pos[0] + 1, e.pos[1])), message: e.message.split('\n')[0]! });
-  }
-  if (doc.errors.length) return { findings: r.findings };
+  const parsed = parseYamlFile(file, { label: '', typical: 'a state file nests a few levels', consequence: 'scenario' });
+  append(r.findings, parsed.findings);
+  const doc = parsed.doc;
+  if (!doc || r.findings.length) return { findings: r.findings };
   const state = r.state(doc.contents as Node | null);
   return r.findings.length ? { findings: r.findings } : { state, findings: [] };
 }

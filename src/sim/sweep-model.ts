@@ -144,8 +144,10 @@ function connectionFlows(estate: Estate, touches: Touches, criticalOnly: boolean
     const ports = new Set<number>();
     for (const d of dists) for (const p of d.ports) ports.add(p.from);
     if (dists.some((d) => d.ports.length === 0)) ports.add(0);
+    // Every stack that holds or serves the DVIPA touches its flows; for the rule's sweep (criticalOnly) only the
+    // critical ones matter, and a sysplex of n stacks that all DESTIP ALL has n² targets: not listed then.
     const systems = new Set<string>([...dv.owners.map((o) => o.system), ...dv.backups.map((b) => b.system)]);
-    for (const d of dists) for (const t of d.targets) if (t.system) systems.add(t.system);
+    if (!criticalOnly) for (const d of dists) for (const t of d.targets) if (t.system) systems.add(t.system);
     const targets = dists.reduce((most, d) => Math.max(most, d.targets.length), 1);
     const sorted = [...ports].sort((a, b) => a - b);
     const covering = coveringDistributions(dists, sorted);
@@ -180,6 +182,7 @@ function connectionFlows(estate: Estate, touches: Touches, criticalOnly: boolean
       if (loc) flow.loc = loc;
       flows.push(flow);
       for (const s of systems) touch(`stack ${s}`, id);
+      if (criticalOnly) for (const key of critical) touch(key, id);
     });
   }
   const lbCritical = new Map<string, Set<string>>();

@@ -16,6 +16,7 @@
  * "<node>_<member>" — the names WAS generates for the plug-in configuration.
  * Such a pair goes down and up together, whichever key the scenario uses.
  */
+import { compileWildcard, type Wildcard } from '../core/wildcard.js';
 import type { Estate } from '../model/estate.js';
 import type {
   Cell,
@@ -32,6 +33,7 @@ import type {
   WasClusterMember,
 } from '../model/web.js';
 import type { ReadonlyState } from './state.js';
+import { pushTo } from '../core/append.js';
 
 export interface ServerIx {
   /** Position in WebIndex.servers. */
@@ -91,7 +93,8 @@ export interface RouteIx {
 export interface VhostIx {
   vh: VirtualHost;
   /** Host pattern (lower case) as a regular expression; `*` matches any host. */
-  host: RegExp;
+  /** The host part of the VirtualHost Name, `*` a wildcard (linear-time, src/core/wildcard.ts). */
+  host: Wildcard;
   exact: boolean;
 }
 
@@ -166,10 +169,6 @@ export function gcd(a: number, b: number): number {
   b = Math.abs(b);
   while (b) [a, b] = [b, a % b];
   return a;
-}
-
-function globRegExp(pattern: string): RegExp {
-  return new RegExp(`^${pattern.split('*').map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`, 'i');
 }
 
 function clusterIx(plugin: PluginConfig, c: PluginCluster, servers: ServerIx[]): ClusterIx {
@@ -249,7 +248,7 @@ export function webIndexOf(estate: Estate): WebIndex {
       odrs.push(ox);
       cx.odrs.push(ox);
       odrByKey.set(ox.key, ox);
-      odrByName.set(o.name, [...(odrByName.get(o.name) ?? []), ox]);
+      pushTo(odrByName, o.name, ox);
       const ep = `${o.host.trim().toLowerCase()}:${o.port}`;
       if (!odrByEndpoint.has(ep)) odrByEndpoint.set(ep, ox);
     }
@@ -289,7 +288,7 @@ export function webIndexOf(estate: Estate): WebIndex {
       if (vhostGroups.has(g.name)) continue;
       vhostGroups.set(
         g.name,
-        g.hosts.map((vh) => ({ vh, host: globRegExp(vh.host.trim()), exact: !vh.host.includes('*') })),
+        g.hosts.map((vh) => ({ vh, host: compileWildcard(vh.host.trim(), { ignoreCase: true }), exact: !vh.host.includes('*') })),
       );
     }
     const uriGroups = new Map<string, PluginUri[]>();
@@ -346,7 +345,7 @@ export function webIndexOf(estate: Estate): WebIndex {
   const byGenerated = new Map<string, MemberIx[]>();
   for (const mx of members) {
     const k = `${mx.cluster.c.name}\u0000${mx.m.nodeName}_${mx.m.memberName}`;
-    byGenerated.set(k, [...(byGenerated.get(k) ?? []), mx]);
+    pushTo(byGenerated, k, mx);
   }
   for (const sx of servers) {
     const list = byGenerated.get(`${sx.cluster.name}\u0000${sx.name}`);

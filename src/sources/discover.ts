@@ -157,16 +157,20 @@ export function discover(paths: string[], options: DiscoverOptions): Discovery {
       for (const name of names) {
         const p = join(d, name);
         const lkind = fs.lkind(p);
+        // A link that leads out of what is scanned is listed as a file, so that reading it is refused with a clear
+        // message — whatever is (or is not) at its end, which is never looked at (no existence oracle).
+        if (lkind === 'link') {
+          const real = fs.realpath(p) ?? p;
+          if (!inside(realBase, real) && !(m && inside(dirname(m), real))) {
+            if (!SKIP_EXT.test(name) && !rules.ignoredBy(p, false, ctx, true)) found(p, m);
+            continue;
+          }
+        }
         const kind = lkind === 'link' ? fs.kind(p) : lkind;
         if (kind !== 'dir' && kind !== 'file') continue;
         if (rules.ignoredBy(p, kind === 'dir', ctx, true)) continue;
         if (kind === 'file') {
           if (!SKIP_EXT.test(name)) found(p, m);
-          continue;
-        }
-        // A link to a folder outside what is scanned is listed as a file: reading it is refused with a clear message.
-        if (lkind === 'link' && !inside(realBase, fs.realpath(p) ?? p) && !(m && inside(dirname(m), fs.realpath(p) ?? p))) {
-          found(p, m);
           continue;
         }
         const next = enter(p, m);

@@ -7,8 +7,10 @@
  * tell whether an earlier result still holds (src/engine/cache.ts).
  */
 import { createHash } from 'node:crypto';
-import { lstatSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { lstatSync, readdirSync, readlinkSync, realpathSync, statSync } from 'node:fs';
+import { basename, dirname, isAbsolute, join, resolve, sep } from 'node:path';
+import { isReadFailure, readRegularFile, type ReadFailure } from './read-file.js';
+
 
 /** What a path is, following symbolic links ('missing' also when it cannot be examined). */
 export type PathKind = 'file' | 'dir' | 'other' | 'missing';
@@ -22,13 +24,33 @@ export type Observation =
   | { op: 'listAll'; path: string; result: string }
   | { op: 'read'; path: string; result: string };
 
-function errCode(e: unknown): string {
-  return (e as NodeJS.ErrnoException).code ?? String(e);
+/**
+ * The raw answers of a file system: the disk (diskFs below), or a tree held in
+ * memory (./tree-fs.ts: the files of a git revision, which are never written out).
+ */
+export interface FileSystem {
+  kind(path: string): PathKind;
+  lkind(path: string): PathKind | 'link';
+  /** Size in bytes (-1 when it cannot be examined). */
+  size(path: string): number;
+  /**
+   * Where the path leads with every symbolic link resolved — also when the end
+   * does not exist, so that a dangling link is judged by where it points; null
+   * for a link loop.
+   */
+  realpath(path: string): string | null;
+  /** Every name in a folder ([] when it cannot be listed). */
+  list(path: string): string[];
+  /** The bytes of a regular file of at most maxBytes (./read-file.ts). */
+  read(path: string, maxBytes: number): Buffer | ReadFailure;
 }
 
 export function hashBytes(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('base64');
 }
+
+/** Largest file the sources stage reads (src/sources/workspace.ts MAX_FILE_BYTES). */
+export const MAX_READ_BYTES = 64 * 1024 * 1024;
 
 /** The file system as the sources stage sees it, with a journal of every answer. */
 export class FsJournal {
@@ -38,6 +60,8 @@ export class FsJournal {
    * stands for that file). A run with an overlay is not cached: its journal does not describe the disk.
    */
   private readonly overlays = new Map<string, Buffer>();
+
+  constructor(private readonly fs: FileSystem = diskFs) {}
 
   overlay(path: string, bytes: Buffer): void {
     this.overlays.set(path, bytes);
@@ -60,13 +84,13 @@ export class FsJournal {
 
   kind(path: string): PathKind {
     if (this.overlays.has(path)) return 'file';
-    return this.note({ op: 'kind', path, result: probeKind(path) });
+    return this.note({ op: 'kind', path, result: this.fs.kind(path) });
   }
 
   /** Like kind(), without following a symbolic link at the end of the path. */
   lkind(path: string): PathKind | 'link' {
     if (this.overlays.has(path)) return 'file';
-    return this.note({ op: 'lkind', path, result: probeLkind(path) });
+    return this.note({ op: 'lkind', path, result: this.fs.lkind(path) });
   }
 
   exists(path: string): boolean {
@@ -77,13 +101,14 @@ export class FsJournal {
   size(path: string): number {
     const overlay = this.overlays.get(path);
     if (overlay) return overlay.length;
-    return this.note({ op: 'size', path, result: probeSize(path) });
+    return this.note({ op: 'size', path, result: this.fs.size(path) });
   }
 
+  /** Where the path leads, symbolic links resolved (see FileSystem.realpath); undefined for a link loop. */
   realpath(path: string): string | undefined {
     // A buffer for a file not yet saved: the file lives where its folder really is.
-    if (this.overlays.has(path)) return join(probeRealpath(dirname(path)) ?? dirname(path), basename(path));
-    return this.note({ op: 'realpath', path, result: probeRealpath(path) }) ?? undefined;
+    if (this.overlays.has(path)) return join(this.fs.realpath(dirname(path)) ?? dirname(path), basename(path));
+    return this.note({ op: 'realpath', path, result: this.fs.realpath(path) }) ?? undefined;
   }
 
   /**
@@ -92,7 +117,7 @@ export class FsJournal {
    * a hidden file appearing (the cache file itself) changes nothing a scan saw.
    */
   list(path: string): string[] {
-    const names = probeList(path);
+    const names = listed(this.fs, path);
     this.note({ op: 'list', path, result: names.join('\0') });
     return names;
   }
@@ -103,59 +128,23 @@ export class FsJournal {
    * --no-ignore), so that a cache file appearing in a scanned folder does not invalidate every other run.
    */
   listAll(path: string): string[] {
-    const names = probeListAll(path);
+    const names = listedAll(this.fs, path);
     this.note({ op: 'listAll', path, result: names.join('\0') });
     return names;
   }
 
-  /** A file's bytes, or the error code when it cannot be read. */
-  read(path: string): Buffer | { error: string } {
+  /** A regular file's bytes, or why they cannot be read (a FIFO, a device, /proc, too large, …). */
+  read(path: string, maxBytes = MAX_READ_BYTES): Buffer | ReadFailure {
     const overlay = this.overlays.get(path);
     if (overlay) return overlay;
-    try {
-      const bytes = readFileSync(path);
-      this.note({ op: 'read', path, result: hashBytes(bytes) });
-      return bytes;
-    } catch (e) {
-      const error = errCode(e);
-      this.note({ op: 'read', path, result: `!${error}` });
-      return { error };
-    }
+    const bytes = this.fs.read(path, maxBytes);
+    this.note({ op: 'read', path, result: readResult(bytes) });
+    return bytes;
   }
 }
 
-function probeKind(path: string): PathKind {
-  try {
-    const st = statSync(path);
-    return st.isFile() ? 'file' : st.isDirectory() ? 'dir' : 'other';
-  } catch {
-    return 'missing';
-  }
-}
-
-function probeLkind(path: string): PathKind | 'link' {
-  try {
-    const st = lstatSync(path);
-    return st.isSymbolicLink() ? 'link' : st.isFile() ? 'file' : st.isDirectory() ? 'dir' : 'other';
-  } catch {
-    return 'missing';
-  }
-}
-
-function probeSize(path: string): number {
-  try {
-    return statSync(path).size;
-  } catch {
-    return -1;
-  }
-}
-
-function probeRealpath(path: string): string | null {
-  try {
-    return realpathSync(path);
-  } catch {
-    return null;
-  }
+function readResult(bytes: Buffer | ReadFailure): string {
+  return isReadFailure(bytes) ? `!${bytes.code}` : hashBytes(bytes);
 }
 
 /** Version-control folders: never scanned, whatever the ignore rules say. */
@@ -172,58 +161,127 @@ export function scanned(name: string): boolean {
   return !name.startsWith('.') && !SKIP_DIRS.has(name);
 }
 
-function probeList(path: string): string[] {
-  try {
-    return readdirSync(path).filter(scanned).sort();
-  } catch {
-    return [];
-  }
+function listed(fs: FileSystem, path: string): string[] {
+  return fs.list(path).filter(scanned).sort();
 }
 
-function probeListAll(path: string): string[] {
-  try {
-    return readdirSync(path)
-      .filter((n) => !VCS_DIRS.has(n))
-      .sort();
-  } catch {
-    return [];
-  }
+function listedAll(fs: FileSystem, path: string): string[] {
+  return fs
+    .list(path)
+    .filter((n) => !VCS_DIRS.has(n))
+    .sort();
 }
 
-/** Largest file a replay reads (the largest file the sources stage reads, src/sources/workspace.ts). */
-const MAX_REPLAY_BYTES = 64 * 1024 * 1024;
+/** Symbolic links followed in one path before it counts as a loop (Linux's limit). */
+const MAX_LINK_HOPS = 40;
 
-/** Whether the file system still gives the answer an observation recorded. */
+/**
+ * Resolve a path as realpath(3) does, but also when its end does not exist:
+ * the existing part with its links resolved, a dangling link by its target, the
+ * rest as written. `lstat` and `readlink` come from the file system given.
+ */
+export function resolveLinks(path: string, lstat: (p: string) => 'link' | 'other' | 'missing', readlink: (p: string) => string): string | null {
+  const abs = resolve(path);
+  const root = abs.slice(0, abs.indexOf(sep) + 1) || sep;
+  const parts = abs.slice(root.length).split(sep).filter(Boolean);
+  let cur = root;
+  let hops = 0;
+  while (parts.length) {
+    const name = parts.shift()!;
+    if (name === '.') continue;
+    if (name === '..') {
+      cur = dirname(cur);
+      continue;
+    }
+    const next = join(cur, name);
+    const kind = lstat(next);
+    if (kind === 'missing') return resolve(next, ...parts);
+    if (kind === 'link') {
+      if (++hops > MAX_LINK_HOPS) return null;
+      const target = readlink(next);
+      parts.unshift(...target.split(sep).filter(Boolean));
+      if (isAbsolute(target)) cur = root;
+      continue;
+    }
+    cur = next;
+  }
+  return cur;
+}
+
+/** The disk. */
+export const diskFs: FileSystem = {
+  kind(path) {
+    try {
+      const st = statSync(path);
+      return st.isFile() ? 'file' : st.isDirectory() ? 'dir' : 'other';
+    } catch {
+      return 'missing';
+    }
+  },
+  lkind(path) {
+    try {
+      const st = lstatSync(path);
+      return st.isSymbolicLink() ? 'link' : st.isFile() ? 'file' : st.isDirectory() ? 'dir' : 'other';
+    } catch {
+      return 'missing';
+    }
+  },
+  size(path) {
+    try {
+      return statSync(path).size;
+    } catch {
+      return -1;
+    }
+  },
+  realpath(path) {
+    try {
+      return realpathSync(path);
+    } catch {
+      try {
+        return resolveLinks(
+          path,
+          (p) => {
+            try {
+              return lstatSync(p).isSymbolicLink() ? 'link' : 'other';
+            } catch {
+              return 'missing';
+            }
+          },
+          (p) => readlinkSync(p, 'utf8'),
+        );
+      } catch {
+        return null;
+      }
+    }
+  },
+  list(path) {
+    try {
+      return readdirSync(path);
+    } catch {
+      return [];
+    }
+  },
+  read: readRegularFile,
+};
+
+/** Whether the disk still gives the answer an observation recorded. */
 export function stillHolds(o: Observation): boolean {
   switch (o.op) {
     case 'kind':
-      return probeKind(o.path) === o.result;
+      return diskFs.kind(o.path) === o.result;
     case 'lkind':
-      return probeLkind(o.path) === o.result;
+      return diskFs.lkind(o.path) === o.result;
     case 'size':
-      return probeSize(o.path) === o.result;
+      return diskFs.size(o.path) === o.result;
     case 'realpath':
-      return probeRealpath(o.path) === o.result;
+      return diskFs.realpath(o.path) === o.result;
     case 'list':
-      return probeList(o.path).join('\0') === o.result;
+      return listed(diskFs, o.path).join('\0') === o.result;
     case 'listAll':
-      return probeListAll(o.path).join('\0') === o.result;
-    case 'read': {
-      // Only regular files of a size plexlint reads: an observation from a damaged or
-      // hand-made cache file must not make it read a device (/dev/zero) or a huge file.
-      try {
-        const st = statSync(o.path);
-        if (!st.isFile() || st.size > MAX_REPLAY_BYTES) return false;
-      } catch {
-        return false;
-      }
-      let now: string;
-      try {
-        now = hashBytes(readFileSync(o.path));
-      } catch (e) {
-        now = `!${errCode(e)}`;
-      }
-      return now === o.result;
-    }
+      return listedAll(diskFs, o.path).join('\0') === o.result;
+    case 'read':
+      // The bounded reader: an observation from a damaged or hand-made cache file
+      // never makes plexlint read a device (/dev/zero), a FIFO, /proc or a huge file.
+      return readResult(readRegularFile(o.path, MAX_READ_BYTES)) === o.result;
   }
 }

@@ -14,6 +14,10 @@
 import ignore, { type Ignore } from 'ignore';
 import { dirname, isAbsolute, join, relative, sep } from 'node:path';
 import type { FsJournal } from './fs-journal.js';
+import { isReadFailure } from './read-file.js';
+
+/** Largest .plexlintignore read (an ignore file is a few lines; a bigger one is not read). */
+const MAX_IGNORE_FILE_BYTES = 1024 * 1024;
 
 export const IGNORE_FILE = '.plexlintignore';
 export const BUILTIN_IGNORES: readonly string[] = ['node_modules/', 'dist/', 'coverage/', '.*'];
@@ -44,8 +48,15 @@ export interface IgnoreContext {
   manifest?: string;
 }
 
+/**
+ * Longest ignore pattern used. The `ignore` package turns each pattern into a regular expression when it first
+ * tests a path, and V8 refuses one of a few hundred KB ("Regular expression too large"): a longer pattern (from a
+ * damaged or hostile .plexlintignore or plexlint.yaml) is left out — the manifest reports it.
+ */
+export const MAX_IGNORE_PATTERN_CHARS = 1024;
+
 function layer(base: string, patterns: readonly string[], source: string): Layer {
-  const lines = patterns.map((p) => p.replace(/\r$/, ''));
+  const lines = patterns.map((p) => p.replace(/\r$/, '')).filter((p) => p.length <= MAX_IGNORE_PATTERN_CHARS);
   return { base, rules: ignore({ allowRelativePaths: true }).add(lines), source, negates: lines.some((l) => /^\s*!/.test(l)) };
 }
 
@@ -111,8 +122,8 @@ export class IgnoreRules {
     const file = join(dir, IGNORE_FILE);
     let result: Layer | null = null;
     if (this.fs.kind(file) === 'file') {
-      const bytes = this.fs.read(file);
-      if (!('error' in bytes)) result = layer(dir, bytes.toString('utf8').split('\n'), this.display(file));
+      const bytes = this.fs.read(file, MAX_IGNORE_FILE_BYTES);
+      if (!isReadFailure(bytes)) result = layer(dir, bytes.toString('utf8').split('\n'), this.display(file));
     }
     this.folderFiles.set(dir, result);
     return result ?? undefined;

@@ -44,7 +44,10 @@ export class EstateIncludeResolver implements IncludeResolver {
     const mapping = this.datasets.find((d) => d.name === dsn);
     let found: string | undefined;
     if (mapping) {
-      if (member) found = candidates(mapping.abs, member).find((p) => this.ws.fs.exists(p));
+      // A mapping out of the estate is not looked into: whether the member exists there is not plexlint's to say.
+      if (!this.ws.contains(mapping.abs)) return this.outside(dataset, `plexlint.yaml maps ${dsn} to ${this.ws.display(mapping.abs)}`);
+      // A candidate that is a symbolic link counts whatever it leads to (a dangling one too): it is judged below.
+      if (member) found = candidates(mapping.abs, member).find((p) => this.ws.fs.lkind(p) !== 'missing');
       else if (this.ws.fs.kind(mapping.abs) === 'file') found = mapping.abs;
       if (!found) {
         return {
@@ -67,15 +70,19 @@ export class EstateIncludeResolver implements IncludeResolver {
       }
     }
     if (!this.ws.contains(found!)) {
-      // Name the real file: for a symbolic link inside the estate the link itself looks harmless.
+      // Name where the link leads: for a symbolic link inside the estate the link itself looks harmless.
       const real = this.ws.fs.realpath(found!) ?? found!;
-      const where = real === found ? this.ws.display(found!) : `${this.ws.display(found!)}, a symbolic link to ${this.ws.display(real)}`;
-      return {
-        ruleId: 'include-outside-estate',
-        message: `INCLUDE ${dataset} resolves to ${where}, which is outside the estate (${this.ws.display(this.ws.root)}); plexlint does not read files outside the estate it was given.`,
-      };
+      return this.outside(dataset, `${this.ws.display(found!)} is a symbolic link to ${this.ws.display(real)}`);
     }
     return { abs: found! };
+  }
+
+  /** The one answer for an INCLUDE that leads out of the estate, whether or not anything is there. */
+  private outside(dataset: string, how: string): { ruleId: 'include-outside-estate'; message: string } {
+    return {
+      ruleId: 'include-outside-estate',
+      message: `INCLUDE ${dataset}: ${how}, which is outside the estate (${this.ws.display(this.ws.root)}); plexlint does not look at files outside the estate it was given.`,
+    };
   }
 
   resolve(dataset: string): IncludeResolution {

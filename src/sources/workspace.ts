@@ -9,6 +9,7 @@ import { basename, isAbsolute, relative, resolve, sep } from 'node:path';
 import { discover, type Discovery, type EstateInputs } from './discover.js';
 import { decode, RECORD_LENGTH, type Encoding } from './decode.js';
 import { FsJournal } from './fs-journal.js';
+import { isReadFailure } from './read-file.js';
 import { sourceFromText, type SourceFile } from './source-file.js';
 import { timed } from '../core/timing.js';
 
@@ -51,6 +52,13 @@ export interface LoadOptions {
 }
 
 const mb = (bytes: number): string => `${(bytes / MB).toFixed(bytes < 10 * MB ? 1 : 0)} MB`;
+
+/** A size and a limit as "2.0 MB" and "1.0 MB"; in bytes when the two would read the same ("1.0 MB, larger than the 1.0 MB"). */
+function sizes(size: number, limit: number): [string, string] {
+  if (mb(size) !== mb(limit)) return [mb(size), mb(limit)];
+  const n = (x: number): string => x.toLocaleString('en-US');
+  return [`${n(size)} bytes`, `${n(limit)} bytes (${mb(limit)})`];
+}
 
 /** A path as shown to the user: relative to the working directory (absolute when far outside it), '/' separators. */
 export function displayPath(cwd: string, abs: string): string {
@@ -95,6 +103,15 @@ export class Workspace {
     return this.insideRoot(this.fs.realpath(abs) ?? resolve(abs));
   }
 
+  /**
+   * Whether a path exists, as far as plexlint may ask: a path outside the estate
+   * is never looked at and counts as existing, so that whatever names it gets the
+   * one answer "outside the estate" — never whether the file is there.
+   */
+  mayExist(abs: string): boolean {
+    return !this.contains(abs) || this.fs.exists(abs);
+  }
+
   private insideRoot(real: string): boolean {
     const rel = relative(this.realRoot, real);
     return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
@@ -119,16 +136,22 @@ export class Workspace {
     const isManifest = abs === this.manifestPath;
     const limit = isManifest ? MAX_MANIFEST_BYTES : MAX_FILE_BYTES;
     const size = this.fs.size(abs);
-    if (size > limit) return { path, message: `is ${mb(size)}, larger than the ${mb(limit)} plexlint reads${isManifest ? ' for a manifest' : ''}` };
-    const bytes = this.fs.read(abs);
-    if ('error' in bytes) return { path, message: `cannot be read: ${bytes.error}` };
+    if (size > limit) {
+      const [is, max] = sizes(size, limit);
+      return { path, message: `is ${is}, larger than the ${max} plexlint reads${isManifest ? ' for a manifest' : ''}` };
+    }
+    const bytes = this.fs.read(abs, limit);
+    if (isReadFailure(bytes)) {
+      return { path, message: bytes.code === 'EFBIG' ? `grew beyond the ${mb(limit)} plexlint reads while it was read` : bytes.why };
+    }
     // The manifest is written on a workstation, whatever the inputs are: --encoding is for the inputs.
     const decoded = decode(bytes, isManifest ? undefined : this.encoding);
     if (decoded.binary) {
       return { path, message: `is a binary file (${decoded.binaryReason ?? 'control characters'}), not a configuration file`, binary: true };
     }
     if (!isManifest && size > MAX_XML_BYTES && /^\s*</.test(decoded.text.slice(0, 1024))) {
-      return { path, message: `is an XML file of ${mb(size)}, larger than the ${mb(MAX_XML_BYTES)} plexlint reads for XML (a plugin-cfg.xml of thousands of clusters is a few MB)` };
+      const [is, max] = sizes(size, MAX_XML_BYTES);
+      return { path, message: `is an XML file of ${is}, larger than the ${max} plexlint reads for XML (a plugin-cfg.xml of thousands of clusters is a few MB)` };
     }
     const file = sourceFromText(path, decoded.text, abs, decoded.encoding, decoded.bom);
     if (decoded.splitRecords) file.recordLength = RECORD_LENGTH;

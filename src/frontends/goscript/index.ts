@@ -26,6 +26,14 @@ import type { SourceFile } from '../../sources/source-file.js';
 import { readBatch } from './batch.js';
 import { walkShell } from './shell-walk.js';
 
+/**
+ * Largest go script (or file it sources, such as `variables`) plexlint parses. A real go script is a few KB; the
+ * shell parser (mvdan/sh compiled to JavaScript) takes about 1.5 KB of memory and 20 µs per character, so a 2 MB
+ * `variables` file of repeated assignments took more than 1 GB (found by the mutation fuzzer). A larger file is a
+ * read error (docs/robustness.md "Limits").
+ */
+export const MAX_GO_SCRIPT_CHARS = 64 * 1024;
+
 export const GO_SCRIPT_NAMES = ['goActive', 'goStandby', 'goInOp', 'goIdle', 'highavailChange', 'serverUp', 'serverDown', 'managerAlert', 'managerClear'] as const;
 export type GoScriptName = (typeof GO_SCRIPT_NAMES)[number];
 

@@ -6,11 +6,14 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Alias, Document, Node, Pair } from 'yaml';
+import { append } from '../../core/append.js';
 import { yaml } from '../../core/libs.js';
+import { parseYamlFile } from '../../core/yaml-doc.js';
 import type { Finding, Fix, RuleId } from '../../core/diagnostic.js';
 import { fix, replaceAt } from '../../core/fix.js';
 import type { Loc } from '../../core/loc.js';
 import { didYouMean, uniqueSuggestion } from '../../core/suggest.js';
+import { MAX_IGNORE_PATTERN_CHARS } from '../../sources/ignore.js';
 import type { SourceFile } from '../../sources/source-file.js';
 import type { CellEntry, GscEntry, Located, Manifest, OdrEntry, Override, PathRef, RuleSetting } from './ast.js';
 
@@ -26,32 +29,6 @@ const LEVELS = ['off', 'info', 'warn', 'error'] as const;
  * toJS(), which plexlint does not use: it reads the node tree for positions.
  */
 export const MAX_ALIAS_NODES = 10_000;
-
-/** Flow collections ([ ] { }) nested deeper than this are not parsed. */
-export const MAX_YAML_DEPTH = 100;
-
-/**
- * Offset of the bracket that opens flow collection number `limit + 1` inside
- * the others, or undefined. Quoted scalars and comments are skipped; a quote
- * starts a scalar only where a scalar can start.
- */
-function flowDepthExceededAt(text: string, limit: number): number | undefined {
-  let depth = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    const prev = i === 0 ? '\n' : text[i - 1]!;
-    if (c === '#' && /\s/.test(prev)) {
-      const nl = text.indexOf('\n', i);
-      if (nl < 0) return undefined;
-      i = nl;
-    } else if ((c === '"' || c === "'") && /[\s[{,:]/.test(prev)) {
-      for (i++; i < text.length && text[i] !== c; i++) if (c === '"' && text[i] === '\\') i++;
-    } else if (c === '[' || c === '{') {
-      if (++depth > limit) return i;
-    } else if (c === ']' || c === '}') depth = Math.max(0, depth - 1);
-  }
-  return undefined;
-}
 
 /** Number of nodes in a subtree, aliases counted as one (iterative: nesting depth does not matter). */
 function subtreeSize(node: Node): number {
@@ -134,6 +111,18 @@ class ManifestReader {
     const r = node?.range;
     if (!r) return this.file.lines.loc(this.file.path, 0, 0);
     return this.file.lines.loc(this.file.path, r[0], Math.max(r[0] + 1, r[1]));
+  }
+
+  /** An `ignore:` entry: a gitignore pattern of at most MAX_IGNORE_PATTERN_CHARS (src/sources/ignore.ts). */
+  ignorePattern(n: Node): Located<string> | undefined {
+    const l = this.located(n, 'ignore entry');
+    if (!l || l.value.length <= MAX_IGNORE_PATTERN_CHARS) return l;
+    this.problem(
+      'manifest-invalid-value',
+      n,
+      `ignore entry of ${l.value.length.toLocaleString('en-US')} characters: plexlint reads patterns of at most ${MAX_IGNORE_PATTERN_CHARS.toLocaleString('en-US')} (a pattern names paths), so it ignores nothing by it`,
+    );
+    return undefined;
   }
 
   private problem(ruleId: RuleId, node: Node | Pair | null | undefined, message: string, fix?: Fix): void {
@@ -279,26 +268,10 @@ export function parseManifest(file: SourceFile, dir: string, exists: (abs: strin
     overrides: [],
     ignore: [],
   };
-  const tooDeep = (at: number): ParsedManifest => {
-    r.findings.push({
-      ruleId: 'syntax',
-      consequence: 'manifest',
-      loc: file.lines.loc(file.path, at, Math.min(file.text.length, at + 1)),
-      message: `plexlint.yaml: the YAML is nested more than ${MAX_YAML_DEPTH} levels deep here, which plexlint does not read (a plexlint.yaml nests a few levels); nothing in the manifest is used.`,
-    });
-    return { manifest, findings: r.findings };
-  };
-  // The yaml package parses nesting recursively: check the depth first, so that
-  // the result does not depend on how much stack the process has.
-  const deep = flowDepthExceededAt(file.text, MAX_YAML_DEPTH);
-  if (deep !== undefined) return tooDeep(deep);
-  const doc = yaml().parseDocument(file.text, { prettyErrors: false, uniqueKeys: true });
-  const overflow = doc.errors.find((e) => /call stack/i.test(e.message));
-  if (overflow) return tooDeep(overflow.pos[0]);
-  for (const e of doc.errors) {
-    const [start, end] = e.pos;
-    r.findings.push({ ruleId: 'syntax', consequence: 'manifest', loc: file.lines.loc(file.path, start, Math.max(start + 1, end)), message: `plexlint.yaml: ${e.message.split('\n')[0]}` });
-  }
+  const parsed = parseYamlFile(file, { label: 'plexlint.yaml', typical: 'a plexlint.yaml nests a few levels', consequence: 'manifest' });
+  append(r.findings, parsed.findings);
+  const doc = parsed.doc;
+  if (!doc) return { manifest, findings: r.findings };
   if (doc.errors.length) return { manifest, findings: r.findings };
   r.targets = anchorTargets(doc);
   for (const [key, value] of r.entries(doc.contents as Node | null, 'plexlint.yaml', TOP)) {
@@ -360,7 +333,7 @@ export function parseManifest(file: SourceFile, dir: string, exists: (abs: strin
         manifest.overrides = r.list(value, 'overrides', (n) => readOverride(r, n));
         break;
       case 'ignore':
-        manifest.ignore = r.list(value, 'ignore', (n) => r.located(n, 'ignore entry'));
+        manifest.ignore = r.list(value, 'ignore', (n) => r.ignorePattern(n));
         break;
       default:
         break;

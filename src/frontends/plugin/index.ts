@@ -11,6 +11,7 @@
  */
 import type { Finding, Fix, RuleId, Severity } from '../../core/diagnostic.js';
 import { related } from '../../core/diagnostic.js';
+import { FindingLimit } from '../../core/finding-limit.js';
 import { fix, replaceAt } from '../../core/fix.js';
 import type { Loc } from '../../core/loc.js';
 import { suggest, uniqueSuggestion } from '../../core/suggest.js';
@@ -86,7 +87,16 @@ class PluginReader {
     return this.source.text;
   }
 
-  private push(ruleId: RuleId, loc: Loc, message: string, extra: { severity?: Severity; related?: Finding['related']; fix?: Fix } = {}): void {
+  /** At most so many findings of a rule in the file (src/core/finding-limit.ts): an element of 500,000 unknown attributes. */
+  readonly limit = new FindingLimit();
+
+  /** Whether a finding of the rule at this place is kept; when not, it is only counted (build no message for it). */
+  private room(ruleId: RuleId, loc: Loc, severity?: Severity): boolean {
+    return this.limit.admit(ruleId, loc, severity);
+  }
+
+  private push(ruleId: RuleId, loc: Loc, message: string, extra: { severity?: Severity; related?: Finding['related']; fix?: Fix } = {}, admitted = false): void {
+    if (!admitted && !this.room(ruleId, loc, extra.severity)) return;
     const f: Finding = { ruleId, loc, message };
     if (extra.severity) f.severity = extra.severity;
     if (extra.related?.length) f.related = extra.related;
@@ -139,6 +149,7 @@ class PluginReader {
   }
 
   private unknownAttribute(el: XmlElement, a: XmlAttribute, s: ElementSpec): void {
+    if (!this.room('plugin-unknown-attribute', a.nameLoc, s.open ? 'info' : undefined)) return;
     const known = Object.keys(s.attrs);
     const caseOnly = known.find((k) => k.toLowerCase() === a.name.toLowerCase());
     const near = caseOnly ?? suggest(a.name, known, false);
@@ -154,9 +165,10 @@ class PluginReader {
           s.attrs[caseOnly]!.default === undefined ? 'stays unset' : `keeps its default (${String(s.attrs[caseOnly]!.default)})`
         }. Write ${caseOnly}.`,
         rename(caseOnly),
+        true,
       );
     } else if (near) {
-      this.push('plugin-unknown-attribute', a.nameLoc, `${el.name} has no attribute ${a.name}: plexlint assumes ${PLUGIN} ignores it. Did you mean ${near}?`, rename(uniqueSuggestion(a.name, known, false)));
+      this.push('plugin-unknown-attribute', a.nameLoc, `${el.name} has no attribute ${a.name}: plexlint assumes ${PLUGIN} ignores it. Did you mean ${near}?`, rename(uniqueSuggestion(a.name, known, false)), true);
     } else if (s.open) {
       this.push(
         'plugin-unknown-attribute',
@@ -164,9 +176,10 @@ class PluginReader {
         `${el.name} attribute ${a.name} is not one plexlint knows; the web server's plug-in custom properties are written onto Config, so it may be one of those. ` +
           `If it is not, plexlint assumes ${PLUGIN} ignores it.`,
         { severity: 'info' },
+        true,
       );
     } else {
-      this.push('plugin-unknown-attribute', a.nameLoc, `${el.name} has no attribute ${a.name}: plexlint assumes ${PLUGIN} ignores it. Remove it.`);
+      this.push('plugin-unknown-attribute', a.nameLoc, `${el.name} has no attribute ${a.name}: plexlint assumes ${PLUGIN} ignores it. Remove it.`, {}, true);
     }
   }
 
@@ -472,5 +485,5 @@ export function parsePlugin(file: SourceFile): ParsedPlugin {
     }
     r.misplacedOrUnknown(root, undefined, { attrs: {}, children: { Config: { spec: 'Config' } } });
   }
-  return { ast, findings: [...xmlFindings, ...r.findings] };
+  return { ast, findings: [...xmlFindings, ...r.findings, ...r.limit.summaries()] };
 }

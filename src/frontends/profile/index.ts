@@ -12,6 +12,7 @@ import { Scanner, type SymbolTable } from '../../../grammar/profile/scanner.js';
 import { blankSequenceNumbers } from '../../../grammar/profile/sequence.js';
 import { WordFactory } from '../../../grammar/profile/words.js';
 import type { Finding } from '../../core/diagnostic.js';
+import { FindingLimit } from '../../core/finding-limit.js';
 import { timed } from '../../core/timing.js';
 import type { SourceFile } from '../../sources/source-file.js';
 import type { IncludeStatement, ProfileAst, Statement } from './ast.js';
@@ -54,13 +55,19 @@ export const MAX_INCLUDED_MEMBERS = 1000;
 /** Characters of included text one profile may expand to in all (the largest file plexlint reads). */
 export const MAX_INCLUDED_CHARS = 64 * 1024 * 1024;
 
-function parseOne(file: SourceFile, symbols: SymbolTable, findings: Finding[]): ProfileAst {
-  const text = timed('lex', () => blankSequenceNumbers(file, findings));
-  const scanner = new Scanner({ file: file.path, text, lines: file.lines, symbols, findings }, EOF_TYPE);
+/**
+ * Parse one file. Its findings pass through the profile's limit (src/core/finding-limit.ts) as soon as the block
+ * pass has used them: 190,000 lines of a statement in the wrong place are 750,000 findings, about 1 GB.
+ */
+function parseOne(file: SourceFile, symbols: SymbolTable, findings: Finding[], limit: FindingLimit): ProfileAst {
+  const own: Finding[] = [];
+  const text = timed('lex', () => blankSequenceNumbers(file, own));
+  const scanner = new Scanner({ file: file.path, text, lines: file.lines, symbols, findings: own }, EOF_TYPE);
   const built = timed('parse', () => profileParser().parse({ scanner, words: new WordFactory(file.path, file.lines, text), file: file.path }));
   const childFindings = new Map<Statement, Finding[]>();
   const placed: PlacedStatement[] = built.map((b) => place(b, childFindings));
-  const statements = applyBlockSemantics(placed, (s) => childFindings.get(s) ?? [], findings);
+  const statements = applyBlockSemantics(placed, (s) => childFindings.get(s) ?? [], own);
+  for (const f of limit.filter(own)) findings.push(f);
   return { file: file.path, statements };
 }
 
@@ -79,6 +86,7 @@ function place(b: BuiltStatement, childFindings: Map<Statement, Finding[]>): Pla
 /** Parse a profile and, recursively, the members it INCLUDEs. */
 export function parseProfile(file: SourceFile, options: ProfileOptions): ParsedProfile {
   const findings: Finding[] = [];
+  const limit = new FindingLimit();
   const files: SourceFile[] = [];
   const active: string[] = [];
   let included = 0;
@@ -87,7 +95,7 @@ export function parseProfile(file: SourceFile, options: ProfileOptions): ParsedP
   const visit = (f: SourceFile): ProfileAst => {
     if (!files.includes(f)) files.push(f);
     active.push(f.absPath || f.path);
-    const ast = parseOne(f, options.symbols, findings);
+    const ast = parseOne(f, options.symbols, findings, limit);
     for (const s of ast.statements) {
       if (s.kind === 'include' && !s.ignored && !s.dataset.symbolic) resolveInclude(s, f);
     }
@@ -146,6 +154,10 @@ export function parseProfile(file: SourceFile, options: ProfileOptions): ParsedP
     s.included = visit(r.file);
   };
   const ast = visit(file);
-  checkDefinitions(ast, findings);
+  // 10^6 `START A` lines without a DEVICE A are a million undefined references.
+  const definitions: Finding[] = [];
+  checkDefinitions(ast, definitions);
+  for (const f of limit.filter(definitions)) findings.push(f);
+  for (const f of limit.summaries()) findings.push(f);
   return { ast, findings, files };
 }

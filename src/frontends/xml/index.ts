@@ -144,6 +144,10 @@ export function readXml(file: SourceFile, options: ReadXmlOptions): ReadXmlResul
     };
     if (fatal.related) f.related = [related(loc(fatal.related.start, fatal.related.end), fatal.related.message)];
     findings.push(f);
+  } else {
+    // The strict tokenizer passes over the internal subset of a DOCTYPE without reading it.
+    const subset = internalSubsetFinding(file, loc, options);
+    if (subset) findings.push(subset);
   }
   if (tooDeepAt !== undefined || tooDeep) {
     const [s, e] = tooDeepAt !== undefined ? pointRange(text, tooDeepAt) : [tooDeep!.offset, tooDeep!.offset];
@@ -280,6 +284,42 @@ function isSpace(c: number): boolean {
   return c === 32 || c === 9 || c === 10 || c === 13;
 }
 
+/**
+ * An attribute whose locations are worked out when asked for: a start tag can
+ * hold 500,000 attributes (a hostile file), and three Loc objects for each, of
+ * which findings use a handful, were most of the memory and time of reading it.
+ */
+class Attribute implements XmlAttribute {
+  constructor(
+    readonly name: string,
+    readonly value: string,
+    readonly raw: string,
+    private readonly nameStart: number,
+    private readonly nameEnd: number,
+    private readonly valueStart: number,
+    private readonly valueEnd: number,
+    private readonly end: number,
+    private readonly locOf: (s: number, e: number) => Loc,
+  ) {}
+
+  get nameLoc(): Loc {
+    return this.locOf(this.nameStart, this.nameEnd);
+  }
+
+  get valueLoc(): Loc {
+    return this.locOf(this.valueStart, this.valueEnd);
+  }
+
+  get loc(): Loc {
+    return this.locOf(this.nameStart, this.end);
+  }
+
+  /** As data (a model or a test that prints an attribute sees its locations). */
+  toJSON(): { name: string; value: string; raw: string; nameLoc: Loc; valueLoc: Loc; loc: Loc } {
+    return { name: this.name, value: this.value, raw: this.raw, nameLoc: this.nameLoc, valueLoc: this.valueLoc, loc: this.loc };
+  }
+}
+
 /** Read the attributes of the start tag at `start` (text[start] is '<'). */
 function scanStartTag(text: string, start: number, name: string, loc: (s: number, e: number) => Loc): XmlElement {
   const n = text.length;
@@ -346,14 +386,7 @@ function scanStartTag(text: string, start: number, name: string, loc: (s: number
       close = ve;
     }
     const raw = text.slice(vs, ve);
-    attributes.push({
-      name: text.slice(ns, ne),
-      value: decodeEntities(raw),
-      raw,
-      nameLoc: loc(ns, ne),
-      valueLoc: ve > vs ? loc(vs, ve) : loc(Math.max(ns, vs - 1), Math.min(close, n)),
-      loc: loc(ns, close),
-    });
+    attributes.push(new Attribute(text.slice(ns, ne), decodeEntities(raw), raw, ns, ne, ve > vs ? vs : Math.max(ns, vs - 1), ve > vs ? ve : Math.min(close, n), close, loc));
     i = close;
   }
   const localName = name.includes(':') ? name.slice(name.lastIndexOf(':') + 1) : name;
@@ -417,6 +450,41 @@ function entityFinding(file: SourceFile, loc: (s: number, e: number) => Loc, opt
       `(they can read local files or expand exponentially), so values that use them are checked as written; ` +
       `${options.consumer} may read them differently. The files WAS generates have no DOCTYPE: remove it.`,
   };
+}
+
+/** Markup declarations of a DOCTYPE's internal subset (XML 1.0 §2.8 markupdecl). */
+const MARKUP_DECLARATION = /^<!(ELEMENT|ATTLIST|ENTITY|NOTATION)[\s%]/;
+
+/**
+ * What a DOCTYPE's internal subset `[…]` may hold (XML 1.0 §2.8 intSubset):
+ * markup declarations, processing instructions, comments, parameter-entity
+ * references and blanks. Anything else (`<!DOCTYPE Config [[[[…]>`) makes
+ * every conforming XML parser reject the file.
+ */
+function internalSubsetFinding(file: SourceFile, loc: (s: number, e: number) => Loc, options: ReadXmlOptions): Finding | undefined {
+  const text = file.text;
+  const start = text.search(/<!DOCTYPE/i);
+  if (start < 0) return undefined;
+  const end = doctypeEnd(text, start);
+  const open = text.indexOf('[', start);
+  if (open < 0 || open > end) return undefined;
+  const problem = (at: number, what: string): Finding => ({
+    ruleId: 'syntax',
+    consequence: 'xml',
+    loc: loc(at, Math.min(end, at + 1)),
+    message: `'${what}' cannot stand in the DOCTYPE's internal subset, which holds only markup declarations (<!ELEMENT, <!ATTLIST, <!ENTITY, <!NOTATION), comments and processing instructions: an XML parser rejects the file, so ${options.consumer} cannot load it. The files WAS generates have no DOCTYPE: remove it.`,
+  });
+  for (let i = open + 1; i < end; ) {
+    const c = text.charCodeAt(i);
+    if (isSpace(c)) i++;
+    else if (c === 93 /* ] */) return undefined;
+    else if (text.startsWith('<!--', i)) i = endAfter(text, '-->', i + 4);
+    else if (text.startsWith('<?', i)) i = endAfter(text, '?>', i + 2);
+    else if (MARKUP_DECLARATION.test(text.slice(i, i + 11))) i = offsetAfterTag(text, i);
+    else if (c === 37 /* % */ && /^%[A-Za-z_:][\w.:-]*;/.test(text.slice(i, i + 200))) i = text.indexOf(';', i) + 1;
+    else return problem(i, /[\w.-]/.test(text[i]!) ? /^[\w.-]{1,40}/.exec(text.slice(i, i + 40))![0] : text[i]!);
+  }
+  return undefined;
 }
 
 /** A range for a point: the tag name at '<', else the word there, else one character. */

@@ -1,4 +1,5 @@
 import type { Change, Value } from '../../diff/model-diff.js';
+import { visible } from '../escape.js';
 
 function show(v: Value | undefined): string {
   if (v === null || v === undefined) return '(none)';
@@ -6,11 +7,11 @@ function show(v: Value | undefined): string {
   return String(v);
 }
 
-/** "VIPADISTRIBUTE 10.40.1.2 port 3000 on SYSB: optLocal 1 → 0" */
+/** "VIPADISTRIBUTE 10.40.1.2 port 3000 on SYSB: optLocal 1 → 0", control characters of names and values escaped (../escape.ts). */
 export function describeChange(c: Change): string {
-  if (c.kind === 'added') return `${c.object} added`;
-  if (c.kind === 'removed') return `${c.object} removed`;
-  return `${c.object}: ${c.attribute} ${show(c.before)} → ${show(c.after)}`;
+  if (c.kind === 'added') return visible(`${c.object} added`);
+  if (c.kind === 'removed') return visible(`${c.object} removed`);
+  return visible(`${c.object}: ${c.attribute} ${show(c.before)} → ${show(c.after)}`);
 }
 
 export { show };

@@ -9,14 +9,14 @@ import type { DiffResult } from '../../diff/index.js';
 import { mermaidBlock } from '../graph/markdown.js';
 import { describeChange } from './describe.js';
 import { flowsLine, isLarge, LONG_SECTION, summaryLine, tallies } from './summary.js';
+import { markdownText } from '../escape.js';
 
 export const GITHUB_COMMENT_LIMIT = 65536;
 /** Room kept for the closing tags and the note that says the report was cut. */
 const RESERVE = 400;
 
-function escapeCell(s: string): string {
-  return s.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
-}
+/** Text from the files in a table cell: shown as written, never as a link or HTML (../escape.ts markdownText). */
+const escapeCell = markdownText;
 
 /** A section of the comment; rows are made one at a time, only while they fit. */
 interface Section {

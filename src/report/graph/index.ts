@@ -3,6 +3,7 @@ import type { Graph } from '../../graph/types.js';
 import { graphDot } from './dot.js';
 import { graphMermaid } from './mermaid.js';
 import { graphSvg } from './svg.js';
+import { stringifyJson } from '../escape.js';
 
 export const GRAPH_FORMATS = ['mermaid', 'dot', 'svg', 'json'] as const;
 export type GraphFormat = (typeof GRAPH_FORMATS)[number];
@@ -16,7 +17,7 @@ export async function renderGraph(graph: Graph, format: GraphFormat): Promise<st
     case 'svg':
       return graphSvg(graph);
     case 'json':
-      return JSON.stringify(graph, null, 2) + '\n';
+      return stringifyJson(graph);
   }
 }
 

@@ -10,10 +10,11 @@
  */
 import type { Graph, NodeKind } from '../../graph/types.js';
 import { groupLabel, groupTree, nodeMark, Picture, type GroupTree } from './labels.js';
+import { visible } from '../escape.js';
 
-/** Mermaid's entity codes for the characters that end or change a quoted label. */
+/** Mermaid's entity codes for the characters that end or change a quoted label; control characters made visible (../escape.ts). */
 export function mermaidText(s: string): string {
-  return s.replace(/#/g, '#35;').replace(/"/g, '#quot;').replace(/</g, '#lt;').replace(/>/g, '#gt;').replace(/`/g, '#96;');
+  return visible(s).replace(/#/g, '#35;').replace(/"/g, '#quot;').replace(/</g, '#lt;').replace(/>/g, '#gt;').replace(/`/g, '#96;');
 }
 
 const SHAPES: Record<NodeKind, [string, string]> = {

@@ -9,6 +9,7 @@ import type { Graph } from '../../graph/types.js';
 import type { ScenarioResult } from '../../sim/index.js';
 import { mermaidBlock } from '../graph/markdown.js';
 import { expectationText, observedParts, scenarioTally } from './words.js';
+import { markdownText } from '../escape.js';
 
 function cell(s: string): string {
   return s.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
@@ -23,20 +24,21 @@ export function simulateMarkdown(results: ScenarioResult[], pictures: ReadonlyMa
     '',
   ];
   for (const r of results) {
-    out.push(`### ${r.pass ? '✔ PASS' : '✘ FAIL'} \`${r.file}\``, '', `seed ${r.seed} · ${scenarioTally(r)}`, '');
+    // Text from the files as Markdown text (../escape.ts): shown as written, never as a link, HTML or a new line.
+    out.push(`### ${r.pass ? '✔ PASS' : '✘ FAIL'} ${markdownText(r.file)}`, '', `seed ${r.seed} · ${scenarioTally(r)}`, '');
     out.push('| step | line | kind | what happened | observed | expectations |', '| ---: | ---: | --- | --- | --- | --- |');
     for (const s of r.steps) {
       const observed = observedParts(s.observed)
-        .map((p) => p.text)
+        .map((p) => markdownText(p.text))
         .join(' · ');
-      const expectations = s.expectations.map((e) => `${e.pass ? '✔' : '✘'} ${expectationText(e)}`).join('<br>');
-      out.push(`| ${s.index} | ${s.line} | ${s.kind} | ${cell(s.error ? `✘ ${s.error}` : s.summary)} | ${cell(observed)} | ${cell(expectations)} |`);
+      const expectations = s.expectations.map((e) => `${e.pass ? '✔' : '✘'} ${markdownText(expectationText(e))}`).join('<br>');
+      out.push(`| ${s.index} | ${s.line} | ${s.kind} | ${cell(markdownText(s.error ? `✘ ${s.error}` : s.summary))} | ${cell(observed)} | ${cell(expectations)} |`);
     }
     out.push('');
     for (const s of r.steps) {
       const picture = pictures.get(`${r.file}#${s.index}`);
       if (!picture) continue;
-      out.push(`#### Step ${s.index} (line ${s.line}): ${cell(s.summary)}`, '', mermaidBlock(picture, `picture of step ${s.index}`));
+      out.push(`#### Step ${s.index} (line ${s.line}): ${cell(markdownText(s.summary))}`, '', mermaidBlock(picture, `picture of step ${s.index}`));
     }
   }
   return out.join('\n').replace(/\n{3,}/g, '\n\n');

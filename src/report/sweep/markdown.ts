@@ -1,10 +1,10 @@
 /** `plexlint simulate --failures --format markdown`: a table per failure, for a pull request or a wiki page. */
 import type { SweepReport } from '../../sim/failures.js';
+import { markdownText } from '../escape.js';
 import { describeImpact, headline, scope } from './summary.js';
 
-function cell(s: string): string {
-  return s.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
-}
+/** Names from the files in a table cell: escaped as Markdown text (../escape.ts). */
+const cell = markdownText;
 
 export function sweepMarkdown(r: SweepReport): string {
   const out = [`## plexlint failure sweep: ${r.mode === 'single' ? 'every single failure' : 'pairs of failures'}`, '', `${scope(r)}. ${headline(r)}`, ''];

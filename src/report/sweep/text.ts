@@ -1,6 +1,7 @@
 /** `plexlint simulate --failures`: the text report. */
 import { Chalk } from 'chalk';
 import type { SweepReport } from '../../sim/failures.js';
+import { visible } from '../escape.js';
 import { describeImpact, headline, scope } from './summary.js';
 
 export function sweepText(r: SweepReport, color: boolean): string {
@@ -8,7 +9,8 @@ export function sweepText(r: SweepReport, color: boolean): string {
   const out = [c.bold(`Failure sweep (${r.mode === 'single' ? 'every single failure' : 'pairs of failures'}): ${scope(r)}`), ''];
   for (const run of r.runs) {
     const lost = run.impacts.some((i) => i.serviceLost);
-    const title = `${run.failed.join(' + ')} fail${run.failed.length === 1 ? 's' : ''}`;
+    // Names from the files are shown with their control characters escaped (../escape.ts).
+    const title = `${visible(run.failed.join(' + '))} fail${run.failed.length === 1 ? 's' : ''}`;
     if (run.impacts.length === 0) {
       out.push(`${c.green('✔')} ${title}: nothing is lost`);
       continue;
@@ -16,10 +18,10 @@ export function sweepText(r: SweepReport, color: boolean): string {
     out.push(`${lost ? c.red('✘') : c.yellow('!')} ${title}:`);
     // Connections that ended on a failed stack always break: one line for all of them.
     const onlyBroken = run.impacts.filter((i) => !i.serviceLost && i.lost <= i.lostBefore && !i.sessionsLost && i.destination);
-    for (const i of run.impacts) if (!onlyBroken.includes(i)) out.push(`    ${i.flow}: ${i.serviceLost ? c.red(describeImpact(i)) : describeImpact(i)}`);
+    for (const i of run.impacts) if (!onlyBroken.includes(i)) out.push(`    ${visible(i.flow)}: ${i.serviceLost ? c.red(visible(describeImpact(i))) : visible(describeImpact(i))}`);
     if (onlyBroken.length) {
       const n = onlyBroken.reduce((a, i) => a + i.connectionsBroken, 0);
-      out.push(`    ${n} open connection${n === 1 ? '' : 's'} broken (${onlyBroken[0]!.reasons.join('; ')}): ${onlyBroken.map((i) => `${i.destination} ${i.connectionsBroken}`).join(', ')}`);
+      out.push(visible(`    ${n} open connection${n === 1 ? '' : 's'} broken (${onlyBroken[0]!.reasons.join('; ')}): ${onlyBroken.map((i) => `${i.destination} ${i.connectionsBroken}`).join(', ')}`));
     }
   }
   if (r.runs.length) out.push('');

@@ -2,6 +2,7 @@ import { rel } from '../helpers.js';
 import { defineRule } from '../rule.js';
 import type { Odr } from '../../model/web.js';
 import { tierText } from '../web.js';
+import { pushTo } from '../../core/append.js';
 
 /** Multi-tier cell affinity: cookie names must differ between tiers (IBM "Cell affinity function", multi-tier). */
 export const rule = defineRule({
@@ -19,7 +20,7 @@ export const rule = defineRule({
   },
   check(ctx) {
     const byTier = new Map<string, Odr[]>();
-    for (const c of ctx.estate.web.cells) for (const o of c.odrs) byTier.set(o.tier, [...(byTier.get(o.tier) ?? []), o]);
+    for (const c of ctx.estate.web.cells) for (const o of c.odrs) pushTo(byTier, o.tier, o);
     const tiers = [...byTier.keys()];
     if (tiers.length < 2) return;
     for (let j = 1; j < tiers.length; j++) {

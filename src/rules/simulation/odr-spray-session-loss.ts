@@ -4,6 +4,7 @@ import { listText } from '../web.js';
 import { Simulation } from '../../sim/index.js';
 import { sampleRequests, sendRequests, webRuntime } from '../../sim/web.js';
 import { webIndexOf, type CellIx, type OdrIx } from '../../sim/web-index.js';
+import { pushTo } from '../../core/append.js';
 
 /** Sessions in flight when an ODR fails, and requests sent before and after. */
 const SESSIONS = 40;
@@ -59,7 +60,7 @@ export const rule = defineRule({
         const r = sendRequests(sim, plugin.p.file, sample.url, REQUESTS, SESSIONS);
         const lost = r.reasons.get('owner-odrs-down') ?? 0;
         if (lost === 0) continue;
-        byCell.set(odr.cell, [...(byCell.get(odr.cell) ?? []), { odr, id, lost, inFlight }]);
+        pushTo(byCell, odr.cell, { odr, id, lost, inFlight });
       }
       for (const [cell, failures] of byCell) {
         const first = failures[0]!;

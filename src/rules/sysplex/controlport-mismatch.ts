@@ -2,6 +2,7 @@ import { defineRule } from '../rule.js';
 import { rel, systemsByName } from '../helpers.js';
 import { portsText } from '../../model/builders/sysplex.js';
 import type { Distribution } from '../../model/estate.js';
+import { pushTo } from '../../core/append.js';
 
 const DEFAULT_CONTROLPORT = 1702;
 
@@ -30,7 +31,7 @@ export const rule = defineRule({
     if (tier1.length < 2) return;
     const port = (d: Distribution): number => d.controlPort ?? DEFAULT_CONTROLPORT;
     const uses = new Map<number, Distribution[]>();
-    for (const d of tier1) uses.set(port(d), [...(uses.get(port(d)) ?? []), d]);
+    for (const d of tier1) pushTo(uses, port(d), d);
     if (uses.size < 2) return;
     // Map order is first-seen order, so on a tie the first statement's value wins.
     const [intended, users] = [...uses.entries()].reduce((best, e) => (e[1].length > best[1].length ? e : best));

@@ -28,33 +28,49 @@ export const rule = defineRule({
     ],
   },
   check(ctx) {
-    const targetOf = new Map<string, Map<string, Distribution>>();
-    for (const d of ctx.estate.sysplex.distributions) {
-      for (const t of d.targets) {
-        if (!t.system || t.system === d.system) continue;
-        const m = targetOf.get(t.system) ?? new Map<string, Distribution>();
-        if (!m.has(d.dvipa)) m.set(d.dvipa, d);
-        targetOf.set(t.system, m);
+    // How many DVIPAs each stack is a target of (and not configured on itself), in one pass over the targets
+    // with the distributions grouped by DVIPA: a stamp per stack tells a DVIPA already counted for it. Time and
+    // memory follow the model (a sysplex of n stacks that all code DESTIP ALL has n² targets), never stacks × DVIPAs.
+    const systems = ctx.estate.systems;
+    const systemIndex = new Map(systems.map((s, i) => [s.name, i]));
+    const own = systems.map((s) => new Set(s.stack.dvipas.map((d) => d.address)));
+    const byDvipa = new Map<string, Distribution[]>();
+    for (const d of ctx.estate.sysplex.distributions) (byDvipa.get(d.dvipa) ?? byDvipa.set(d.dvipa, []).get(d.dvipa)!).push(d);
+    const stamp = new Int32Array(systems.length).fill(-1);
+    const counts = new Uint32Array(systems.length);
+    const firstTargets = systems.map(() => [] as [string, Distribution][]);
+    let v = 0;
+    for (const [dvipa, list] of byDvipa) {
+      for (const d of list) {
+        for (const t of d.targets) {
+          if (!t.system || t.system === d.system) continue;
+          const si = systemIndex.get(t.system);
+          if (si === undefined || stamp[si] === v) continue;
+          stamp[si] = v;
+          if (own[si]!.has(dvipa)) continue;
+          counts[si]!++;
+          if (firstTargets[si]!.length < 5) firstTargets[si]!.push([dvipa, d]);
+        }
       }
+      v++;
     }
-    for (const s of ctx.estate.systems) {
-      const configured: string[] = [];
-      const seen = new Set<string>();
-      for (const d of s.stack.dvipas) if (!seen.has(d.address)) seen.add(d.address), configured.push(d.address);
-      const targetOnly = [...(targetOf.get(s.name) ?? new Map<string, Distribution>()).entries()].filter(([a]) => !seen.has(a));
-      const total = configured.length + targetOnly.length;
-      if (total <= DVIPA_LIMIT) continue;
+    systems.forEach((s, si) => {
+      const configured = [...own[si]!];
+      const targetCount = counts[si]!;
+      const targetOnly = firstTargets[si]!;
+      const total = configured.length + targetCount;
+      if (total <= DVIPA_LIMIT) return;
       const beyond = configured.length > DVIPA_LIMIT ? s.stack.dvipas.find((d) => d.address === configured[DVIPA_LIMIT]) : undefined;
       ctx.report({
         loc: beyond?.loc ?? ipconfigAnchor(s, 4),
         message:
-          `${s.name} would hold ${total} DVIPAs (${configured.length} it defines or backs up${targetOnly.length ? `, ${targetOnly.length} more as a distribution target` : ''}), ` +
+          `${s.name} would hold ${total} DVIPAs (${configured.length} it defines or backs up${targetCount ? `, ${targetCount} more as a distribution target` : ''}), ` +
           `but a stack supports at most ${DVIPA_LIMIT} configured and target DVIPAs at once, so plexlint assumes ${total - DVIPA_LIMIT} of them cannot be active on it (IBM documents no message for this)` +
           (beyond ? `, starting with ${beyond.address} here` : '') +
           '. Spread the DVIPAs over more stacks, or name fewer targets (DESTIP lists instead of DESTIP ALL).',
-        ...(beyond ? {} : { related: targetOnly.slice(0, 5).map(([a, d]) => rel(d.loc, `${d.system} distributes ${a} to ${s.name}`)) }),
+        ...(beyond ? {} : { related: targetOnly.map(([a, d]) => rel(d.loc, `${d.system} distributes ${a} to ${s.name}`)) }),
         subject: `${s.name} dvipa count`,
       });
-    }
+    });
   },
 });

@@ -1,6 +1,13 @@
 import { defineRule } from '../rule.js';
 import { ownedAddresses, rel } from '../helpers.js';
 import { ipconfigAnchor } from './scope.js';
+import type { Distribution } from '../../model/estate.js';
+
+interface Targeted {
+  d: Distribution;
+  t: Distribution['targets'][number];
+  order: [number, number];
+}
 
 /**
  * IP Configuration Guide, dynamic XCF: DYNAMICXCF must be coded in every
@@ -36,6 +43,13 @@ export const rule = defineRule({
       set.add(x.system);
       distributorsOf.set(x.dvipa, set);
     }
+    const targetedAt = new Map<string, Targeted[]>();
+    ctx.estate.sysplex.distributions.forEach((d, di) => {
+      if (d.routing) return;
+      d.targets.forEach((t, ti) => {
+        if (t.address) (targetedAt.get(t.address) ?? targetedAt.set(t.address, []).get(t.address)!).push({ d, t, order: [di, ti] });
+      });
+    });
     for (const s of ctx.estate.systems) {
       const v4 = s.stack.dynamicXcf.v4;
       const v6 = s.stack.dynamicXcf.v6;
@@ -47,12 +61,13 @@ export const rule = defineRule({
         const distributors = [...(distributorsOf.get(dv.address) ?? [])].filter((system) => system !== s.name);
         if (distributors.length) reasons.push({ loc: dv.loc, why: `it backs up ${dv.address}, which ${distributors.join(' and ')} ${distributors.length === 1 ? 'distributes' : 'distribute'}`, version: dv.version });
       }
-      const mine = new Set(ownedAddresses(s).map((o) => o.address));
-      for (const d of ctx.estate.sysplex.distributions) {
-        if (d.routing) continue;
-        for (const t of d.targets) {
-          if (t.address && mine.has(t.address) && !has(d.version)) reasons.push({ loc: t.loc, why: `${d.system} names it as a DESTIP target of ${d.dvipa}`, version: d.version });
-        }
+      // The DESTIP targets that name one of this stack's addresses, from an index built once (in the order of the
+      // distributions and their targets): every stack against every distribution's targets was stacks × targets.
+      if (!has(4) || !has(6)) {
+        const targeted: Targeted[] = [];
+        for (const address of new Set(ownedAddresses(s).map((o) => o.address))) for (const x of targetedAt.get(address) ?? []) targeted.push(x);
+        targeted.sort((a, b) => a.order[0] - b.order[0] || a.order[1] - b.order[1]);
+        for (const { d, t } of targeted) if (!has(d.version)) reasons.push({ loc: t.loc, why: `${d.system} names it as a DESTIP target of ${d.dvipa}`, version: d.version });
       }
       if (reasons.length === 0) continue;
       const first = reasons[0]!;

@@ -1,0 +1,158 @@
+/**
+ * The resource bounds of docs/robustness.md, measured:
+ *
+ * - stack scaling: `lint()` of n one-DVIPA stacks (each distributes its DVIPA to
+ *   itself and the next stack and backs up the previous one's) for n = 2000,
+ *   4000 and 8000; the ratio of each doubling should stay near 2 (linear);
+ * - hostile inputs: the inputs of the security review that took minutes or
+ *   gigabytes, each under 10 MB, checked by the real command line in a child
+ *   process with a 1 GB heap; wall time and peak memory (RSS) against the
+ *   budget of 10 s and 1 GB.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { lint } from '../src/engine/lint.js';
+
+/** n stacks with one distributed DVIPA each: a model whose size grows linearly with n. */
+export function generateStacks(dir: string, n: number): void {
+  mkdirSync(dir, { recursive: true });
+  const xcf = (i: number): string => `10.200.${(i % n) >> 8}.${((i % n) & 255) + 1}`;
+  const dvipa = (i: number): string => `10.${100 + ((i % n) >> 16)}.${((i % n) >> 8) & 255}.${(i % n) & 255}`;
+  for (let i = 0; i < n; i++) {
+    writeFileSync(
+      join(dir, `S${i}.tcpip`),
+      [
+        `IPCONFIG SYSPLEXROUTING DYNAMICXCF ${xcf(i)} 255.255.0.0 1`,
+        'DEVICE OSA1 MPCIPA',
+        'LINK L1 IPAQENET OSA1',
+        `HOME 10.1.${i >> 8}.${i & 255} L1`,
+        'VIPADYNAMIC',
+        ` VIPADEFINE MOVEABLE IMMEDIATE 255.255.255.0 ${dvipa(i)}`,
+        ` VIPABACKUP 100 MOVEABLE IMMEDIATE 255.255.255.0 ${dvipa(i + n - 1)}`,
+        ` VIPADISTRIBUTE DEFINE ${dvipa(i)} PORT 8080 DESTIP ${xcf(i)} ${xcf(i + 1)}`,
+        'ENDVIPADYNAMIC',
+        '',
+      ].join('\n'),
+    );
+  }
+}
+
+function best(dir: string, runs: number): number {
+  let min = Infinity;
+  for (let r = 0; r < runs; r++) {
+    const t = performance.now();
+    lint([dir], { cwd: dir });
+    min = Math.min(min, performance.now() - t);
+  }
+  return min;
+}
+
+export interface Scaling {
+  stacks: number[];
+  ms: number[];
+  /** t(2n) / t(n) for each doubling. */
+  ratios: number[];
+}
+
+export function stackScaling(base: string): Scaling {
+  const stacks = [2000, 4000, 8000];
+  const ms: number[] = [];
+  for (const n of stacks) {
+    const dir = join(base, `stacks-${n}`);
+    generateStacks(dir, n);
+    best(dir, 1); // warm up
+    ms.push(best(dir, 3));
+    rmSync(dir, { recursive: true, force: true });
+  }
+  return { stacks, ms: ms.map(Math.round), ratios: ms.slice(1).map((t, i) => +(t / ms[i]!).toFixed(2)) };
+}
+
+/** The inputs of the security review that were over budget (issue 18, items 2, 7 and 9), each under 10 MB. */
+export const HOSTILE_INPUTS: { name: string; files: () => Record<string, string> }[] = [
+  { name: 'HOME and 100,000 &A. symbols in one word (300 KB)', files: () => ({ 'SYSA.tcpip': `HOME ${'&A.'.repeat(100_000)}\n` }) },
+  { name: 'IPCONFIG and one 3 MB word', files: () => ({ 'SYSA.tcpip': `IPCONFIG ${'A'.repeat(3_000_000)}\n` }) },
+  { name: '10^6 START A statements (8 MB)', files: () => ({ 'SYSA.tcpip': 'START A\n'.repeat(1_000_000) }) },
+  {
+    name: 'an 8 MB XML element with 500,000 attributes',
+    files: () => {
+      const attrs: string[] = [];
+      for (let i = 0; i < 500_000; i++) attrs.push(`attr${String(i).padStart(6, '0')}="v"`);
+      return { 'plugin-cfg.xml': `<?xml version="1.0"?>\n<Config ${attrs.join(' ')}>\n</Config>\n` };
+    },
+  },
+  {
+    name: '2,000 one-DVIPA stacks, all DESTIP ALL (n² targets)',
+    files: () => {
+      const out: Record<string, string> = {};
+      for (let i = 0; i < 2000; i++) {
+        const a = `10.${100 + (i >> 16)}.${(i >> 8) & 255}.${i & 255}`;
+        out[`S${i}.tcpip`] = `IPCONFIG DYNAMICXCF 10.200.${i >> 8}.${(i & 255) + 1} 255.255.0.0 1\nVIPADYNAMIC\n VIPADEFINE 255.255.255.0 ${a}\n VIPADISTRIBUTE DEFINE ${a} PORT 80 DESTIP ALL\nENDVIPADYNAMIC\n`;
+      }
+      return out;
+    },
+  },
+  { name: 'a 9 MB dscontrol line', files: () => ({ 'edge1.cfg': `dscontrol executor start\ndscontrol cluster add 10.1.1.1 ${'x'.repeat(9_000_000)}\n` }) },
+  { name: 'an 8M-character word in a profile', files: () => ({ 'SYSA.tcpip': `HOME ${'X'.repeat(8_000_000)}\n` }) },
+  {
+    name: '185,000 PORT lines inside VIPADYNAMIC (9.8 MB; the mutation fuzzer)',
+    files: () => ({
+      'SYSA.tcpip':
+        'VIPADYNAMIC\n   VIPADEFINE TIER1 MOVEABLE IMMEDIATE 255.255.255.255 10.81.1.1\n   VIPADISTRIBUTE DEFINE DISTMETHOD TARGCONTROLLED TIER1 PAYGRP GRE\n       CONTROLPORT 1703\n' +
+        '       10.81.1.1 PORT 443 DESTIP 10.50.1.1 10.50.1.2\n'.repeat(185_000) +
+        'ENDVIPADYNAMIC\n',
+    }),
+  },
+  {
+    name: 'a 2 MB go-script variables file (the mutation fuzzer)',
+    files: () => ({ 'edge1.cfg': 'dscontrol executor start\n', 'edge1/goActive': '#!/bin/sh\n. ./variables\n', 'edge1/variables': 'INTERFACE=en0\n'.repeat(150_000) }),
+  },
+];
+
+export interface HostileRun {
+  name: string;
+  bytes: number;
+  ms: number;
+  peakMB: number;
+  exit: number | null;
+}
+
+/** Check each hostile input with the real command line in a child process (1 GB heap); time and peak RSS. */
+export function hostileInputs(base: string, bin: string): HostileRun[] {
+  const runner = `const { main } = await import(${JSON.stringify(pathToFileURL(bin).href.replace(/bin\/plexlint\.js$/, 'dist/plexlint.mjs'))});
+const code = await main(process.argv.slice(1));
+process.stderr.write('\\nBENCH ' + JSON.stringify({ rss: process.resourceUsage().maxRSS, code }) + '\\n');
+process.exit(code);`;
+  return HOSTILE_INPUTS.map(({ name, files }) => {
+    const dir = mkdtempSync(join(base, 'hostile-'));
+    let bytes = 0;
+    for (const [file, text] of Object.entries(files())) {
+      mkdirSync(join(dir, file, '..'), { recursive: true });
+      writeFileSync(join(dir, file), text);
+      bytes += statSync(join(dir, file)).size;
+    }
+    const t = performance.now();
+    const r = spawnSync(process.execPath, ['--max-old-space-size=1024', '--input-type=module', '-e', runner, 'check', dir, '--format', 'gcc'], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+      encoding: 'utf8',
+      maxBuffer: 1 << 26,
+    });
+    const ms = performance.now() - t;
+    const m = /BENCH (\{.*\})/.exec(r.stderr ?? '');
+    const measured = m ? (JSON.parse(m[1]!) as { rss: number }) : { rss: NaN };
+    rmSync(dir, { recursive: true, force: true });
+    return { name, bytes, ms: Math.round(ms), peakMB: Math.round(measured.rss / 1024), exit: r.status };
+  });
+}
+
+/** For a run of its own: `node dist/bench/robustness.js`. */
+export function robustnessBench(root: string): { scaling: Scaling; hostile: HostileRun[] } {
+  const base = mkdtempSync(join(tmpdir(), 'plexlint-bench-robustness-'));
+  try {
+    return { scaling: stackScaling(base), hostile: hostileInputs(base, join(root, 'bin', 'plexlint.js')) };
+  } finally {
+    rmSync(base, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,112 @@
+/**
+ * Parsing a YAML file plexlint reads (plexlint.yaml, scenario and state files)
+ * within bounds. The yaml package parses nesting recursively, so a file nested
+ * thousands of levels deep would end in a stack overflow: flow collections
+ * (`[ {`) deeper than MAX_YAML_DEPTH are found by a scan before the parser runs,
+ * as is block nesting (indentation) deeper than that; a nesting that would
+ * still overflow the stack becomes the same finding where the parser stopped.
+ */
+import type { Document } from 'yaml';
+import type { Finding } from './diagnostic.js';
+import { yaml } from './libs.js';
+import type { LineIndex } from './loc.js';
+
+/** Flow collections ([ ] { }) nested deeper than this are not parsed. */
+export const MAX_YAML_DEPTH = 100;
+
+/**
+ * Offset of the bracket that opens flow collection number `limit + 1` inside
+ * the others, or undefined. Quoted scalars and comments are skipped; a quote
+ * starts a scalar only where a scalar can start.
+ */
+export function flowDepthExceededAt(text: string, limit: number): number | undefined {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    const prev = i === 0 ? '\n' : text[i - 1]!;
+    if (c === '#' && /\s/.test(prev)) {
+      const nl = text.indexOf('\n', i);
+      if (nl < 0) return undefined;
+      i = nl;
+    } else if ((c === '"' || c === "'") && /[\s[{,:]/.test(prev)) {
+      for (i++; i < text.length && text[i] !== c; i++) if (c === '"' && text[i] === '\\') i++;
+    } else if (c === '[' || c === '{') {
+      if (++depth > limit) return i;
+    } else if (c === ']' || c === '}') depth = Math.max(0, depth - 1);
+  }
+  return undefined;
+}
+
+/**
+ * Offset of the line whose block nesting (a deeper indentation than every open
+ * level above it, plus each compact `- ` on the line) passes `limit`, or undefined.
+ * Like Python's INDENT tokens: only a stack of increasing indentations counts,
+ * so the lines of a block scalar add one level however long it is.
+ */
+export function blockDepthExceededAt(text: string, limit: number): number | undefined {
+  const indents: number[] = [];
+  for (let start = 0; start < text.length; ) {
+    const nl = text.indexOf('\n', start);
+    const end = nl < 0 ? text.length : nl;
+    let i = start;
+    while (i < end && text.charCodeAt(i) === 32) i++;
+    if (i < end && text[i] !== '#' && text[i] !== '\r') {
+      const indent = i - start;
+      while (indents.length && indents[indents.length - 1]! >= indent) indents.pop();
+      indents.push(indent);
+      let compact = 0;
+      while (text[i] === '-' && (text[i + 1] === ' ' || text[i + 1] === '\t')) {
+        compact++;
+        i += 2;
+        while (text[i] === ' ' || text[i] === '\t') i++;
+      }
+      if (indents.length + compact > limit) return start + indent;
+    }
+    start = end + 1;
+  }
+  return undefined;
+}
+
+export interface ParsedYaml {
+  doc?: Document;
+  findings: Finding[];
+  /** The file is nested too deep: nothing of it is used. */
+  tooDeep?: boolean;
+}
+
+/**
+ * @param file  a decoded file (a SourceFile)
+ * @param label prefixed to the parser's messages ("plexlint.yaml: …"), or ''
+ * @param typical how deep such a file nests, for the message ("a plexlint.yaml nests a few levels")
+ * @param consequence which of the syntax rule's consequences the findings state ('manifest', 'scenario')
+ */
+export function parseYamlFile(file: { path: string; text: string; lines: LineIndex }, options: { label: string; typical: string; consequence: string }): ParsedYaml {
+  const prefix = options.label ? `${options.label}: ` : '';
+  const tooDeep = (at: number): ParsedYaml => ({
+    tooDeep: true,
+    findings: [
+      {
+        ruleId: 'syntax',
+        consequence: options.consequence,
+        loc: file.lines.loc(file.path, at, Math.min(file.text.length, at + 1)),
+        message: `${prefix}the YAML is nested more than ${MAX_YAML_DEPTH} levels deep here, which plexlint does not read (${options.typical}); nothing in the file is used.`,
+      },
+    ],
+  });
+  const deep = flowDepthExceededAt(file.text, MAX_YAML_DEPTH) ?? blockDepthExceededAt(file.text, MAX_YAML_DEPTH);
+  if (deep !== undefined) return tooDeep(deep);
+  let doc: Document;
+  try {
+    doc = yaml().parseDocument(file.text, { prettyErrors: false, uniqueKeys: true });
+  } catch (e) {
+    if (e instanceof RangeError) return tooDeep(0);
+    throw e;
+  }
+  const overflow = doc.errors.find((e) => /call stack/i.test(e.message));
+  if (overflow) return tooDeep(overflow.pos[0]);
+  const findings: Finding[] = doc.errors.map((e) => {
+    const [start, end] = e.pos;
+    return { ruleId: 'syntax', consequence: options.consequence, loc: file.lines.loc(file.path, start, Math.max(start + 1, end)), message: `${prefix}${e.message.split('\n')[0]}` };
+  });
+  return { doc, findings };
+}
