@@ -76,6 +76,15 @@ describe('--help of every command', () => {
       for (const l of lines) expect(l).toMatch(new RegExp(`^  \\$ plexlint ${name}( |$)`));
     });
   }
+  it('simulate with a folder or a missing file says what simulate takes, not an errno (EISDIR, ENOENT)', async () => {
+    const folder = await runMain('simulate', 'fixtures/example');
+    expect(folder.code).toBe(2);
+    expect(folder.stderr).toBe('plexlint: fixtures/example is a folder, not a regular file; to fail every component of the estate in it, run plexlint simulate --failures single fixtures/example\n');
+    expect((await runMain('graph', '--scenario', 'fixtures/example')).stderr).toBe('plexlint: fixtures/example is a folder, not a regular file\n');
+    const missing = await runMain('simulate', 'nope.scenario.yaml');
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toBe('plexlint: nope.scenario.yaml does not exist\n');
+  });
   it('simulate --help points to the scenario format in docs/scenarios.md', async () => {
     expect((await runMain('simulate', '--help')).stdout).toContain('docs/scenarios.md');
   });
@@ -86,6 +95,11 @@ describe('--help of every command', () => {
       const r = await runMain(...args);
       expect(r.code, `${cmd}\n${r.stderr}`).toBe(0);
     }
+  });
+  it('the trace example with an affinity cookie names a clone ID of the example, so the request goes by affinity', async () => {
+    const [cmd] = EXAMPLE_COMMANDS.trace.find(([c]) => c.includes('--cookie'))!;
+    const r = await runMain(...cmd.split(' ').slice(1));
+    expect(r.stdout).toMatch(/→ \S+ \([^)]*\), by affinity\n$/);
   });
 });
 

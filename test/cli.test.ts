@@ -144,4 +144,10 @@ describe('rules', () => {
     expect(r.code).toBe(0);
     expect(r.stdout.startsWith('# unused-suppression\n')).toBe(true);
   });
+  it('explain takes a rule id typed in capitals, and suggests the rule for a misspelt one in any case', async () => {
+    expect((await run('explain', 'OPTLOCAL-OUT-OF-RANGE')).stdout.startsWith('# optlocal-out-of-range\n')).toBe(true);
+    const r = await run('explain', 'OPTLOCAL-OUT-OF-RANG');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('Did you mean optlocal-out-of-range?');
+  });
 });

@@ -70,6 +70,9 @@ describe('estates', () => {
     expect(r.code).toBe(0);
     const config = runCli(['check', '--print-config', 'SYSB.tcpip'], { cwd });
     expect(JSON.parse(config.stdout)).toMatchObject({ file: 'SYSB.tcpip', manifest: '../plexlint.yaml', estateRoot: '..', ignored: false });
+    // Run in the estate's own folder, the root is that folder: '.', not the folder's name.
+    const here = runCli(['check', '--print-config', 'profiles/SYSB.tcpip'], { cwd: join(repo, 'prod', 'PLEX1') });
+    expect(JSON.parse(here.stdout)).toMatchObject({ manifest: 'plexlint.yaml', estateRoot: '.' });
   });
 
   it('only the part of an estate that was named is reported', () => {

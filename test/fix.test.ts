@@ -187,6 +187,20 @@ describe('a fixed file keeps its layout and encoding', () => {
     expect(lines.slice(0, 3).map((l) => l.length)).toEqual([80, 80, 80]);
   });
 
+  it("a text download of fixed 80-column records (trailing blanks kept, as IBM's sample profile) keeps every record 80 columns", () => {
+    const text = ['BEGINROUTES', glued(), 'ENDROUTES', ''].map((l, i, all) => (i < all.length - 1 ? l.padEnd(80) : l)).join('\n');
+    const { dir } = fixesOf('SYSA.tcpip', text);
+    const outcome = lintAndFix([join(dir, 'SYSA.tcpip')], { cwd: dir });
+    const lines = outcome.files[0]!.text.split('\n');
+    expect(lines[1]).toBe('ROUTE DEFAULT 10.20.1.1 OSA1 MTU 1492 REPL ;CHG'.padEnd(80));
+    expect(lines.slice(0, 3).map((l) => l.length)).toEqual([80, 80, 80]);
+  });
+
+  it('ordinary text, with lines of different lengths, just grows where the blank goes in', () => {
+    const { dir } = fixesOf('SYSA.tcpip', `BEGINROUTES\n${glued()}\nENDROUTES\n`);
+    expect(lintAndFix([join(dir, 'SYSA.tcpip')], { cwd: dir }).files[0]!.text.split('\n')[1]).toBe('ROUTE DEFAULT 10.20.1.1 OSA1 MTU 1492 REPL ;CHG');
+  });
+
   it('a record with no blank to spare gets no fix', () => {
     // The comment runs up to column 72: inserting a blank would push the sequence number to column 74.
     const { diagnostics } = fixesOf('SYSA.tcpip', `BEGINROUTES\n${glued().padEnd(72, 'X')}00020000\nENDROUTES\n`);

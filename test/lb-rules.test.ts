@@ -90,6 +90,8 @@ describe('load-balancer rules', () => {
       expect.stringContaining('after a takeover 10.20.1.12 gets no new connections'),
       expect.stringContaining('while edge1 is active, connections for 10.60.1.2 are not forwarded'),
     ]);
+    // Every difference names the partner's file, also what exists only on this machine.
+    expect(differs.map((d) => d.related?.[0]?.file)).toEqual(['fixtures/rules/ha-partner-config-differs/bad/edge1.cfg', 'fixtures/rules/ha-partner-config-differs/bad/edge1.cfg']);
   });
 
   it('report every finding inside its file, related locations included', () => {

@@ -230,6 +230,33 @@ describe('file kind and attachment', () => {
   });
 });
 
+describe('omproute-dvipa-not-covered on a VIPARANGE', () => {
+  it("names the class mask OMPROUTE gives a DVIPA created in the range, and says the range once in related", () => {
+    const dir = estate({ 'SYSA.tcpip': PROFILE, 'SYSA.omproute': 'RouterID=10.21.1.11;\nOSPF_Interface IP_Address=10.21.1.11 Name=SVIPA1 Subnet_Mask=255.255.255.0;\n' });
+    const range = lint(['.'], { cwd: dir }).diagnostics.find((d) => d.ruleId === 'omproute-dvipa-not-covered' && d.message.includes('VIPARANGE'))!;
+    expect(range.message).toContain('A DVIPA an application creates in 10.45.1.0/24 is active on SYSA, but OMPROUTE configures it with the class mask 255.0.0.0 and MTU 576');
+    expect(range.related!.map((r) => r.message)).toEqual(['SYSA: VIPARANGE 10.45.1.0/24']);
+  });
+});
+
+describe('system symbols without a value', () => {
+  it('a RouterID or an interface address plexlint cannot read is not reported as missing or as no address of the profile', () => {
+    // As `plexlint init` leaves an estate until its symbols are filled in: the values are unknown, not absent.
+    const profile = PROFILE.replace('IPADDR 10.20.1.11/24', 'IPADDR &HOSTIP./24').replace('IPADDR 10.21.1.11', 'IPADDR &SVIPA.');
+    const omproute = 'RouterID=&SVIPA.;\nOSPF_Interface IP_Address=10.20.1.11 Name=OSAQDIO1 Subnet_Mask=255.255.255.0;\nOSPF_Interface IP_Address=10.21.1.11 Name=SVIPA1 Subnet_Mask=255.255.255.0;\n';
+    const dir = estate({ 'SYSA.tcpip': profile, 'SYSA.omproute': omproute });
+    const found = lint(['.'], { cwd: dir }).diagnostics.filter((d) => d.ruleId === 'omproute-router-id' || d.ruleId === 'omproute-definition-mismatch');
+    expect(found.map((d) => `${d.file}:${d.line} ${d.ruleId}`)).toEqual([]);
+    // With the values given, the same files are checked: a definition for an address the profile lacks is reported.
+    const known = estate({
+      'plexlint.yaml': 'systems:\n  SYSA: { profile: SYSA.tcpip, omproute: SYSA.omproute, symbols: { HOSTIP: 10.20.1.11, SVIPA: 10.21.1.11 } }\n',
+      'SYSA.tcpip': profile,
+      'SYSA.omproute': omproute.replace('IP_Address=10.21.1.11', 'IP_Address=10.21.1.99'),
+    });
+    expect(lint(['.'], { cwd: known }).diagnostics.filter((d) => d.ruleId === 'omproute-definition-mismatch').map((d) => d.line)).toEqual([3]);
+  });
+});
+
 describe('routing model: what is advertised, how and why', () => {
   const base = 'RouterID=10.21.1.11;\nOSPF_Interface IP_Address=10.20.1.11 Name=OSAQDIO1 Subnet_Mask=255.255.255.0;\n';
 

@@ -189,7 +189,7 @@ describe('what the stack takes away', () => {
     expect(stack.dvipas.map((d) => d.address)).toEqual(['10.40.1.1']);
     expect(stack.ignoredStatements).toMatchObject([{ loc: { line: 2 }, reason: 'rejected: value-out-of-range' }]);
     const [finding] = lintProfile(text);
-    expect(finding!.message).toMatch(/The stack ignores this VIPABACKUP and goes on with the rest of the block \(plexlint's reading: .*EZZ0829I/);
+    expect(finding!.message).toMatch(/The stack ignores this VIPABACKUP and goes on with the rest of the block\. That is plexlint's reading: .*EZZ0829I/);
   });
 
   it('two keywords of one choice end the VIPADYNAMIC block (plexlint\'s reading, said in the message)', () => {
@@ -207,7 +207,7 @@ describe('what the stack takes away', () => {
     ]);
     const [finding] = lintProfile(text);
     expect(finding!.message).not.toContain('EZZ0707I');
-    expect(finding!.message).toMatch(/the rest of the VIPADYNAMIC block: 1 more statement \(line 3\) \(plexlint's reading/);
+    expect(finding!.message).toMatch(/the rest of the VIPADYNAMIC block: 1 more statement \(line 3\)\. That is plexlint's reading/);
   });
 
   it('a distribution of a DVIPA not defined before it is kept but marked, for its rule', () => {

@@ -54,7 +54,7 @@ describe('an error inside VIPADYNAMIC', () => {
     );
     const d = lintProfile(t);
     expect(brief(d)).toEqual(['3 tier1-routing-method', '4 hotstandby-option-wrong-method']);
-    expect(d[0]!.message).toContain("The stack ignores this VIPADISTRIBUTE and goes on with the rest of the block (plexlint's reading");
+    expect(d[0]!.message).toContain("The stack ignores this VIPADISTRIBUTE and goes on with the rest of the block. That is plexlint's reading");
     expect(d[1]!.message).toContain('The stack ignores this VIPADISTRIBUTE and the rest of the VIPADYNAMIC block: 1 more statement (line 5).');
     const stack = stackOf(t);
     expect(stack.dvipas).toHaveLength(3);

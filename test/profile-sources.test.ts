@@ -49,6 +49,14 @@ describe('static system symbols', () => {
     expect(stack.interfaces[0]).toMatchObject({ addresses: [{ address: '10.20.1.11' }] });
   });
 
+  it('a value that is wrong only once its symbol is substituted names the substituted text too', () => {
+    const text = profile('HOME 10.20.2.&CLONE. LOOPBACK', 'INTERFACE OSAQDIO1 DEFINE IPAQENET PORTNAME OSA1P0 IPADDR 10.20.1.&CLONE./24');
+    const { diagnostics } = lintEstate({ 'plexlint.yaml': MANIFEST('CLONE: "0A"', false), 'profiles/SYSA.tcpip': text });
+    expect(ranges(diagnostics)).toEqual(['1:6-1:21 invalid-address', '2:59-2:77 invalid-address']);
+    expect(diagnostics[0]!.message).toContain("HOME entry '10.20.2.&CLONE.' (10.20.2.0A with the system symbols) is not a dotted-decimal IPv4 address");
+    expect(diagnostics[1]!.message).toContain("'10.20.1.&CLONE./24' (10.20.1.0A/24 with the system symbols)");
+  });
+
   it('without a manifest only &SYSNAME. has a value (the file name)', () => {
     expect(ranges(lintProfile(profile('HOME 10.60.1.&LAST. LOOPBACK', 'PORT 23 TCP &SYSNAME.TN')))).toEqual(['1:14-1:20 unresolved-symbol']);
   });

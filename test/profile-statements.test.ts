@@ -133,8 +133,8 @@ describe('lists: an error drops the rest of the list', () => {
     const d = lintProfile(text);
     expect(ranges(d)).toEqual(['3:17-3:25 unknown-operand']);
     expect(d[0]!.message).toBe(
-      "'NOAUTOLG' is not a PORT operand. Did you mean NOAUTOLOG? The stack ignores this PORT entry and the rest of the PORT list (2 more entries) " +
-        "(plexlint's reading: IBM's rule for a syntax error in a list names the HOME list and says some statements skip only the entry in error; it does not say which PORT does).",
+      "'NOAUTOLG' is not a PORT operand. Did you mean NOAUTOLOG? The stack ignores this PORT entry and the rest of the PORT list (2 more entries). " +
+        "That is plexlint's reading: IBM's rule for a syntax error in a list names the HOME list and says some statements skip only the entry in error, without saying which PORT does.",
     );
     expect(stackOf(text).ports.map((p) => p.port)).toEqual([20]);
   });
@@ -157,5 +157,72 @@ describe('a misspelled statement after a statement with free-form operands', () 
   it('leaves real operands on continuation lines alone', () => {
     const text = profile('TCPCONFIG TCPSENDBFRSIZE 64K', '          TCPRCVBUFRSIZE 64K', '          RESTRICTLOWPORTS', 'GLOBALCONFIG NOTCPIPSTATISTICS', '   SEGMENTATIONOFFLOAD');
     expect(lintProfile(text)).toEqual([]);
+  });
+});
+
+describe('sizes written with K or M', () => {
+  it('a size with another suffix says which suffixes IBM takes', () => {
+    const d = lintProfile(profile('GLOBALCONFIG POOLLIMIT 2G'));
+    expect(ranges(d)).toEqual(['1:24-1:26 syntax']);
+    expect(d[0]!.message).toContain("GLOBALCONFIG pool limit must be a number (K or M may follow it), not '2G'");
+  });
+});
+
+describe('IPCONFIG6', () => {
+  it('is named IPCONFIG6, not IPCONFIG, in what the stack does with it', () => {
+    const d = lintProfile(profile('IPCONFIG6 NOIGNOREREDIRECT'));
+    expect(ranges(d)).toEqual(['1:11-1:27 unknown-operand']);
+    expect(d[0]!.message).toContain("'NOIGNOREREDIRECT' is not an IPCONFIG6 operand");
+    expect(d[0]!.message).toContain('rejects this IPCONFIG6 statement');
+  });
+});
+
+describe('an unknown keyword followed by its value', () => {
+  it('is one finding: the value is not reported as another unknown operand', () => {
+    const d = lintProfile(profile('TCPCONFIG MINIMUMRETRANSMITTIME 0.5 RESTRICTLOWPORTS', 'TCPCONFIG ROUNDTRIPGAIN 0.125 VARIANCEGAIN 0.25'));
+    expect(ranges(d)).toEqual(['1:11-1:32 unknown-operand', '2:11-2:24 unknown-operand', '2:31-2:43 unknown-operand']);
+  });
+
+  it('a keyword-shaped word after an unknown one is still reported', () => {
+    expect(ranges(lintProfile(profile('TCPCONFIG FOO BAR')))).toEqual(['1:11-1:14 unknown-operand', '1:15-1:18 unknown-operand']);
+  });
+});
+
+describe('what the stack does, in readable sentences', () => {
+  const messages = (text: string) => lintProfile(text).map((d) => d.message);
+  /** No bracket inside another, and no clause said twice. */
+  const readable = (m: string) => {
+    let depth = 0;
+    for (const c of m) {
+      if (c === '(') depth++;
+      if (c === ')') depth--;
+      if (depth > 1) return false;
+    }
+    return (m.match(/documents no message/g) ?? []).length <= 1;
+  };
+
+  it('a value error, a keyword conflict and a bad PORT entry state plexlint\'s reading in a sentence of its own', () => {
+    const text = profile(
+      'VIPADYNAMIC',
+      ' VIPADEFINE 255.255.255.0 10.40.1.2',
+      ' VIPADISTRIBUTE DEFINE OPTLOCAL 20 10.40.1.2 PORT 80 DESTIP ALL',
+      ' VIPADEFINE TIER1 TIER2 255.255.255.0 10.40.1.3',
+      ' VIPABACKUP 100 10.40.1.4',
+      'ENDVIPADYNAMIC',
+      'PORT 20 TCP * NOAUTOLG',
+      '     21 TCP FTPD1 SHAREPORT NOAUTOLOG',
+    );
+    const all = messages(text);
+    expect(all.length).toBeGreaterThanOrEqual(3);
+    for (const m of all) expect(readable(m), m).toBe(true);
+    expect(all.find((m) => m.startsWith('OPTLOCAL 20'))).toContain("goes on with the rest of the block. That is plexlint's reading: IBM documents no message for a value outside the range");
+  });
+
+  it('a skipped PORT entry says what the stack does with it once the first error is fixed, as an entry of the list', () => {
+    const d = lintProfile(profile('PORT 20 TCP * NOAUTOLG', '     21 TCP FTPD1 SHAREPORT NOAUTOLOG'));
+    const note = d.find((x) => x.severity === 'info')!;
+    expect(note.message).toContain('once that is fixed, the stack ignores this PORT entry and the rest of the PORT list, because ');
+    expect(note.message).not.toContain('outside a list');
+    expect(note.message).toMatch(/\.$/);
   });
 });

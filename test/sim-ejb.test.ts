@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Estate } from '../src/model/estate.js';
 import { EjbEngine } from '../src/sim/ejb.js';
 import { Rng } from '../src/sim/rng.js';
+import type { TraceStep } from '../src/sim/trace.js';
 import { Simulation } from '../src/sim/index.js';
 import { sendEjbCalls } from '../src/sim/web.js';
 import { WebHealth, webIndexOf } from '../src/sim/web-index.js';
@@ -51,6 +52,18 @@ describe('server-weighted round robin', () => {
   it('a remote client (no node) gets the shares 2/7, 2/7, 3/7 in a scenario', () => {
     const r = sendEjbCalls(new Simulation(e223, 4), 'CELL1', 'AppCluster', '', 700);
     expect(r.observed.members).toEqual({ m1: 0.2857, m2: 0.2857, m3: 0.4286 });
+  });
+  it('every member at weight 0: the calls fail, and trace says that the members are up and that this is plexlint\'s reading (IBM is silent; cluster-all-weights-zero)', () => {
+    const ix = webIndexOf(cell([
+      { member: 'm1', node: 'N1', weight: 0 },
+      { member: 'm2', node: 'N2', weight: 0 },
+    ]));
+    const w = ix.wasByKey.get('CELL1/AppCluster')!;
+    const trace: TraceStep[] = [];
+    expect(new EjbEngine(new WebHealth(ix), new Rng(1)).call(w, '', trace)).toBeUndefined();
+    const result = trace.find((t) => t.what === 'result')!.detail;
+    expect(result).not.toContain('no member is available');
+    expect(result).toBe('every member that is up has weight 0: IBM does not document what WAS does then; plexlint counts the call as failed');
   });
   it('weight 0: the member gets nothing', () => {
     const e = cell([

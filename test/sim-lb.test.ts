@@ -116,3 +116,33 @@ describe('HA takeover', () => {
     expect(step.observed.connectionsBroken).toBe(40);
   });
 });
+
+describe('plexlint trace to a cluster address', () => {
+  it('goes through the active Load Balancer, as a scenario connect does, not straight to the first stack that has the address', async () => {
+    const { runMain } = await import('./support/main.js');
+    const r = await runMain('trace', 'fixtures/example', '--from', 'client', '--to', '10.60.1.1:80', '--no-color');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('load balancer 10.60.1.1:80 is a cluster port of the Load Balancer edge1 and edge2: edge1 is the active machine and forwards it');
+    expect(r.stdout).toContain('candidate     10.20.1.11 (SYSA), MAC forwarding: ready, weight 10');
+    expect(r.stdout).toContain('forwarding    MAC forwarding keeps 10.60.1.1 as the destination; SYSA has it in its HOME list');
+    expect(r.stdout).toMatch(/→ forwarded by edge1 to SYSA \(10\.20\.1\.11\)\n$/);
+    expect(r.stdout).not.toContain('not a DVIPA');
+    // With SYSA down the balancer forwards to SYSB; from SYSA itself the address is its own.
+    const down = (await runMain('trace', 'fixtures/example', '--from', 'client', '--to', '10.60.1.1:80', '--down', 'SYSA', '--no-color')).stdout;
+    expect(down).toMatch(/→ forwarded by edge1 to SYSB/);
+    // The candidate says which it is: the stack is down (not 'down or has no listener').
+    expect(down).toContain('candidate     10.20.1.11 (SYSA), MAC forwarding: not ready: SYSA is down\n');
+    expect((await runMain('trace', 'fixtures/example', '--from', 'SYSA', '--to', '10.60.1.1:80', '--no-color')).stdout).toMatch(/→ goes directly to SYSA\n$/);
+  });
+
+  it('says when the chosen target drops the packets (cluster address not in its HOME list)', () => {
+    const e = estate({
+      'plexlint.yaml': 'systems:\n  SYSA: { profile: SYSA.tcpip }\nloadBalancers:\n  edge1: { config: edge1.cfg }\n',
+      'SYSA.tcpip': profile(1, ''),
+      'edge1.cfg': 'dscontrol executor start\ndscontrol executor set nfa 10.20.1.51\ndscontrol cluster add 10.60.1.1\ndscontrol port add 10.60.1.1@80\ndscontrol server add 10.60.1.1@80@10.20.1.11\n',
+    });
+    const t = new Simulation(e, 1).engines.lb.trace({ kind: 'client', clients: 1 }, '10.60.1.1', 80);
+    expect(t.result).toMatchObject({ kind: 'dropped' });
+    expect(t.result.kind === 'dropped' && t.result.why).toContain('does not have 10.60.1.1 in its HOME list');
+  });
+});

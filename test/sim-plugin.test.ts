@@ -9,6 +9,7 @@ import type { Estate } from '../src/model/estate.js';
 import { OdrRouter } from '../src/sim/odr.js';
 import { parseRequestUrl, PluginEngine, resolve, SessionStore, uriScore, type Jar, type PluginRequest, type Resolution } from '../src/sim/plugin.js';
 import { Rng } from '../src/sim/rng.js';
+import type { TraceStep } from '../src/sim/trace.js';
 import { Simulation } from '../src/sim/index.js';
 import { sendRequests, traceRequest, webRuntime } from '../src/sim/web.js';
 import { WebHealth, webIndexOf, type ClusterIx } from '../src/sim/web-index.js';
@@ -109,6 +110,17 @@ describe('weighted round robin (§2.4)', () => {
     const e = engine(one({ name: 'C', servers: [{ name: 's1', clone: 'c1', weight: 0 }, { name: 's2', clone: 'c2', weight: 3 }] }));
     expect(counts(Array.from({ length: 30 }, () => e.send('http://h/app/x')))).toEqual({ s2: 30 });
     expect(e.send('http://h/app/x;jsessionid=0000A2MB4IJozU_VM8IffsMNfdR:c1')).toBe('s1');
+  });
+
+  it('every primary at weight 0: the plug-in readjusts the weights above 0 and new requests are still balanced, not failed or sent to the backups (PQ76548)', () => {
+    // IBM: "When all weights for all servers drop to 0 or less, the plug-in has to readjust all of the weights so that
+    // they are greater than 0"; how they then share is not documented: plexlint gives each an equal share.
+    const e = engine(one({ name: 'C', servers: [{ name: 's1', clone: 'c1', weight: 0 }, { name: 's2', clone: 'c2', weight: 0 }, { name: 'b1', clone: 'b1', weight: 5 }], primary: ['s1', 's2'], backup: ['b1'] }));
+    expect(counts(Array.from({ length: 30 }, () => e.send('http://h/app/x')))).toEqual({ s1: 15, s2: 15 });
+    const trace: TraceStep[] = [];
+    e.plugin.request(e.route('http://h/app/x'), parseRequestUrl('http://h/app/x') as PluginRequest, undefined, trace);
+    expect(trace.map((t) => t.detail).join('\n')).toMatch(/no primary has a positive LoadBalanceWeight: the plug-in readjusts every weight to above 0 \(APAR PQ76548\)/);
+    expect(trace.map((t) => t.detail).join('\n')).not.toContain('weight 0: no new requests');
   });
 
   it('IgnoreAffinityRequests="true" (default): affinity requests do not count, so long sessions make the load uneven; "false" balances', () => {

@@ -80,6 +80,23 @@ describe('dynamicxcf-missing', () => {
   });
 });
 
+describe('a dynamic XCF address plexlint cannot read (a system symbol without a value)', () => {
+  const files = (symbols: string): Record<string, string> => ({
+    'plexlint.yaml': `systems:\n  SYSA: { profile: SYSA.tcpip }\n  SYSB: { profile: SYSB.tcpip${symbols} }\n`,
+    'SYSA.tcpip': 'IPCONFIG SYSPLEXROUTING DYNAMICXCF 10.30.1.1 255.255.255.0 1\nVIPADYNAMIC\n   VIPADEFINE MOVEABLE IMMEDIATE 255.255.255.0 10.40.1.1\n   VIPADISTRIBUTE DEFINE 10.40.1.1 PORT 80 DESTIP 10.30.1.1 10.30.1.2\nENDVIPADYNAMIC\n',
+    'SYSB.tcpip': 'IPCONFIG SYSPLEXROUTING DYNAMICXCF &XCFIP. 255.255.255.0 1\nVIPADYNAMIC\n   VIPABACKUP 100 MOVEABLE IMMEDIATE 255.255.255.0 10.40.1.1\nENDVIPADYNAMIC\n',
+  });
+  const rules = ['destip-not-xcf', 'dynamicxcf-missing', 'dvipa-refused-on-owner-failure'];
+  it('is coded: SYSB does not lack IPCONFIG DYNAMICXCF, a DESTIP may name it, and the simulation does not say the DVIPA has no target after takeover', () => {
+    const dir = estate(files(''));
+    expect(lint(['.'], { cwd: dir }).diagnostics.filter((d) => rules.includes(d.ruleId)).map((d) => `${d.file}:${d.line} ${d.ruleId}`)).toEqual([]);
+  });
+  it('with its value given, a DESTIP that is not it is reported', () => {
+    const dir = estate(files(', symbols: { XCFIP: 10.30.1.3 }'));
+    expect(lint(['.'], { cwd: dir }).diagnostics.filter((d) => rules.includes(d.ruleId)).map((d) => `${d.file}:${d.line} ${d.ruleId}`)).toEqual(['SYSA.tcpip:4 dvipa-refused-on-owner-failure', 'SYSA.tcpip:4 destip-not-xcf']);
+  });
+});
+
 describe('sysplexrouting-missing', () => {
   const [weighted, serverwlm] = findings('sysplexrouting-missing', 'sysplexrouting-missing/bad');
 

@@ -81,8 +81,8 @@ const CASES: Record<string, Case> = {
   'unclosed-attr-eof': { at: '2:3', says: 'the start tag <Log>, whose value of Name has no closing quote, is never closed', expat: '2:3', xmllint: '3:1' },
   'unclosed-cdata': { at: '2:33', says: 'a CDATA section (<![CDATA[) is never closed', expat: '4:1', xmllint: '4:1', why: 'both report the end of the file; plexlint points at the section that is not closed, as expat does for a comment or tag' },
   'unclosed-comment': { at: '2:3', says: 'a comment (<!--) is never closed', expat: '2:3', xmllint: '5:1' },
-  'unclosed-nested': { at: '4:1', says: 'the file ends before <Config>, <ServerCluster> are closed', expat: '4:1', xmllint: '4:1' },
-  'unclosed-root': { at: '3:1', says: 'the file ends before <Config> is closed', expat: '3:1', xmllint: '3:1' },
+  'unclosed-nested': { at: '4:1', says: 'the file ends before <Config> and <ServerCluster> are closed, so the plug-in cannot parse the file. Add the missing end tags, innermost first: </ServerCluster>, then </Config>.', expat: '4:1', xmllint: '4:1' },
+  'unclosed-root': { at: '3:1', says: 'the file ends before <Config> is closed, so the plug-in cannot parse the file. Add the missing end tag </Config>.', expat: '3:1', xmllint: '3:1' },
   'unclosed-start-tag': { at: '2:3', says: 'the tag <Log> is never closed', expat: '2:3', xmllint: '3:1' },
   'undefined-entity': {
     at: '2:29',

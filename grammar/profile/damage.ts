@@ -59,20 +59,20 @@ export function damageOf(f: Finding, inVipaBlock: boolean): Damage {
 
 /**
  * How sure the consequence the block pass states is: `documented` when IBM says what the stack
- * does for this finding there, otherwise plexlint's reading, which the message says in words.
- * The key names the consequence in the rule's metadata (`Finding.consequence`).
+ * does for this finding there, otherwise plexlint's reading. The key names the consequence in the
+ * rule's metadata (`Finding.consequence`); `reading` is the reason, one clause without brackets,
+ * which the message states in its own sentence (`readingSentence`).
  */
 export function damageBasis(f: Finding, damage: Damage, inVipaBlock: boolean): { key: string; reading?: string } {
   if (narrowed.has(f) || BLOCK_REJECT.has(f.ruleId) || STATEMENT_REJECT.has(f.ruleId)) return { key: damage };
   if (READING_REJECT.has(f.ruleId)) {
-    return { key: 'statement', reading: "plexlint's reading: IBM documents the restriction but no message for it; the VIPADISTRIBUTE errors it documents ignore the statement" };
+    return { key: 'statement', reading: 'IBM documents the restriction but no message for it, and the VIPADISTRIBUTE errors it does document ignore only the statement' };
   }
   if (VALUE_CLASS.has(f.ruleId)) {
     return inVipaBlock
       ? {
           key: 'statement-in-block',
-          reading:
-            "plexlint's reading: IBM documents no message for this value; the VIPADISTRIBUTE value errors it documents (such as EZZ0829I) ignore only the statement",
+          reading: 'IBM documents no message for a value outside the range, and the VIPADISTRIBUTE value errors it does document, such as EZZ0829I, ignore only the statement',
         }
       : { key: 'statement', reading: 'IBM does not document what the stack does with this value' };
   }
@@ -80,12 +80,21 @@ export function damageBasis(f: Finding, damage: Damage, inVipaBlock: boolean): {
     return {
       key: 'block',
       reading:
-        "plexlint's reading: IBM documents no message for these keywords together; the syntax diagram allows only one of them, IBM ends a VIPADYNAMIC block at a syntax error, and EZZ0831I does the same for a keyword that is not valid with the DISTMETHOD",
+        'IBM documents no message for the two keywords together, but its syntax diagram allows only one of them, a syntax error ends a VIPADYNAMIC block, and EZZ0831I does the same for a keyword the DISTMETHOD does not take',
     };
   }
   if (damage === 'block') return { key: 'block' };
   return { key: 'statement', reading: 'IBM does not document what a syntax error does outside a list or a VIPADYNAMIC block' };
 }
+
+/** The reason for a consequence that is plexlint's reading, as a sentence of its own (no bracket inside another). */
+export function readingSentence(reading: string): string {
+  return `That is plexlint's reading: ${reading}`;
+}
+
+/** What the stack does with a PORT entry in error, and why plexlint says so (the rest of the list: plexlint's reading). */
+export const PORT_LIST_READING =
+  "IBM's rule for a syntax error in a list names the HOME list and says some statements skip only the entry in error, without saying which PORT does";
 
 export function worst(a: Damage, b: Damage): Damage {
   const order: Damage[] = ['none', 'entry', 'statement', 'block'];

@@ -5,6 +5,7 @@
 import { isLoopback, parseCidr, parseIp, type IpAddress } from '../../src/core/ip.js';
 import type { DvipaAddress, Word } from '../../src/frontends/profile/ast.js';
 import { withDamage } from './damage.js';
+import { shown } from './values.js';
 import type { BuildContext } from './spec.js';
 
 /** IPv6 interface names are at most 16 characters. */
@@ -26,7 +27,7 @@ export function dvipaAddress(w: Word, statement: string, version: 4 | 6, cx: Bui
     prefix = c?.prefix;
   } else address = parseIp(w.text);
   if (!address || address.version !== version) {
-    cx.report({ ruleId: 'invalid-address', loc: w.loc, message: `${statement}: '${w.raw}' is not a valid IPv${version} address` });
+    cx.report({ ruleId: 'invalid-address', loc: w.loc, message: `${statement}: ${shown(w)} is not a valid IPv${version} address` });
     return undefined;
   }
   if (isLoopback(address)) {

@@ -4,7 +4,7 @@
 import type { Finding } from '../../src/core/diagnostic.js';
 import type { Loc } from '../../src/core/loc.js';
 import type { NameStatement, Word } from '../../src/frontends/profile/ast.js';
-import { damageOf } from './damage.js';
+import { damageOf, PORT_LIST_READING, readingSentence } from './damage.js';
 import { skippedNote } from './notes.js';
 import type { BuildContext, EntryList, Parsed } from './spec.js';
 
@@ -44,7 +44,7 @@ export function listWithStop<T extends { loc: Loc; ignored?: { reason: string; c
     const findings = entries!.findings(i);
     if (stoppedAt) {
       entry.ignored = { reason: `an earlier error in this ${statement} list`, cause: stoppedAt };
-      for (const f of findings) report(skippedNote(f, stoppedAt, `this ${statement} entry`, false));
+      for (const f of findings) report(skippedNote(f, stoppedAt, `this ${statement} entry`, false, statement));
       return;
     }
     const damaging = findings.find((f) => damageOf(f, false) !== 'none');
@@ -55,8 +55,7 @@ export function listWithStop<T extends { loc: Loc; ignored?: { reason: string; c
       damaging.message = `${/[.?!]$/.test(damaging.message) ? damaging.message : `${damaging.message}.`} ${
         statement === 'HOME'
           ? `The stack ignores the rest of the HOME list${more}.`
-          : `The stack ignores this PORT entry${rest > 0 ? ` and the rest of the PORT list${more}` : ''} ` +
-            "(plexlint's reading: IBM's rule for a syntax error in a list names the HOME list and says some statements skip only the entry in error; it does not say which PORT does)."
+          : `The stack ignores this PORT entry${rest > 0 ? ` and the rest of the PORT list${more}` : ''}. ${readingSentence(PORT_LIST_READING)}.`
       }`;
       stoppedAt = damaging.loc;
       entry.ignored = { reason: `error in this ${statement} entry`, cause: damaging.loc };

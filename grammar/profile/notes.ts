@@ -7,20 +7,34 @@
  */
 import type { Finding } from '../../src/core/diagnostic.js';
 import type { Loc } from '../../src/core/loc.js';
-import { damageBasis, damageOf } from './damage.js';
+import { damageBasis, damageOf, PORT_LIST_READING, readingSentence } from './damage.js';
 
 /**
  * The note for a finding of a skipped statement or entry: severity info, saying what
  * skips it now and what the stack does with it once that is fixed.
  */
-export function skippedNote(f: Finding, cause: Loc, thing: string, inVipaBlock: boolean): Finding {
+export function skippedNote(f: Finding, cause: Loc, thing: string, inVipaBlock: boolean, list?: 'HOME' | 'PORT'): Finding {
   const because = `skipped now because of line ${cause.line}`;
   const damage = damageOf(f, inVipaBlock);
-  if (damage === 'none') return { ...f, message: `${capital(because)}; once that is fixed: ${f.message}`, severity: 'info' };
+  // A finding that already says what the stack does with the statement is not told twice.
+  if (damage === 'none' || /the stack (ignores|rejects) this /i.test(f.message)) return { ...f, message: `${capital(because)}; once that is fixed: ${f.message}`, severity: 'info' };
   // What the stack will do with it once it is no longer skipped: the consequence, and its source.
-  const basis = damageBasis(f, damage, inVipaBlock);
-  const rejects = basis.reading ? `plexlint assumes the stack rejects ${thing} (${basis.reading})` : `the stack rejects ${thing}`;
-  return { ...f, consequence: f.consequence ?? basis.key, message: `${capital(because)}; once that is fixed, ${rejects} because ${lower(f.message)}`, severity: 'info' };
+  // An entry of a HOME or PORT list in error ends the list (IBM, for HOME; plexlint's reading, for PORT).
+  const listConsequence = list === 'HOME' ? { key: 'list' } : list === 'PORT' ? { key: 'port-list', reading: PORT_LIST_READING } : undefined;
+  const basis = listConsequence ?? damageBasis(f, damage, inVipaBlock);
+  const rejects = list
+    ? `the stack ignores ${thing} and the rest of the ${list} list`
+    : basis.reading
+      ? `plexlint assumes the stack rejects ${thing}`
+      : `the stack rejects ${thing}`;
+  const reason = sentence(lower(f.message));
+  const why = basis.reading ? ` ${readingSentence(basis.reading)}.` : '';
+  return { ...f, consequence: f.consequence ?? basis.key, message: `${capital(because)}; once that is fixed, ${rejects}, because ${reason}${why}`, severity: 'info' };
+}
+
+/** A message as a sentence: with its final full stop. */
+function sentence(s: string): string {
+  return /[.?!]$/.test(s) ? s : `${s}.`;
 }
 
 function capital(s: string): string {

@@ -111,6 +111,8 @@ interface Frame {
   broken: boolean;
   /** Options seen, for order and repetition checks. */
   lastOrder: number;
+  /** The last word reported as an unknown operand: a value right after it is its argument, not a finding of its own. */
+  lastUnknown?: ProfileToken;
   /**
    * How the next entry of the list being read starts: with an operand of this kind, or
    * ('any') with any operand that is not a keyword of the entry (AUTOLOG procedure names).
@@ -136,6 +138,9 @@ export interface BuiltStatement {
 }
 
 const MAX_OCCURRENCE = 255;
+
+/** A word that could be a keyword (letters first), as opposed to a value (a number, an address, a list such as 2,3). */
+const KEYWORD_SHAPED = /^[A-Z@#$][A-Z0-9@#$_]*$/;
 
 /** The fix of a misspelt keyword: the one keyword that close, written in the case of the word it replaces. */
 function respell(w: Word, keyword: string): Fix {
@@ -1078,6 +1083,9 @@ export class ProfileParser extends EmbeddedActionsParser {
       this.fail(w.loc, `'${w.raw}' is too short to abbreviate ${short.name} (the shortest form IBM accepts is ${short.min})`);
       return;
     }
+    // 'MINIMUMRETRANSMITTIME 0.5': the value of an unknown keyword is not reported again.
+    if (f.lastUnknown !== undefined && f.lastUnknown === prev && prev.line === t.line && !KEYWORD_SHAPED.test(w.text)) return;
+    f.lastUnknown = t;
     const statement = f.spec.name;
     const certain = uniqueSuggestion(w.text, table.names());
     const correction = certain ? respell(w, certain) : undefined;

@@ -44,6 +44,15 @@ export const v = {
 };
 
 const INTEGER = /^[+-]?\d+$/;
+
+/**
+ * A word as a message quotes it: as written, and with what the system symbols in it made of it when that
+ * differs ('10.20.2.&SYSCLONE.', which is 10.20.2.0A with the system's symbols), so the user sees why.
+ */
+export function shown(w: Word, quoted = true): string {
+  const raw = quoted ? `'${w.raw}'` : w.raw;
+  return w.raw.includes('&') && !w.symbolic && w.text !== w.raw.toUpperCase() ? `${raw} (${w.text} with the system symbols)` : raw;
+}
 const HEX = /^[0-9A-F]+$/;
 const DATASET = /^[A-Z@#$][A-Z0-9@#$-]{0,7}(\.[A-Z@#$][A-Z0-9@#$-]{0,7})*(\([A-Z@#$][A-Z0-9@#$]{0,7}\))?$/;
 
@@ -135,7 +144,7 @@ export class ValueReader {
     switch (spec.kind) {
       case 'name':
         if (spec.max !== undefined && w.text.length > spec.max) {
-          this.findings.push({ ruleId: 'syntax', loc: w.loc, message: `${what} '${w.raw}' is longer than ${spec.max} characters` });
+          this.findings.push({ ruleId: 'syntax', loc: w.loc, message: `${what} ${shown(w)} is longer than ${spec.max} characters` });
           return false;
         }
         return true;
@@ -145,7 +154,7 @@ export class ValueReader {
         return this.ipv4(w, what) !== undefined;
       case 'ipv6': {
         const a = parseIpv6(w.text);
-        if (!a) this.findings.push({ ruleId: 'invalid-address', loc: w.loc, message: `${what} '${w.raw}' is not a valid IPv6 address` });
+        if (!a) this.findings.push({ ruleId: 'invalid-address', loc: w.loc, message: `${what} ${shown(w)} is not a valid IPv6 address` });
         return a !== undefined;
       }
       case 'ip':
@@ -168,7 +177,7 @@ export class ValueReader {
         const ok = HEX.test(w.text) && w.text.length >= min && w.text.length <= max;
         if (!ok) {
           const digits = min === max ? `${min}` : `${min}–${max}`;
-          this.findings.push({ ruleId: 'syntax', loc: w.loc, message: `${what} '${w.raw}' is not ${digits} hexadecimal digits` });
+          this.findings.push({ ruleId: 'syntax', loc: w.loc, message: `${what} ${shown(w)} is not ${digits} hexadecimal digits` });
         }
         return ok;
       }
@@ -179,8 +188,8 @@ export class ValueReader {
           ruleId: 'syntax',
           loc: w.loc,
           message: short
-            ? `${what}: '${w.raw}' is too short to abbreviate ${short.name} (the shortest form IBM accepts is ${short.min})`
-            : `${what} '${w.raw}' is not one of ${spec.of.names().join(', ')}.${didYouMean(w.text, spec.of.names())}`,
+            ? `${what}: ${shown(w)} is too short to abbreviate ${short.name} (the shortest form IBM accepts is ${short.min})`
+            : `${what} ${shown(w)} is not one of ${spec.of.names().join(', ')}.${didYouMean(w.text, spec.of.names())}`,
         });
         return false;
       }
@@ -194,7 +203,7 @@ export class ValueReader {
           this.findings.push({
             ruleId: 'syntax',
             loc: w.loc,
-            message: `${statement} '${w.raw}' is not an MVS data set name (qualifiers of 1–8 characters, optionally a (MEMBER))`,
+            message: `${statement} ${shown(w)} is not an MVS data set name (qualifiers of 1–8 characters, optionally a (MEMBER))`,
           });
           return false;
         }
@@ -208,12 +217,12 @@ export class ValueReader {
     if (w.symbolic) return undefined;
     const m = units ? /^(\d+)([KM]?)$/.exec(w.text) : INTEGER.test(w.text) ? [w.text, w.text, ''] : null;
     if (!m) {
-      this.findings.push({ ruleId: 'syntax', loc: w.loc, message: `${what} must be a number, not '${w.raw}'${consequence}` });
+      this.findings.push({ ruleId: 'syntax', loc: w.loc, message: `${what} must be a number${units ? ' (K or M may follow it)' : ''}, not ${shown(w)}${consequence}` });
       return undefined;
     }
     const n = Number(m[1]) * (m[2] === 'K' ? 1024 : m[2] === 'M' ? 1048576 : 1);
     if (n < min || n > max) {
-      this.findings.push({ ruleId, loc: w.loc, message: `${what} ${w.raw} is outside ${min}–${max}${consequence}` });
+      this.findings.push({ ruleId, loc: w.loc, message: `${what} ${shown(w, false)} is outside ${min}–${max}${consequence}` });
       return undefined;
     }
     return n;
@@ -222,14 +231,14 @@ export class ValueReader {
   ipv4(w: Word, what: string, consequence = ''): IpAddress | undefined {
     if (w.symbolic) return undefined;
     const a = parseIpv4(w.text);
-    if (!a) this.findings.push({ ruleId: 'invalid-address', loc: w.loc, message: `${what} '${w.raw}' is not a dotted-decimal IPv4 address${consequence}` });
+    if (!a) this.findings.push({ ruleId: 'invalid-address', loc: w.loc, message: `${what} ${shown(w)} is not a dotted-decimal IPv4 address${consequence}` });
     return a;
   }
 
   ip(w: Word, what: string, consequence = ''): IpAddress | undefined {
     if (w.symbolic) return undefined;
     const a = parseIp(w.text);
-    if (!a) this.findings.push({ ruleId: 'invalid-address', loc: w.loc, message: `${what} '${w.raw}' is not a valid IP address${consequence}` });
+    if (!a) this.findings.push({ ruleId: 'invalid-address', loc: w.loc, message: `${what} ${shown(w)} is not a valid IP address${consequence}` });
     return a;
   }
 
@@ -242,7 +251,7 @@ export class ValueReader {
       this.findings.push({
         ruleId: 'invalid-mask',
         loc: w.loc,
-        message: `${what} '${w.raw}' is not a valid subnet mask (dotted decimal, contiguous one bits such as 255.255.255.0)${consequence}`,
+        message: `${what} ${shown(w)} is not a valid subnet mask (dotted decimal, contiguous one bits such as 255.255.255.0)${consequence}`,
       });
     }
     return prefix;
@@ -251,7 +260,7 @@ export class ValueReader {
   cidr(w: Word, what: string, consequence = ''): Subnet | undefined {
     if (w.symbolic) return undefined;
     const c = parseCidr(w.text);
-    if (!c) this.findings.push({ ruleId: 'invalid-address', loc: w.loc, message: `${what} '${w.raw}' is not an address/prefix-length${consequence}` });
+    if (!c) this.findings.push({ ruleId: 'invalid-address', loc: w.loc, message: `${what} ${shown(w)} is not an address/prefix-length${consequence}` });
     return c;
   }
 
@@ -265,7 +274,7 @@ export class ValueReader {
       this.findings.push({
         ruleId: 'invalid-port',
         loc: w.loc,
-        message: `${what} '${w.raw}' is not a port (1–65535) or a port range (low-high)${consequence}`,
+        message: `${what} ${shown(w)} is not a port (1–65535) or a port range (low-high)${consequence}`,
       });
       return undefined;
     }

@@ -1,5 +1,5 @@
 import { statSync } from 'node:fs';
-import { dirname, join, resolve, sep } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { Command, Option } from 'commander';
 import { cacheKey, cacheStats, DEFAULT_CACHE_FILE, lookup, outcomeOf, outcomeOfRun, readCacheFile, updatedCache, type CheckOutcome } from '../engine/cache.js';
 import { planEstates } from '../engine/compile.js';
@@ -83,11 +83,16 @@ export function printConfig(file: string, opts: CommonOptions, cwd = process.cwd
   const out = {
     file: display,
     manifest: manifestPath ? displayPath(cwd, manifestPath) : null,
-    estateRoot: displayPath(cwd, manifestPath ? dirname(manifestPath) : isDir ? abs : dirname(abs)),
+    estateRoot: folderPath(cwd, manifestPath ? dirname(manifestPath) : isDir ? abs : dirname(abs)),
     ignored: ignoredBy ?? false,
     rules: Object.fromEntries(rules.map((r) => [r.meta.id, effective[r.meta.id] ?? r.meta.severity])),
   };
   return stringifyJson(out);
+}
+
+/** A folder as --print-config names it: '.' for the working directory itself (a file path there is its name). */
+function folderPath(cwd: string, abs: string): string {
+  return relative(cwd, abs) === '' ? '.' : displayPath(cwd, abs);
 }
 
 /** What every formatter gets from one lint run (also used by the tests, so they see what users see). */

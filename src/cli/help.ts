@@ -20,7 +20,7 @@ const EXAMPLES: Record<string, [string, string][]> = {
   trace: [
     ['plexlint trace fixtures/example --from SYSB --to 10.40.1.2:3000', 'one connection from a system to a distributed DVIPA'],
     ['plexlint trace fixtures/example --from client --to 10.40.1.2:3000 --down SYSA --down SYSC', 'the same from outside the sysplex, two systems down'],
-    ['plexlint trace fixtures/example --url http://shop.example.com/shop/cart --cookie JSESSIONID=0000A:v544d0o0', 'a plug-in request with its affinity cookie'],
+    ['plexlint trace fixtures/example --url http://shop.example.com/shop/cart --cookie JSESSIONID=0000A:19h1ea5b2', 'a plug-in request with an affinity cookie: it goes to the clone ID it names'],
   ],
   graph: [
     ['plexlint graph fixtures/example', 'the example estate as a Mermaid flowchart, routing shares on the edges (paste it into Markdown)'],

@@ -31,8 +31,9 @@ export function explainCommand(): Command {
     .argument('<rule>', 'rule id, e.g. optlocal-out-of-range')
     .addHelpText('after', examples('explain'))
     .action((id: string) => {
-      const rule = findRule(id);
-      if (!rule) throw new UsageError(`no rule '${id}'.${didYouMean(id, rules.map((r) => r.meta.id), false)} (plexlint rules lists them)`);
-      process.stdout.write(readFileSync(join(packageRoot, 'docs', 'rules', `${id}.md`), 'utf8'));
+      // Rule ids are lower case; a name typed in capitals (as profile keywords are) is the same rule.
+      const rule = findRule(id) ?? findRule(id.toLowerCase());
+      if (!rule) throw new UsageError(`no rule '${id}'.${didYouMean(id, rules.map((r) => r.meta.id))} (plexlint rules lists them)`);
+      process.stdout.write(readFileSync(join(packageRoot, 'docs', 'rules', `${rule.meta.id}.md`), 'utf8'));
     });
 }

@@ -36,13 +36,13 @@ function formatFindings(findings: Finding[]): string[] {
   return findings.map((f) => `${f.loc.file}:${f.loc.line}:${f.loc.column}: ${f.message}`);
 }
 
-/** Read and validate one scenario file. */
-export function readScenarioFile(path: string, cwd: string): { scenario: Scenario; display: string } {
+/** Read and validate one scenario file; `folderHint` follows the error for a folder (what to run instead). */
+export function readScenarioFile(path: string, cwd: string, folderHint = ''): { scenario: Scenario; display: string } {
   const abs = resolve(cwd, path);
   const display = relative(cwd, abs).split('\\').join('/');
   // A regular file of at most 1 MB (no FIFO, device or /proc file); its estate and inputs inside its repository.
   const file = readScenarioText(abs, display);
-  if (typeof file === 'string') throw new UsageError(`${path} ${file}`);
+  if (typeof file === 'string') throw new UsageError(`${path} ${file}${file.startsWith('is a folder') ? folderHint : ''}`);
   const sandbox = scenarioSandbox(abs, cwd);
   const { scenario, findings } = parseScenario(file, (p) => sandbox.resolve(p));
   if (!scenario) throw new UsageError(formatFindings(findings));
@@ -67,7 +67,7 @@ export function simulateFile(path: string, cwd: string, progress: Progress = sil
 
 /** Read, validate and run one scenario file; `afterStep` sees the simulation after each step. */
 export function runScenarioFile(path: string, cwd: string, progress: Progress = silentProgress, afterStep?: AfterStep): ScenarioRun {
-  const { scenario, display } = readScenarioFile(path, cwd);
+  const { scenario, display } = readScenarioFile(path, cwd, `; to fail every component of the estate in it, run plexlint simulate --failures single ${path}`);
   progress.phase(`compiling the estate of ${display}`);
   const { paths, options } = scenarioEstate(scenario, cwd);
   const compiled = oneEstate(() => compile(paths, options));

@@ -6,6 +6,7 @@ import { compile } from '../engine/compile.js';
 import type { TraceStep } from '../sim/trace.js';
 import { Simulation, SimulationError } from '../sim/index.js';
 import { parseStateFile } from '../sim/scenario.js';
+import { originOf } from '../sim/steps.js';
 import { traceRequest, webRuntime } from '../sim/web.js';
 import { resolveMemberKey, resolveOdrKey } from '../sim/web-index.js';
 import { readScenarioFile } from '../sources/side-files.js';
@@ -137,13 +138,29 @@ export function traceCommand(): Command {
       if (from !== 'client' && !compiled.estate.systems.some((s) => s.name === from)) {
         throw new UsageError(`--from ${opts.from}: no such system (systems: ${compiled.estate.systems.map((s) => s.name).join(', ')}, or client)`);
       }
-      const d = sim.distributor.connect(from, m![1]!, Number(m![2]), true);
+      const address = m![1]!;
+      const port = Number(m![2]);
+      const title = `connection from ${from} to ${address}:${port}`;
+      // A cluster address of a Load Balancer is reached through it, as a scenario's connect is: the z/OS targets
+      // hold it as a LOOPBACK address, which is not advertised, so the balancer is where the packets go.
+      const ownStack = from !== 'client' && compiled.estate.systems.find((s) => s.name === from)?.stack.home.some((h) => h.address === address);
+      if (!ownStack && sim.engines.lb.find(address, port).known) {
+        const t = sim.engines.lb.trace(originOf(from), address, port);
+        const r = t.result;
+        const result =
+          r.kind === 'forwarded'
+            ? c.green(visible(`forwarded by ${r.lb} to ${r.target}${r.server !== r.target ? ` (${r.server})` : ''}`))
+            : c.red(visible(`${r.kind === 'refused' ? 'refused' : 'dropped'}: ${r.why}`));
+        emit(lines(c, title, t.trace, result), opts.output);
+        return;
+      }
+      const d = sim.distributor.connect(from, address, port, true);
       const result =
         d.outcome === 'refused'
           ? c.red(visible(`refused: ${d.reason}`))
           : d.outcome === 'local'
             ? c.green(visible(`stays local on ${d.target} (OPTLOCAL)`))
             : c.green(visible(`${d.outcome === 'direct' ? 'goes directly' : `distributed by ${d.distributor}`} to ${d.target}`));
-      emit(lines(c, `connection from ${from} to ${m![1]}:${m![2]}`, d.trace, result), opts.output);
+      emit(lines(c, title, d.trace, result), opts.output);
     });
 }

@@ -43,6 +43,8 @@ export interface RoutingConfig {
   ignoreUndefinedLoc?: Loc;
   /** The router ID in effect: the last RouterID (OSPF statement or stand-alone) in the file. */
   routerId?: { address: string; loc: Loc; statement: 'OSPF' | 'RouterID' };
+  /** The router ID in effect is coded with a system symbol that has no value: there is one, plexlint cannot read it. */
+  routerIdUnresolved?: Loc;
   areas: { number: string; stub: boolean; loc: Loc }[];
   /** IPv4 interface definitions, in file order. */
   interfaces: RoutingInterface[];

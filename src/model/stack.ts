@@ -163,6 +163,9 @@ export interface StackRejection {
   related?: { loc: Loc; message: string }[];
 }
 
+/** Where an address plexlint cannot read (a system symbol without a value) is coded. */
+export type UnresolvedAddressStatement = 'INTERFACE' | 'HOME' | 'IPCONFIG DYNAMICXCF' | 'IPCONFIG6 DYNAMICXCF';
+
 export interface Stack {
   devices: Device[];
   links: Link[];
@@ -185,6 +188,12 @@ export interface Stack {
   ipconfig: Record<string, { values: string[]; loc: Loc }>;
   /** Statements the stack would not apply, with where and why. */
   ignoredStatements: { loc: Loc; reason: string }[];
+  /**
+   * Own addresses plexlint cannot read because a system symbol in them has no value (INTERFACE IPADDR/ADDADDR,
+   * HOME, IPCONFIG DYNAMICXCF): the stack has addresses the model does not list, so no rule may say an address is
+   * not the stack's. Absent when there is none.
+   */
+  unresolvedAddresses?: { statement: UnresolvedAddressStatement; loc: Loc }[];
   /** Number of profile lines read (the profile and its includes). */
   lines: number;
 }

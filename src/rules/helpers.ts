@@ -19,6 +19,8 @@ export function reportRejections(ctx: RuleContext): void {
   }
 }
 
+
+export { listText } from '../core/list-text.js';
 import type { Estate, System } from '../model/estate.js';
 
 /** Systems by name. */
@@ -42,10 +44,19 @@ export function ownedAddresses(system: System): { address: string; kind: 'home' 
   const out: { address: string; kind: 'home' | 'interface' | 'static-vipa'; loc: Loc; via: string }[] = [];
   for (const h of system.stack.home) {
     if (h.kind === 'loopback') continue;
-    out.push({ address: h.address, kind: h.kind === 'static-vipa' ? 'static-vipa' : 'home', loc: h.loc, via: `HOME (link ${h.link})` });
+    out.push({ address: h.address, kind: h.kind === 'static-vipa' ? 'static-vipa' : 'home', loc: h.loc, via: `HOME link ${h.link}` });
   }
   for (const i of system.stack.interfaces) {
     for (const a of i.addresses) out.push({ address: a.address, kind: i.kind === 'static-vipa' ? 'static-vipa' : 'interface', loc: a.loc, via: `INTERFACE ${i.name}` });
   }
   return out;
+}
+
+/**
+ * The stack codes IPCONFIG (or IPCONFIG6) DYNAMICXCF with a system symbol that has no value: it has a dynamic XCF
+ * address, plexlint cannot read it (so a DESTIP that names no known stack may name this one).
+ */
+export function dynamicXcfUnread(system: System, version: 4 | 6): boolean {
+  const statement = version === 4 ? 'IPCONFIG DYNAMICXCF' : 'IPCONFIG6 DYNAMICXCF';
+  return system.stack.unresolvedAddresses?.some((u) => u.statement === statement) ?? false;
 }

@@ -1,5 +1,7 @@
 /** Shared pieces of the web-tier rules (plugin, odr, was). */
 import type { Loc } from '../core/loc.js';
+
+export { listText } from './helpers.js';
 import type { Cell, PluginCluster, PluginConfig, PluginServer } from '../model/web.js';
 
 /** The servers the plug-in load-balances over: the PrimaryServers list, or every server when there is none. */
@@ -31,16 +33,6 @@ export function cellMap(cells: Cell[]): Map<string, Cell> {
 
 export function endpoint(host: string, port: number): string {
   return `${host}:${port}`;
-}
-
-/**
- * "a, b and c" (at most `max` items, then "and N more"). `count`: how many items there are when `items` holds only
- * the first few of them.
- */
-export function listText(items: string[], max = 4, count = items.length): string {
-  if (count <= 1) return items.slice(0, count).join('');
-  if (count > max) return `${items.slice(0, max).join(', ')} and ${count - max} more`;
-  return `${items.slice(0, count - 1).join(', ')} and ${items[count - 1]}`;
 }
 
 export function tierText(tier: string): string {

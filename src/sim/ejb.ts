@@ -91,7 +91,12 @@ export class EjbEngine {
       }
     }
     if (!any) {
-      trace?.push({ what: 'result', detail: 'no member is available: the call fails' });
+      // Members that are up but all at weight 0: IBM does not say what WAS does (cluster-all-weights-zero).
+      const upAtZero = members.some((m) => this.health.memberDown[m.gid] !== 1);
+      trace?.push({
+        what: 'result',
+        detail: upAtZero ? 'every member that is up has weight 0: IBM does not document what WAS does then; plexlint counts the call as failed' : 'no member is available: the call fails',
+      });
       return undefined;
     }
     if (!positive) {

@@ -43,7 +43,9 @@ import { GO_SCRIPT_WINDOW_MS, haTimeoutMs, ph50064Exposure, replication, takeove
 import { bump, round4, sharesOf, type Observed, type StateKey } from './measures.js';
 import { SmoothWeighted } from './rng.js';
 import { server, stackUp, type StatePatch } from './state.js';
-import { originKey, originText, type Step, type StepKey } from './steps.js';
+import { originKey, originText, type Origin, type Step, type StepKey } from './steps.js';
+import type { TraceStep } from './trace.js';
+import { listText } from '../core/list-text.js';
 import { didYouMean } from '../core/suggest.js';
 
 export interface ClusterRef {
@@ -96,6 +98,19 @@ export function stickiness(lb: ExternalLb, p: LbPort): number {
   if (lb.productLine === 'ipv4') return t;
   return p.selectionAlgorithm === 'affinity' || p.selectionAlgorithm === 'conn+affin' ? t : 0;
 }
+
+/** What one traced connection to a cluster port comes to. */
+export type LbTraceResult =
+  | { kind: 'forwarded'; lb: string; target: string; server: string }
+  | { kind: 'refused'; why: string }
+  | { kind: 'dropped'; why: string };
+
+const FORWARDING_TEXT: Record<LbServer['forwarding'], string> = {
+  mac: 'MAC forwarding',
+  encap: 'encapsulated MAC forwarding',
+  nat: 'NAT forwarding',
+  cbr: 'content-based routing',
+};
 
 interface AffinityRecord {
   server: string;
@@ -195,6 +210,12 @@ export class LbEngine implements Engine {
     return s.weight?.value ?? 1;
   }
 
+  /** Why a server is not ready (serverReady false): its stack is down, or nothing listens on the port. */
+  private notReadyText(s: LbServer, port: number): string {
+    const sys = s.target?.system ?? s.id;
+    return s.target && !stackUp(this.sim.state, s.target.system) ? `${sys} is down` : `${sys} has no listener on port ${port}`;
+  }
+
   private serverReady(s: LbServer, port: number): boolean {
     const sys = s.target?.system;
     if (!sys) return true; // not a z/OS system of this estate: taken as up
@@ -225,6 +246,54 @@ export class LbEngine implements Engine {
     if (!wrr) this.wrr.set(key, (wrr = new SmoothWeighted()));
     const pick = wrr.pick(candidates);
     return pick === undefined ? undefined : servers.find((s) => s.id === pick);
+  }
+
+  /**
+   * One connection to a cluster address and port, explained step by step (`plexlint trace`) and then made
+   * the way a scenario's `connect` makes it, so the explanation and the simulation cannot disagree.
+   */
+  trace(from: Origin, address: string, port: number): { trace: TraceStep[]; result: LbTraceResult } {
+    this.tick();
+    const trace: TraceStep[] = [];
+    const machines = (this.ix.clusters.get(address) ?? []).filter((x) => portOf(x.cluster, port)).map((x) => x.lb.name);
+    const { ref } = this.find(address, port);
+    trace.push({
+      what: 'load balancer',
+      detail: `${address}:${port} is a cluster port of the Load Balancer ${listText(machines)}: ${ref ? `${ref.lb.name} is the active machine and forwards it` : 'no machine that defines it is active'}`,
+    });
+    if (ref) {
+      const sticky = stickiness(ref.lb, ref.port);
+      const client = originKey(from);
+      if (sticky > 0) {
+        const rec = this.affinityTable(ref).get(client);
+        trace.push({
+          what: 'affinity',
+          detail: rec && (rec.open > 0 || this.sim.now < rec.expires) ? `stickytime ${sticky} s: ${originText(from)} has an affinity record for ${rec.server}` : `stickytime ${sticky} s: ${originText(from)} has no affinity record yet, so the server is chosen by weight`,
+        });
+      }
+      for (const s of ref.port.servers) {
+        const ready = this.serverReady(s, ref.port.port);
+        const on = s.target ? ` (${s.target.system})` : '';
+        trace.push({
+          what: 'candidate',
+          detail: `${s.id}${on}, ${FORWARDING_TEXT[s.forwarding]}: ${ready ? `ready, weight ${this.weightOf(ref.lb, ref.cluster, ref.port, s)}` : `not ready: ${this.notReadyText(s, ref.port.port)}`}`,
+        });
+      }
+    }
+    const outcome = this.connect({ kind: 'connect', from, address, port, count: 1, loc: { file: '', line: 0, column: 0, endLine: 0, endColumn: 0 } }, { assignments: true });
+    const target = [...(outcome.assignments?.values() ?? [])][0];
+    if (!ref) return { trace, result: { kind: 'refused', why: outcome.summary.replace(/^.* refused: /, '') } };
+    if (target !== undefined) {
+      const server = ref.port.servers.find((s) => (s.target?.system ?? s.address ?? s.id) === target);
+      if (server && (server.forwarding === 'mac' || server.forwarding === 'encap') && server.target) {
+        trace.push({ what: 'forwarding', detail: `${FORWARDING_TEXT[server.forwarding]} keeps ${address} as the destination; ${target} has it in its HOME list, so its stack accepts the connection` });
+      }
+      return { trace, result: { kind: 'forwarded', lb: ref.lb.name, target, server: server?.id ?? target } };
+    }
+    if ((outcome.observed.dropped ?? 0) > 0) {
+      return { trace, result: { kind: 'dropped', why: `the chosen server is reached by MAC forwarding, which keeps ${address} as the destination, but its z/OS stack does not have ${address} in its HOME list and discards the packets` } };
+    }
+    return { trace, result: { kind: 'refused', why: / refused: /.test(outcome.summary) ? outcome.summary.replace(/^.* refused: /, '') : 'no server of the port can take it' } };
   }
 
   run(step: Step, options: RunOptions): StepOutcome {

@@ -42,6 +42,10 @@
  *   server's remaining weight does not hold the reset back.
  * - A primary with weight 0 takes no new request: when no primary with weight > 0
  *   is available, new requests go to the backups, and fail when there is none.
+ *   Unless every primary is configured with weight 0: then the plug-in readjusts
+ *   the weights above 0 (IBM support, "Recommended values for web server plug-in
+ *   config"; APAR PQ76548) and IBM does not say how they share, so each primary
+ *   gets weight 1 (plain round robin).
  * - An affinity request whose server is down is load balanced (the behaviour
  *   after PM12112); clone IDs of backup servers are honoured only while no
  *   primary is available.
@@ -194,8 +198,10 @@ export interface RequestOutcome {
 
 /** Per web-server process, per cluster: the weighted round robin counters and the mark-downs. */
 interface ClusterRuntime {
-  /** Starting weight of each primary: LoadBalanceWeight ÷ GCD (or as written, see PluginEngineOptions). */
+  /** Starting weight of each primary: LoadBalanceWeight ÷ GCD (or as written, see PluginEngineOptions); 1 each when all are 0. */
   start: number[];
+  /** Every primary is configured with weight 0, so the plug-in readjusted them all to above 0 (PQ76548). */
+  readjusted: boolean;
   /** Current weight of each primary (aligned with ClusterIx.primaries). */
   current: number[];
   /** Position in the primaries where the next search starts. */
@@ -260,8 +266,10 @@ export class PluginEngine {
     let rt = this.runtimes.get(c);
     if (!rt) {
       // the starting point is chosen at random per web-server process.
-      const start = this.options.divideByGcd === false ? c.weights : c.reduced;
-      rt = { start, current: [...start], next: c.primaries.length ? this.rng.int(c.primaries.length) : 0, markedUntil: new Float64Array(c.servers.length), markedStep: this.step };
+      // With no positive weight the plug-in readjusts every weight to above 0 (PQ76548): equal shares.
+      const readjusted = c.primaries.length > 0 && c.weights.every((w) => w === 0);
+      const start = readjusted ? c.weights.map(() => 1) : this.options.divideByGcd === false ? c.weights : c.reduced;
+      rt = { start, readjusted, current: [...start], next: c.primaries.length ? this.rng.int(c.primaries.length) : 0, markedUntil: new Float64Array(c.servers.length), markedStep: this.step };
       this.runtimes.set(c, rt);
     }
     if (!this.clock.clocked() && rt.markedStep !== this.step) {
@@ -332,10 +340,16 @@ export class PluginEngine {
         }
       } else {
         if (trace && attempt === 0) {
+          if (rt.readjusted) {
+            trace.push({
+              what: 'weights',
+              detail: `no primary has a positive LoadBalanceWeight: the plug-in readjusts every weight to above 0 (APAR PQ76548), so new requests ${c.primaries.length === 1 ? 'still go to it' : 'are still balanced over them'}. IBM does not say how the readjusted weights share; plexlint gives each primary weight 1`,
+            });
+          }
           c.primaries.forEach((s, j) =>
             trace.push({
               what: 'candidate',
-              detail: `${s.name}: LoadBalanceWeight ${s.s.weight}${rt.start !== c.weights && c.gcd > 1 ? ` ÷ GCD ${c.gcd} = ${c.reduced[j]}` : ''}, current weight ${rt.current[j]}${this.isMarked(rt, s) ? ', marked down' : ''}${rt.start[j] === 0 ? ' (weight 0: no new requests)' : ''}`,
+              detail: `${s.name}: LoadBalanceWeight ${s.s.weight}${rt.readjusted ? ', readjusted to 1' : ''}${rt.start !== c.weights && c.gcd > 1 ? ` ÷ GCD ${c.gcd} = ${c.reduced[j]}` : ''}, current weight ${rt.current[j]}${this.isMarked(rt, s) ? ', marked down' : ''}${rt.start[j] === 0 ? ' (weight 0: no new requests)' : ''}`,
             }),
           );
         }

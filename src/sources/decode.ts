@@ -76,6 +76,32 @@ function splitFixedRecords(text: string, lrecl = RECORD_LENGTH): { text: string;
   return { text: records.join('\n') + '\n', records: records.length };
 }
 
+/** The shortest record a fixed-length profile data set has: columns 1–72 hold statements, 73–80 sequence numbers. */
+const MIN_FIXED_RECORD = 72;
+
+/**
+ * The record length of text downloaded with its line ends from a data set of fixed-length records (RECFM FB)
+ * with the trailing blanks kept, as IBM's sample profile is: every line as long as the others, at least 72
+ * columns. Undefined for ordinary text. One pass that stops at the first line of another length.
+ */
+export function fixedLineLength(text: string): number | undefined {
+  let start = 0;
+  let length: number | undefined;
+  let lines = 0;
+  while (start < text.length) {
+    let end = text.indexOf('\n', start);
+    if (end < 0) end = text.length;
+    const n = end - start - (end > start && text.charCodeAt(end - 1) === 13 ? 1 : 0);
+    if (length === undefined) {
+      if (n < MIN_FIXED_RECORD) return undefined;
+      length = n;
+    } else if (n !== length) return undefined;
+    lines++;
+    start = end + 1;
+  }
+  return lines >= 2 ? length : undefined;
+}
+
 /** Characters no configuration file holds: C0 controls other than tab and line ends, and DEL. */
 function isControl(c: number): boolean {
   return (c <= 0x08 || (c >= 0x0e && c <= 0x1f) || c === 0x7f) && c !== 0x1a;

@@ -90,7 +90,7 @@ export class EstateIncludeResolver implements IncludeResolver {
     if ('ruleId' in where) return where;
     const file = this.ws.read(where.abs);
     if ('message' in file && !('text' in file)) {
-      return { ruleId: 'include-unreadable', message: `INCLUDE ${dataset}: ${file.path} ${file.message}` };
+      return { ruleId: 'include-unreadable', message: `INCLUDE ${dataset}: ${file.path} ${file.message}, so plexlint cannot check the statements it includes. Store the member as text (a text-mode transfer) in the estate.` };
     }
     return { file: file as SourceFile };
   }

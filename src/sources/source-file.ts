@@ -16,8 +16,9 @@ export interface SourceFile {
   /** The bytes started with a byte-order mark (not part of the text): XML's encoding checks need it. */
   bom?: boolean;
   /**
-   * Set when the bytes are fixed-length records without line ends (an LRECL 80 data set downloaded in binary),
-   * which decoding split into lines of this length: a fix must keep every line this long.
+   * Set when the bytes are fixed-length records: without line ends (an LRECL 80 data set downloaded in binary),
+   * which decoding split into lines of this length, or with line ends and every line this long (a text download
+   * that kept the trailing blanks): a fix must keep every line this long.
    */
   recordLength?: number;
 }

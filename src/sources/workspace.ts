@@ -7,7 +7,7 @@
  */
 import { basename, isAbsolute, relative, resolve, sep } from 'node:path';
 import { discover, type Discovery, type EstateInputs } from './discover.js';
-import { decode, RECORD_LENGTH, type Encoding } from './decode.js';
+import { decode, fixedLineLength, RECORD_LENGTH, type Encoding } from './decode.js';
 import { FsJournal } from './fs-journal.js';
 import { isReadFailure } from './read-file.js';
 import { sourceFromText, type SourceFile } from './source-file.js';
@@ -154,7 +154,9 @@ export class Workspace {
       return { path, message: `is an XML file of ${is}, larger than the ${max} plexlint reads for XML (a plugin-cfg.xml of thousands of clusters is a few MB)` };
     }
     const file = sourceFromText(path, decoded.text, abs, decoded.encoding, decoded.bom);
-    if (decoded.splitRecords) file.recordLength = RECORD_LENGTH;
+    // Fixed-length records, without line ends or with them (every line equally long): a fix keeps their length.
+    const recordLength = decoded.splitRecords ? RECORD_LENGTH : fixedLineLength(decoded.text);
+    if (recordLength !== undefined) file.recordLength = recordLength;
     return file;
   }
 

@@ -4,7 +4,7 @@ import { spanLocs } from '../../../src/core/loc.js';
 import type { HomeEntry, HomeStatement } from '../../../src/frontends/profile/ast.js';
 import { listWithStop } from '../kit.js';
 import { builtSlot, list, slot, statement } from '../spec.js';
-import { v } from '../values.js';
+import { shown, v } from '../values.js';
 
 /**
  * HOME: `address link_name` pairs. A syntax error in the list makes the stack ignore
@@ -29,7 +29,7 @@ export const home = statement({
       cx.report({
         ruleId: 'invalid-address',
         loc: addressWord.loc,
-        message: `HOME entry '${addressWord.raw}' is not a dotted-decimal IPv4 address (HOME is IPv4 only; IPv6 addresses go on INTERFACE).`,
+        message: `HOME entry ${shown(addressWord)} is not a dotted-decimal IPv4 address (HOME is IPv4 only; IPv6 addresses go on INTERFACE).`,
       });
       return entry;
     }

@@ -2,8 +2,8 @@ import { isLoopback, parseCidr, parseIp, type IpAddress } from '../../../src/cor
 import type { InterfaceStatement, Word } from '../../../src/frontends/profile/ast.js';
 import { reservedName } from '../kit.js';
 import { DYNVLANREG, INBPERF, IPBCAST, ISOLATE, MONSYSPLEX, MTU, OLM, READSTORAGE, ROUTER, SECCLASS, SMCD, SMCR, SOURCEVIPAINTERFACE, VLANID, VMAC } from '../operands.js';
-import { builtSlot, choice, opt, options, optSome, slot, statement, variant, type BuildContext, type OptionSpec } from '../spec.js';
-import { v } from '../values.js';
+import { builtSlot, choice, list, opt, options, optSome, slot, statement, variant, type BuildContext, type OptionSpec } from '../spec.js';
+import { v, shown } from '../values.js';
 
 /** IPADDR: one address (IPv4: address/prefix, VIRTUAL: a bare address); IPv6 interfaces take several. */
 const IPADDR = optSome('IPADDR', 1, v.text('address'), ...Array.from({ length: 15 }, () => v.ipOrCidr('address')));
@@ -14,6 +14,7 @@ const CHPID = opt('CHPID', v.hex('CHPID', 2));
 const INTFID = opt('INTFID', v.text('interface ID'));
 const DUPADDRDET = opt('DUPADDRDET', v.int('duplicate address detection transmissions', 0, 2));
 const TEMPPREFIX = optSome('TEMPPREFIX', 1, v.text('prefix or ALL'), ...Array.from({ length: 15 }, () => v.cidr('prefix')));
+const TEMP_PREFIXES = [slot('prefix', v.either('temporary-address prefix', v.keyword('ALL', 'ALL'), v.cidr('prefix'))), list('prefixes', [slot('prefix', v.cidr('temporary-address prefix'))])];
 const osa: OptionSpec[] = [CHPIDTYPE, PORTNAME, PORTNUM, IPADDR, INBPERF, MTU, ...ROUTER, ...OLM, ...ISOLATE, READSTORAGE, SECCLASS, ...MONSYSPLEX, SOURCEVIPAINTERFACE, opt('TEMPIP'), VLANID, VMAC, ...DYNVLANREG, ...SMCR, ...SMCD, IPBCAST, opt('OPTLATENCY'), CHPID, opt('DEVNUM', v.hex('device number', 1, 4))];
 const osa6: OptionSpec[] = [CHPIDTYPE, PORTNAME, PORTNUM, DUPADDRDET, INTFID, IPADDR, INBPERF, MTU, ...ROUTER, ...OLM, ...ISOLATE, READSTORAGE, SECCLASS, SOURCEVIPAINTERFACE, TEMPPREFIX, VLANID, VMAC, ...DYNVLANREG, ...SMCR, ...SMCD, opt('OPTLATENCY'), CHPID, opt('DEVNUM', v.hex('device number', 1, 4))];
 const iqd: OptionSpec[] = [CHPID, IPADDR, MTU, READSTORAGE, SECCLASS, ...MONSYSPLEX, SOURCEVIPAINTERFACE, VLANID, ...SMCD, ...ISOLATE, ...DYNVLANREG, opt('PFID', v.hex('PCIe function ID', 1, 4))];
@@ -52,8 +53,10 @@ export const interfaceStatement = statement({
         ADDADDR: address('INTERFACE ADDADDR'),
         DELADDR: address('INTERFACE DELADDR'),
         DEPRADDR: address('INTERFACE DEPRADDR'),
-        ADDTEMPPREFIX: [options(TEMPPREFIX)],
-        DELTEMPPREFIX: [options(TEMPPREFIX)],
+        // IBM: INTERFACE name ADDTEMPPREFIX prefix/len … | DELTEMPPREFIX {prefix/len … | ALL}: the prefixes
+        // follow the action directly (TEMPPREFIX is the keyword of the same list on DEFINE).
+        ADDTEMPPREFIX: TEMP_PREFIXES,
+        DELTEMPPREFIX: TEMP_PREFIXES,
         DELete: [],
       },
       // Without an action: changes to an existing interface's attributes.
@@ -81,6 +84,7 @@ export const interfaceStatement = statement({
       if (p.variant) stmt.type = p.variant;
     }
     const a = p.slots['address'];
+    if (a && action === 'addaddr' && a.symbolic) (stmt.symbolicAddresses ??= []).push(a);
     if (a && (action === 'addaddr' || action === 'deladdr') && !a.symbolic) {
       const ip = cx.values.ip(a, `INTERFACE ${action.toUpperCase()}`);
       if (ip) stmt.addresses.push({ address: ip, word: a });
@@ -95,13 +99,16 @@ export const interfaceStatement = statement({
 });
 
 function interfaceAddress(stmt: InterfaceStatement, w: Word, cx: BuildContext): void {
-  if (w.symbolic) return;
+  if (w.symbolic) {
+    (stmt.symbolicAddresses ??= []).push(w);
+    return;
+  }
   const v6 = stmt.type?.endsWith('6') ?? w.text.includes(':');
   const virtual = stmt.type === 'VIRTUAL';
   if (w.text.includes('/')) {
     const c = parseCidr(w.text);
     if (!c || (c.address.version === 6) !== v6) {
-      cx.report({ ruleId: 'invalid-address', loc: w.loc, message: `INTERFACE ${stmt.name.raw} IPADDR '${w.raw}' is not a valid IPv${v6 ? 6 : 4} address/prefix` });
+      cx.report({ ruleId: 'invalid-address', loc: w.loc, message: `INTERFACE ${stmt.name.raw} IPADDR ${shown(w)} is not a valid IPv${v6 ? 6 : 4} address/prefix` });
       return;
     }
     if (virtual) cx.report({ ruleId: 'syntax', loc: w.loc, message: `INTERFACE ${stmt.name.raw} DEFINE VIRTUAL takes a single address without a prefix length` });
@@ -111,7 +118,7 @@ function interfaceAddress(stmt: InterfaceStatement, w: Word, cx: BuildContext): 
   }
   const a = parseIp(w.text);
   if (!a || (a.version === 6) !== v6) {
-    cx.report({ ruleId: 'invalid-address', loc: w.loc, message: `INTERFACE ${stmt.name.raw} IPADDR '${w.raw}' is not a valid IPv${v6 ? 6 : 4} address` });
+    cx.report({ ruleId: 'invalid-address', loc: w.loc, message: `INTERFACE ${stmt.name.raw} IPADDR ${shown(w)} is not a valid IPv${v6 ? 6 : 4} address` });
     return;
   }
   if (!virtual && !v6) {

@@ -1,12 +1,13 @@
 import type { IpConfigStatement, OptionNode, Word } from '../../../src/frontends/profile/ast.js';
 import type { BuildContext, OptionSpec, Parsed } from '../spec.js';
 import { obsolete, oneOf, opt, options, optSome, statement, withSub } from '../spec.js';
-import { v } from '../values.js';
+import { v, shown } from '../values.js';
 
 /** Options IPCONFIG and IPCONFIG6 share. */
 export const ipconfigShared: OptionSpec[] = [
   ...oneOf('checksum', 'CHECKSUMOFFLoad', 'NOCHECKSUMOFFLoad'),
-  withSub(opt('DATAGRamfwd'), oneOf('fwdmultipath', 'FWDMULTipath', 'NOFWDMULTipath')),
+  // IBM: DATAGRamfwd [NOFWDMULTipath | FWDMULTipath PERPacket] (IPCONFIG and IPCONFIG6 statements).
+  withSub(opt('DATAGRamfwd'), { ...withSub(opt('FWDMULTipath'), opt('PERPacket')), group: 'fwdmultipath' }, { ...opt('NOFWDMULTipath'), group: 'fwdmultipath' }),
   opt('NODATAGRamfwd'),
   opt('NODYNAMICXCF'),
   opt('SECCLASS', v.int('SECCLASS', 1, 255)),
@@ -135,7 +136,7 @@ function dynamicXcf6(o: OptionNode, cx: BuildContext): NonNullable<IpConfigState
     }
   } else {
     const addr = cx.values.ip(a, 'IPCONFIG6 DYNAMICXCF address');
-    if (addr && addr.version !== 6) cx.report({ ruleId: 'invalid-address', loc: a.loc, message: `IPCONFIG6 DYNAMICXCF '${a.raw}' is not an IPv6 address` });
+    if (addr && addr.version !== 6) cx.report({ ruleId: 'invalid-address', loc: a.loc, message: `IPCONFIG6 DYNAMICXCF ${shown(a)} is not an IPv6 address` });
     else if (addr) out.address = addr;
   }
   return out;

@@ -64,7 +64,7 @@ export function defineOrBackup(p: Parsed, cx: BuildContext, kind: 'vipadefine' |
         cx.report({
           ruleId: 'conflicting-options',
           loc: w.loc,
-          message: `${statement} codes both TIER1 and TIER2: a DVIPA is either a tier-1 or a tier-2 address, never both (IBM documents no message for coding both; plexlint reads it as a syntax error).`,
+          message: `${statement} codes both TIER1 and TIER2: a DVIPA is either a tier-1 or a tier-2 address, never both.`,
         });
       }
       out.tier = name;

@@ -91,7 +91,7 @@ function distribute(p: Parsed, cx: BuildContext): VipaDistributeStatement {
     cx.report({
       ruleId: 'conflicting-options',
       loc: d.loc,
-      message: `VIPADISTRIBUTE codes both ${b} and ${a}, which are mutually exclusive (IBM documents no message for coding both; plexlint reads it as a syntax error).`,
+      message: `VIPADISTRIBUTE codes both ${b} and ${a}, which are mutually exclusive.`,
       related: [{ file: other.loc.file, line: other.loc.line, column: other.loc.column, message: `${b} is coded here` }],
     });
   };
@@ -131,7 +131,7 @@ function distribute(p: Parsed, cx: BuildContext): VipaDistributeStatement {
             0,
             16,
             'optlocal-out-of-range',
-            ': IBM defines only 0 (stay local while the server is healthy), 1 (the same unless its WLM weight is 0) and 2–16 (multipliers of the local WLM weight), and documents no message for another value',
+            ': IBM defines only 0, 1 and 2–16 — 0 keeps a connection that starts on a target stack there while its server is healthy, 1 does the same unless the local WLM weight is 0, and 2–16 multiply the local WLM weight',
           );
           if (n !== undefined) out.optLocal = { value: n, loc: optLoc, valueLoc: value.loc };
         }

@@ -120,14 +120,16 @@ class ManifestReader {
     this.problem(
       'manifest-invalid-value',
       n,
-      `ignore entry of ${l.value.length.toLocaleString('en-US')} characters: plexlint reads patterns of at most ${MAX_IGNORE_PATTERN_CHARS.toLocaleString('en-US')} (a pattern names paths), so it ignores nothing by it`,
+      `ignore entry of ${l.value.length.toLocaleString('en-US')} characters: plexlint reads patterns of at most ${MAX_IGNORE_PATTERN_CHARS.toLocaleString('en-US')} (a pattern names paths), so it ignores nothing by it. Shorten the pattern.`,
     );
     return undefined;
   }
 
   private problem(ruleId: RuleId, node: Node | Pair | null | undefined, message: string, fix?: Fix): void {
     const n = node && 'key' in node ? (node.key as Node) : (node as Node | null | undefined);
-    this.findings.push({ ruleId, loc: this.loc(n), message, ...(fix ? { fix } : {}) });
+    // What plexlint does with a value it cannot use (docs/rules/manifest-invalid-value.md), said once, here.
+    const text = ruleId === 'manifest-invalid-value' && !/[.?!]$/.test(message) ? `${message}; plexlint ignores this value.` : message;
+    this.findings.push({ ruleId, loc: this.loc(n), message: text, ...(fix ? { fix } : {}) });
   }
 
   /** Iterate a mapping's pairs, reporting keys outside `known`. */
@@ -178,7 +180,7 @@ class ManifestReader {
     if (value === undefined) return undefined;
     const abs = resolve(this.dir, value);
     if (!this.exists(abs)) {
-      this.problem('manifest-missing-file', node, `${what} '${value}' does not exist (relative to ${this.file.path.replace(/[^/]*$/, '') || './'}); plexlint cannot check it`);
+      this.problem('manifest-missing-file', node, `${what} '${value}' does not exist (relative to ${this.file.path.replace(/[^/]*$/, '') || './'}), so plexlint cannot check it. Correct the path, or add the file to the estate.`);
     }
     void kind;
     return { value, abs, loc: this.loc(node) };

@@ -292,7 +292,7 @@ class StatementBuilder {
     if (near) {
       r.report('omproute-unknown-parameter', r.loc(name), `${spec.name} has no parameter ${name.image}. Did you mean ${near}? ${ASSUMED_ENDS}; until it is corrected, ${near} keeps its default.`, 'error');
     } else if (spec.complete) {
-      r.report('omproute-unknown-parameter', r.loc(name), `${name.image} is not a parameter of ${spec.name} (${spec.source}). If OMPROUTE does not know it either, ${ASSUMED_ENDS}.`, 'warning');
+      r.report('omproute-unknown-parameter', r.loc(name), `${name.image} is not a parameter of ${spec.name} in plexlint's table, which follows ${spec.source}. If OMPROUTE does not know it either, ${ASSUMED_ENDS}.`, 'warning');
     }
   }
 

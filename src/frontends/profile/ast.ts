@@ -92,6 +92,8 @@ export interface InterfaceStatement extends StatementBase {
   typeWord?: Word;
   /** IPADDR (IPv4 with /len for OSA and HiperSockets, bare for VIRTUAL) or ADDADDR/DELADDR. */
   addresses: { address: IpAddress; prefix?: number; word: Word }[];
+  /** IPADDR / ADDADDR values with a system symbol that has no value: addresses plexlint cannot read. */
+  symbolicAddresses?: Word[];
   portName?: Word;
   options: OptionNode[];
 }

@@ -8,7 +8,7 @@
  * (IP Configuration Reference, "Statement syntax for configuration statements";
  * VIPADYNAMIC summary page).
  */
-import { damageBasis, damageOf, worst, type Damage } from '../../../grammar/profile/damage.js';
+import { damageBasis, damageOf, readingSentence, worst, type Damage } from '../../../grammar/profile/damage.js';
 import { skippedNote } from '../../../grammar/profile/notes.js';
 import { append } from '../../core/append.js';
 import type { Finding } from '../../core/diagnostic.js';
@@ -36,6 +36,8 @@ function statementName(s: Statement): string {
 }
 
 function canonical(s: Statement): string {
+  // IPCONFIG and IPCONFIG6 share one node kind.
+  if (s.kind === 'ipconfig' && s.version === 6) return 'IPCONFIG6';
   const map: Partial<Record<Statement['kind'], string>> = {
     ipconfig: 'IPCONFIG',
     device: 'DEVICE',
@@ -117,7 +119,7 @@ function applyVipaBlock(block: VipaDynamicBlock, subFindings: (s: VipaStatement)
     if (hit.damage === 'statement') {
       s.ignored = { reason: `rejected: ${hit.finding.ruleId}`, cause: hit.finding.loc };
       if (!/the stack ignores this /i.test(hit.finding.message)) {
-        addConsequence(hit.finding, `the stack ignores ${thisStatement(s, hit.finding)}${basis.reading ? ` and goes on with the rest of the block (${basis.reading})` : ''}`);
+        addConsequence(hit.finding, `the stack ignores ${thisStatement(s, hit.finding)}${basis.reading ? ` and goes on with the rest of the block. ${readingSentence(basis.reading)}` : ''}`);
       }
       continue;
     }
@@ -127,7 +129,7 @@ function applyVipaBlock(block: VipaDynamicBlock, subFindings: (s: VipaStatement)
       r.ignored = { reason: `the rest of the VIPADYNAMIC block is ignored after the error at line ${hit.finding.loc.line}`, cause: hit.finding.loc };
       asNotes(subFindings(r), r, hit.finding.loc, true);
     }
-    const why = basis.reading ? ` (${basis.reading})` : '';
+    const why = basis.reading ? `. ${readingSentence(basis.reading)}` : '';
     addConsequence(
       hit.finding,
       rest.length === 0

@@ -27,6 +27,7 @@
  * not read the subset), so a reference to one is not an error.
  */
 import { saxes } from '../../core/libs.js';
+import { listText } from '../../core/list-text.js';
 
 export interface FatalError {
   /** Offsets in the text; `start === end` for a point (the end of the file). */
@@ -244,8 +245,9 @@ function describe(text: string, message: string, off: number, position: number, 
       return f;
     }
     if (innermost) {
-      const names = open.map((t) => `<${t.name}>`).join(', ');
-      return point(text.length, `the file ends before ${names} ${open.length === 1 ? 'is' : 'are'} closed`, `Add the missing end tag${open.length === 1 ? '' : 's'} (</${innermost.name}> first).`, openedHere(open[0], `<${open[0]!.name}> is opened here`));
+      const names = listText(open.map((t) => `<${t.name}>`), Infinity);
+      const fix = open.length === 1 ? `Add the missing end tag </${innermost.name}>.` : `Add the missing end tags, innermost first: ${[...open].reverse().map((t) => `</${t.name}>`).join(', then ')}.`;
+      return point(text.length, `the file ends before ${names} ${open.length === 1 ? 'is' : 'are'} closed`, fix, openedHere(open[0], `<${open[0]!.name}> is opened here`));
     }
     return point(text.length, 'the file has no root element', 'A plugin-cfg.xml has <Config> as its root; a cluster.xml its ServerCluster.');
   }

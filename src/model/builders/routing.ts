@@ -45,6 +45,26 @@ function param(s: OmpStatement, name: string): { text: string; loc: Loc } | unde
   return undefined;
 }
 
+/** The last occurrence of a parameter, when its value has a system symbol without a value. */
+function symbolicParam(s: OmpStatement, name: string): Loc | undefined {
+  for (let i = s.params.length - 1; i >= 0; i--) {
+    const p = s.params[i]!;
+    if (p.name === name && !p.rejected && p.value) return p.value.symbolic ? p.value.loc : undefined;
+  }
+  return undefined;
+}
+
+/** The router ID a RouterID or OSPF statement sets: read, or coded with a symbol plexlint cannot resolve. */
+function setRouterId(config: RoutingConfig, value: { text: string; loc: Loc } | undefined, symbolic: Loc | undefined, statement: 'OSPF' | 'RouterID'): void {
+  if (value) {
+    config.routerId = { address: value.text, loc: value.loc, statement };
+    delete config.routerIdUnresolved;
+  } else if (symbolic) {
+    config.routerIdUnresolved = symbolic;
+    delete config.routerId;
+  }
+}
+
 function yes(s: OmpStatement, name: string): boolean {
   return param(s, name)?.text.toUpperCase() === 'YES';
 }
@@ -106,13 +126,11 @@ export function buildRoutingConfig(ast: OmprouteAst, attachedBy: RoutingConfig['
       }
       case 'RouterID':
         // IBM (OSPF statement): with both forms coded, the last one in the file takes precedence.
-        if (s.value && !s.value.symbolic) config.routerId = { address: s.value.text, loc: s.value.loc, statement: 'RouterID' };
+        setRouterId(config, s.value && !s.value.symbolic ? { text: s.value.text, loc: s.value.loc } : undefined, s.value?.symbolic ? s.value.loc : undefined, 'RouterID');
         break;
-      case 'OSPF': {
-        const id = param(s, 'RouterID');
-        if (id) config.routerId = { address: id.text, loc: id.loc, statement: 'OSPF' };
+      case 'OSPF':
+        setRouterId(config, param(s, 'RouterID'), symbolicParam(s, 'RouterID'), 'OSPF');
         break;
-      }
       case 'Area':
         config.areas.push({ number: parseIpv4(param(s, 'Area_Number')?.text ?? '0.0.0.0')?.text ?? '0.0.0.0', stub: yes(s, 'Stub_Area'), loc: s.loc });
         break;

@@ -16,7 +16,7 @@ import type {
   VipaDistributeStatement,
   VipaStatement,
 } from '../../frontends/profile/ast.js';
-import type { DistributionDef, Reference, Stack, StackDvipa } from '../stack.js';
+import type { DistributionDef, Reference, Stack, StackDvipa, UnresolvedAddressStatement } from '../stack.js';
 
 interface Flat {
   statement: Statement;
@@ -143,6 +143,7 @@ export function buildStack(ast: ProfileAst, lineCount: number): Stack {
         if (s.version === 4) stack.ipconfigLoc.v4 ??= s.keyword.loc;
         else stack.ipconfigLoc.v6 ??= s.keyword.loc;
         for (const o of s.options) stack.ipconfig[(s.version === 6 ? 'IPCONFIG6 ' : '') + o.name] = { values: o.values.map((v) => v.text), loc: o.loc };
+        for (const o of s.options) if (o.name === 'DYNAMICXCF' && o.values[0]?.symbolic) unresolvedAddress(stack, s.version === 4 ? 'IPCONFIG DYNAMICXCF' : 'IPCONFIG6 DYNAMICXCF', o.values[0].loc);
         if (s.dynamicXcf?.address) {
           const cfg = { address: s.dynamicXcf.address.text, loc: s.dynamicXcf.loc } as NonNullable<Stack['dynamicXcf']['v4']>;
           if (s.dynamicXcf.prefix !== undefined) cfg.prefix = s.dynamicXcf.prefix;
@@ -170,6 +171,7 @@ export function buildStack(ast: ProfileAst, lineCount: number): Stack {
         break;
       case 'home':
         for (const e of s.entries) {
+          if (!e.ignored && e.addressWord.symbolic) unresolvedAddress(stack, 'HOME', e.addressWord.loc);
           if (e.ignored || !e.address || !e.link) continue;
           const name = e.link.text;
           let kind: Stack['home'][number]['kind'] = 'unknown';
@@ -237,8 +239,14 @@ function isLoopbackName(name: string): boolean {
   return name === 'LOOPBACK' || name === 'LOOPBACK6';
 }
 
+/** An own address with a system symbol that has no value: the stack has it, plexlint cannot read it. */
+function unresolvedAddress(stack: Stack, statement: UnresolvedAddressStatement, loc: Loc): void {
+  (stack.unresolvedAddresses ??= []).push({ statement, loc });
+}
+
 function applyInterface(stack: Stack, s: InterfaceStatement, order: number): void {
   const name = s.name.text;
+  if (s.action === 'define' || s.action === 'addaddr') for (const w of s.symbolicAddresses ?? []) unresolvedAddress(stack, 'INTERFACE', w.loc);
   if (s.action === 'define') {
     const type = s.type ?? '';
     stack.interfaces.push({

@@ -1,7 +1,7 @@
 import { parseIpv4 } from '../../core/ip.js';
 import { definitionMatch } from '../../model/routing-match.js';
 import type { RoutedAddress, RoutingInterface } from '../../model/routing.js';
-import { rel } from '../helpers.js';
+import { listText, rel } from '../helpers.js';
 import { defineRule } from '../rule.js';
 import { dispatchTargets, presence, rangeHolding, serverName, systemByName, type Presence } from './common.js';
 
@@ -71,7 +71,7 @@ export const rule = defineRule({
       const system = systemByName(ctx.estate.systems, name);
       if (!system) continue;
       const found = presence(system, address);
-      const lbs = [...new Set(refs.map((r) => r.lb.name))].join(' and ');
+      const lbs = listText([...new Set(refs.map((r) => r.lb.name))]);
       const related = refs.map((r) => rel(r.server.loc, `${r.lb.name}: ${serverName(r)}`));
       const routing = system.routing;
       for (const p of found) {

@@ -1,4 +1,4 @@
-import { rel } from '../helpers.js';
+import { listText, rel } from '../helpers.js';
 import { defineRule } from '../rule.js';
 import { dispatchTargets, homeAnchor, presence, rangeHolding, serverName, systemByName } from './common.js';
 
@@ -27,7 +27,7 @@ export const rule = defineRule({
       if (!system || presence(system, address).length > 0) continue;
       const anchor = homeAnchor(system);
       const range = rangeHolding(system, address);
-      const lbs = [...new Set(refs.map((r) => r.lb.name))].join(' and ');
+      const lbs = listText([...new Set(refs.map((r) => r.lb.name))]);
       const first = refs[0]!;
       const mode = refs.every((r) => r.server.forwarding === 'encap') ? 'encapsulated MAC forwarding' : 'MAC (dispatch) forwarding';
       ctx.report({

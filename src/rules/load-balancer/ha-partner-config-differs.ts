@@ -6,8 +6,7 @@ import { sep } from './common.js';
 import { pairs } from './partners.js';
 
 /**
- * HA partners must have the same configuration (IPv4-and-IPv6 HA considerations,
- * ): on takeover the cluster addresses move to the other machine,
+ * HA partners must have the same configuration (IPv4-and-IPv6 HA considerations): on takeover the cluster addresses move to the other machine,
  * which then balances with its own clusters, ports and servers.
  */
 const clusterKey = (c: LbCluster): string => (c.address ?? c.id).toLowerCase();
@@ -72,7 +71,7 @@ function compare(ctx: RuleContext, f: ExternalLb, l: ExternalLb): void {
   for (const [k, c] of fc) {
     const other = lc.get(k);
     if (!other) {
-      report(c.loc, `${f.name} has cluster ${c.id}, which ${l.name} does not: while ${l.name} is active, connections for ${c.id} are not forwarded; only after a takeover are they. Add it to ${l.config} or remove it here.`, undefined, '', `cluster ${c.id} extra`);
+      report(c.loc, `${f.name} has cluster ${c.id}, which ${l.name} does not: while ${l.name} is active, connections for ${c.id} are not forwarded; only after a takeover are they. Add it to ${l.config} or remove it here.`, l.loc, `its configuration, without cluster ${c.id}`, `cluster ${c.id} extra`);
       continue;
     }
     comparePorts(c, other);
@@ -88,7 +87,7 @@ function compare(ctx: RuleContext, f: ExternalLb, l: ExternalLb): void {
     for (const [n, p] of fp) {
       const q = lp.get(n);
       if (!q) {
-        report(p.loc, `port ${c.id}${s}${n} exists only on ${f.name}: while ${l.name} is active it is not forwarded. Add it to ${l.config} or remove it here.`, undefined, '', `port ${c.id} ${n} extra`);
+        report(p.loc, `port ${c.id}${s}${n} exists only on ${f.name}: while ${l.name} is active it is not forwarded. Add it to ${l.config} or remove it here.`, o.loc, `cluster ${o.id}, without port ${n}`, `port ${c.id} ${n} extra`);
         continue;
       }
       comparePort(c, p, q);
@@ -116,7 +115,7 @@ function compare(ctx: RuleContext, f: ExternalLb, l: ExternalLb): void {
     for (const [k, v] of fs) {
       const w = ls.get(k);
       if (!w) {
-        report(v.loc, `server ${describeServer(v)} on port ${name} exists only on ${f.name}: it gets connections only while ${f.name} is active. Add it to ${l.config} or remove it here.`, undefined, '', `server ${name} ${v.id} extra`);
+        report(v.loc, `server ${describeServer(v)} on port ${name} exists only on ${f.name}: it gets connections only while ${f.name} is active. Add it to ${l.config} or remove it here.`, q.loc, `port ${name}, without server ${v.id}`, `server ${name} ${v.id} extra`);
         continue;
       }
       if (v.forwarding !== w.forwarding) {

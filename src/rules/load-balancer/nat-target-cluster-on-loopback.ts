@@ -1,4 +1,4 @@
-import { rel } from '../helpers.js';
+import { listText, rel } from '../helpers.js';
 import { defineRule } from '../rule.js';
 import { presence, serverName, servers, systemByName, type ServerRef } from './common.js';
 
@@ -36,7 +36,7 @@ export const rule = defineRule({
       if (!system) continue;
       for (const p of presence(system, address)) {
         if (p.kind !== 'loopback') continue;
-        const lbs = [...new Set(refs.map((r) => r.lb.name))].join(' and ');
+        const lbs = listText([...new Set(refs.map((r) => r.lb.name))]);
         ctx.report({
           loc: p.loc,
           system: name,

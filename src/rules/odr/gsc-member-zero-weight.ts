@@ -23,8 +23,8 @@ export const rule = defineRule({
           ctx.report({
             loc: m.loc,
             message:
-              `member ${endpoint(m.host, m.port)}${m.odr ? ` (ODR ${m.odr.name} of cell ${m.odr.cell})` : ''} of GSC '${g.name}' has weight 0, which means it is never routed to: ` +
-              `plexlint's reading: in-session requests that belong to it cannot be forwarded there. Give it a weight of 1–20 (IBM's recommended range).`,
+              `member ${endpoint(m.host, m.port)}${m.odr ? ` (ODR ${m.odr.name} of cell ${m.odr.cell})` : ''} of GSC '${g.name}' has weight 0, which means it is never routed to; ` +
+              `in plexlint's reading, in-session requests that belong to it cannot be forwarded there either. Give it a weight of 1–20 (IBM's recommended range).`,
             subject: `cell ${cell.name} GSC ${g.name} ${endpoint(m.host, m.port)} weight 0`,
           });
         }

@@ -55,7 +55,7 @@ export const rule = defineRule({
       const spray = sprays[0]!;
       const sprayText = `plug-in cluster '${spray.cluster}'${sprays.length > 1 ? ` (and ${sprays.length - 1} more)` : ''}`;
       const related = [rel(spray.loc, `ServerCluster '${spray.cluster}' sprays over ${listText(spray.cells)}`)];
-      const odrText = (os: Odr[]) => listText(os.map((o) => `${o.name} (${endpoint(o.host, o.port)})`));
+      const odrText = (os: Odr[]) => listText(os.map((o) => `${o.name} at ${endpoint(o.host, o.port)}`));
       const candidates = receiver.gscs.filter((g) => g.members.some((m) => m.odr?.cell === owner.name));
       if (candidates.length === 0) {
         ctx.report({

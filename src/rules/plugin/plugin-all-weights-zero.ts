@@ -1,4 +1,5 @@
 import { defineRule } from '../rule.js';
+import { listText } from '../helpers.js';
 import { nameLoc, primaries } from '../web.js';
 
 /**
@@ -25,13 +26,18 @@ export const rule = defineRule({
       for (const c of p.clusters) {
         const pool = primaries(c);
         if (pool.length === 0 || pool.some((s) => s.weight > 0)) continue;
+        const one = pool.length === 1;
+        // Random ignores the weights altogether (IBM, plugin-cfg.xml LoadBalance): the zeros drain nothing for another reason.
+        const why = /^random$/i.test(c.loadBalance.trim())
+          ? `LoadBalance="Random" ignores LoadBalanceWeight: the plug-in picks a server at random for each new session, so new sessions `
+          : `A weight of 0 keeps new, non-affinity requests away from a server, but IBM says that when no server has a positive weight the plug-in ` +
+            `readjusts all weights to above 0 (APAR PQ76548: it "resets the weights for all the servers"), so new sessions `;
         ctx.report({
           loc: nameLoc(c),
           message:
-            `every server the plug-in balances over in cluster '${c.name}' (${pool.map((s) => s.name).join(', ')}) has LoadBalanceWeight 0. ` +
-            `A weight of 0 keeps new, non-affinity requests away from a server, but IBM says that when no server has a positive weight the plug-in ` +
-            `readjusts all weights to above 0 (APAR PQ76548: it "resets the weights for all the servers"), so new sessions are still spread over these servers: ` +
-            `if the zeros are meant to drain them, they do not. Give the servers that should take new sessions a weight above 0.`,
+            `${one ? 'the only server' : 'every server'} the plug-in balances over in cluster '${c.name}' (${listText(pool.map((s) => s.name))}) has LoadBalanceWeight 0. ` +
+            why +
+            (one ? 'still go to it: if the zero is meant to drain it, it does not. Give it a weight above 0, or add the servers that should take new sessions.' : 'are still spread over these servers: if the zeros are meant to drain them, they do not. Give the servers that should take new sessions a weight above 0.'),
           subject: `${p.file} ${c.name} all weights 0`,
         });
       }

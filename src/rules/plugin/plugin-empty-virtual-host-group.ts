@@ -23,7 +23,7 @@ export const rule = defineRule({
         ctx.report({
           loc: nameLoc(g),
           message:
-            `VirtualHostGroup '${g.name}' has no VirtualHost: plexlint assumes no request's host matches it, so ${users ? `the ${users} Route${users === 1 ? '' : 's'} that use${users === 1 ? 's' : ''} it route nothing` : 'no Route can use it'}. ` +
+            `VirtualHostGroup '${g.name}' has no VirtualHost: plexlint assumes no request's host matches it, so ${users === 1 ? 'the Route that uses it routes nothing' : users ? `the ${users} Routes that use it route nothing` : 'no Route can use it'}. ` +
             `Add <VirtualHost Name="host:port"/> entries (e.g. *:80), or remove the group${users ? ' and its Routes' : ''}.`,
           subject: `${p.file} VirtualHostGroup ${g.name} empty`,
         });

@@ -55,6 +55,8 @@ export const rule = defineRule({
           // A range definition (IP_Address the subnet number) is for DVIPAs; a stack without any in it is dvipa-not-covered's or nobody's business.
           if (isRangeDefinition(d)) continue;
           const byName = d.name ? named.get(d.name.toUpperCase()) : undefined;
+          // The profile has addresses plexlint cannot read (system symbols without a value): this may be one of them.
+          if (!byName && system.stack.unresolvedAddresses) continue;
           ctx.report({
             loc: d.addressLoc,
             system: system.name,

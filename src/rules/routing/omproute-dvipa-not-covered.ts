@@ -1,5 +1,5 @@
 import { parseCidr, parseIpv4, prefixToMaskText, subnetContains } from '../../core/ip.js';
-import { isRangeDefinition } from '../../model/routing-match.js';
+import { classMask, isRangeDefinition } from '../../model/routing-match.js';
 import type { RoutingInterface } from '../../model/routing.js';
 import { rel } from '../helpers.js';
 import { defineRule } from '../rule.js';
@@ -41,11 +41,13 @@ export const rule = defineRule({
       const [addr, len] = range ? a.address.split('/') : [a.address, a.prefix];
       const mask = prefixToMaskText(range ? Number(len) : (a.prefix ?? 32));
       const add = definitionText(config, { address: addr!, mask, role: a.role });
+      // A range has no defaults of its own: each DVIPA created in it gets its class mask.
+      const defaultMask = a.defaults?.mask ?? classMask(parseIpv4(addr!)!);
       const lost = a.advertised
-        ? `OMPROUTE configures it with the class mask ${a.defaults?.mask ?? ''} and MTU 576 and advertises it only ${a.via?.protocol === 'RIP' ? 'in RIP updates' : 'as an OSPF AS external route'}`
+        ? `OMPROUTE configures it with the class mask ${defaultMask} and MTU 576 and advertises it only ${a.via?.protocol === 'RIP' ? 'in RIP updates' : 'as an OSPF AS external route'}`
         : config.ignoreUndefinedInterfaces
           ? 'with Ignore_Undefined_Interfaces=YES OMPROUTE ignores an interface no definition covers, and never advertises it'
-          : `OMPROUTE configures it with the class mask ${a.defaults?.mask ?? ''} and MTU 576 but runs no routing protocol over it and does not advertise it`;
+          : `OMPROUTE configures it with the class mask ${defaultMask} and MTU 576 but runs no routing protocol over it and does not advertise it`;
       const when =
         a.role === 'dvipa-backup'
           ? `${system.name} takes ${a.address} over when its owner fails (${a.what}) and the takeover works on the stack, but ${lost}` +
@@ -62,7 +64,7 @@ export const rule = defineRule({
           `IBM: define an Interface or OSPF_Interface for every dynamic VIPA a host might own${range ? ' (for a range, IP_Address is the subnet number and Subnet_Mask its mask)' : ''}. ` +
           `${partial.length ? `(${partial.map((d) => `IP_Address=${d.address} Subnet_Mask=${d.subnetMask}`).join(' and ')} cover${partial.length === 1 ? 's' : ''} only part of it.) ` : ''}` +
           `${when}. Add \`${add}\`${range ? '' : ' or a range definition that covers it'}.`,
-        related: [rel(a.loc, `${system.name}: ${a.what} ${a.address}`)],
+        related: [rel(a.loc, `${system.name}: ${range ? a.what : `${a.what} ${a.address}`}`)],
         suggestions: [insertSuggestion(anchor, add, `define ${a.address} to OMPROUTE`)],
         subject: `${system.name} omproute ${a.address} not covered`,
         consequence: config.ignoreUndefinedInterfaces ? 'ignored' : 'defaults',

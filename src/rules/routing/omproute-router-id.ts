@@ -47,6 +47,8 @@ export const rule = defineRule({
       const config = routing.config;
       if (!config.protocols.ospf) continue;
       const id = config.routerId;
+      // Coded with a system symbol that has no value: there is a router ID, plexlint cannot check it.
+      if (!id && config.routerIdUnresolved) continue;
       if (!id) {
         const first = config.interfaces.find((d) => d.statement === 'OSPF_Interface')!;
         ctx.report({

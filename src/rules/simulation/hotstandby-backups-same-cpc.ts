@@ -41,7 +41,7 @@ export const rule = defineRule({
         message:
           `HOTSTANDBY ${d.dvipa}:${port}: the PREFERRED target ${preferred} and every BACKUP (${backups.map((b) => b.system).join(', ')}) run on CPC ${cpc}, ` +
           `so a failure of ${cpc} leaves no target and new connections are refused (plexlint's reading of IBM's HOTSTANDBY rules). Add a BACKUP target on another CPC. ` +
-          `See: plexlint trace --from client --to ${d.dvipa}:${port} --down ${onCpc.join(' ')}`,
+          `See: plexlint trace --from client --to ${d.dvipa}:${port}${onCpc.map((s) => ` --down ${s}`).join('')}`,
         related: backups.map((b) => rel(b.loc, `BACKUP ${b.system} on ${cpc}`)),
         subject: `${d.id} hotstandby cpc`,
       });

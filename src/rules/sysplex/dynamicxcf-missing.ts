@@ -1,5 +1,5 @@
 import { defineRule } from '../rule.js';
-import { ownedAddresses, rel } from '../helpers.js';
+import { dynamicXcfUnread, listText, ownedAddresses, rel } from '../helpers.js';
 import { ipconfigAnchor } from './scope.js';
 import type { Distribution } from '../../model/estate.js';
 
@@ -53,13 +53,14 @@ export const rule = defineRule({
     for (const s of ctx.estate.systems) {
       const v4 = s.stack.dynamicXcf.v4;
       const v6 = s.stack.dynamicXcf.v6;
-      const has = (version: 4 | 6): boolean => (version === 4 ? Boolean(v4) : Boolean(v6));
+      // Coded with a system symbol that has no value still counts: the stack has a dynamic XCF address.
+      const has = (version: 4 | 6): boolean => (version === 4 ? Boolean(v4) : Boolean(v6)) || dynamicXcfUnread(s, version);
       const reasons: { loc: import('../../core/loc.js').Loc; why: string; version: 4 | 6 }[] = [];
       for (const d of s.stack.distributions) if (!has(d.version)) reasons.push({ loc: d.loc, why: `it distributes ${d.dvipa}`, version: d.version });
       for (const dv of s.stack.dvipas) {
         if (dv.role !== 'backup' || has(dv.version)) continue;
         const distributors = [...(distributorsOf.get(dv.address) ?? [])].filter((system) => system !== s.name);
-        if (distributors.length) reasons.push({ loc: dv.loc, why: `it backs up ${dv.address}, which ${distributors.join(' and ')} ${distributors.length === 1 ? 'distributes' : 'distribute'}`, version: dv.version });
+        if (distributors.length) reasons.push({ loc: dv.loc, why: `it backs up ${dv.address}, which ${listText(distributors)} ${distributors.length === 1 ? 'distributes' : 'distribute'}`, version: dv.version });
       }
       // The DESTIP targets that name one of this stack's addresses, from an index built once (in the order of the
       // distributions and their targets): every stack against every distribution's targets was stacks × targets.

@@ -8,7 +8,7 @@
  */
 import type { Loc } from '../../core/loc.js';
 import type { Estate, System } from '../../model/estate.js';
-import { stackAnchor } from '../helpers.js';
+import { listText, stackAnchor } from '../helpers.js';
 
 /** Names of the stacks plexlint read, for messages ("of the 4 stacks plexlint read: SYSA, …"). */
 export function stacksRead(estate: Estate): string {
@@ -35,8 +35,7 @@ export function byLocation<T>(items: T[], loc: (item: T) => Loc): T[][] {
 
 /** "SYSA", "SYSA and SYSB", "SYSA, SYSB and SYSC". */
 export function listNames(names: string[]): string {
-  if (names.length <= 1) return names[0] ?? '';
-  return `${names.slice(0, -1).join(', ')} and ${names.at(-1)!}`;
+  return listText(names, Infinity);
 }
 
 /**
