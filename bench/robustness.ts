@@ -121,7 +121,9 @@ export interface HostileRun {
 
 /** Check each hostile input with the real command line in a child process (1 GB heap); time and peak RSS. */
 export function hostileInputs(base: string, bin: string): HostileRun[] {
-  const runner = `const { main } = await import(${JSON.stringify(pathToFileURL(bin).href.replace(/bin\/plexlint\.js$/, 'dist/plexlint.mjs'))});
+  // The bundled CLI as bin/plexlint.js loads it (bin/bundle.js), in a process that can report its peak at the end.
+  const runner = `const { loadBundle } = await import(${JSON.stringify(pathToFileURL(join(bin, '..', 'bundle.js')).href)});
+const { main } = loadBundle().exports;
 const code = await main(process.argv.slice(1));
 process.stderr.write('\\nBENCH ' + JSON.stringify({ rss: process.resourceUsage().maxRSS, code }) + '\\n');
 process.exit(code);`;

@@ -8,6 +8,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 
@@ -19,9 +20,9 @@ let installed: string;
 
 beforeAll(() => {
   work = mkdtempSync(join(tmpdir(), 'plexlint-pack-'));
-  // dist/plexlint.mjs is built by `npm ci` / `npm run build` (the prepare script); building it here would race the
+  // dist/plexlint.cjs is built by `npm ci` / `npm run build` (the prepare script); building it here would race the
   // other test files that run bin/plexlint.js.
-  if (!existsSync(join(root, 'dist', 'plexlint.mjs'))) throw new Error('dist/plexlint.mjs is missing: run npm run build');
+  if (!existsSync(join(root, 'dist', 'plexlint.cjs'))) throw new Error('dist/plexlint.cjs is missing: run npm run build');
   const out = execFileSync(npm, ['pack', '--ignore-scripts', '--json', '--pack-destination', work], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] }).toString();
   const [info] = JSON.parse(out) as { filename: string; files: { path: string }[] }[];
   files = info!.files.map((f) => f.path);
@@ -36,8 +37,10 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 describe('npm pack', () => {
   it('ships the bundle, the docs, the matcher and the examples; not dist/src, the bench or source maps', () => {
-    expect(files).toContain('dist/plexlint.mjs');
+    expect(files).toContain('dist/plexlint.cjs');
+    expect(files).toContain('dist/plexlint.cjs.cache');
     expect(files).toContain('bin/plexlint.js');
+    expect(files).toContain('bin/bundle.js');
     expect(files).toContain('plexlint-matcher.json');
     expect(files).toContain('docs/rules/unlisted-profile.md');
     expect(files).toContain('docs/estates.md');
@@ -45,6 +48,12 @@ describe('npm pack', () => {
     expect(files.filter((f) => f.startsWith('fixtures/scenarios/')).length).toBeGreaterThan(0);
     expect(files.filter((f) => f.startsWith('dist/src/') || f.startsWith('dist/bench/') || f.startsWith('bench/') || f.endsWith('.map') || f.startsWith('test/'))).toEqual([]);
     expect(files.length).toBeLessThan(300);
+  });
+
+  it('the bundle loads with the code cache the build saved (V8 accepts it: same Node.js, same options)', () => {
+    const loader = pathToFileURL(join(root, 'bin', 'bundle.js')).href;
+    const r = spawnSync(process.execPath, ['--input-type=module', '-e', `const { loadBundle } = await import(${JSON.stringify(loader)}); process.stdout.write(String(loadBundle().script.cachedDataRejected));`], { encoding: 'utf8' });
+    expect({ out: r.stdout, err: r.stderr }).toEqual({ out: 'false', err: '' });
   });
 
   it('every shipped scenario names an estate that ships too', () => {

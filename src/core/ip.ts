@@ -15,40 +15,34 @@ export interface IpAddress {
   value: bigint;
 }
 
-const cache4 = new Map<string, IpAddress | null>();
-
-/** Dotted decimal, 1–3 digits per octet (leading zeros allowed, as in IBM's own examples). */
+/**
+ * Dotted decimal, 1–3 digits per octet (leading zeros allowed, as in IBM's own examples). One pass over the
+ * characters; text already in canonical form is kept as it is (no new string).
+ */
 export function parseIpv4(text: string): IpAddress | undefined {
-  const hit = cache4.get(text);
-  if (hit !== undefined) return hit ?? undefined;
-  const result = parseIpv4Uncached(text);
-  if (cache4.size > 200_000) cache4.clear();
-  cache4.set(text, result ?? null);
-  return result;
-}
-
-function parseIpv4Uncached(text: string): IpAddress | undefined {
   let value = 0;
   let octet = 0;
   let digits = 0;
   let dots = 0;
-  const octets: number[] = [];
-  for (let i = 0; i <= text.length; i++) {
-    const c = i < text.length ? text.charCodeAt(i) : 46;
+  let canonical = true;
+  const n = text.length;
+  for (let i = 0; i <= n; i++) {
+    const c = i < n ? text.charCodeAt(i) : 46;
     if (c >= 48 && c <= 57) {
+      // A second digit after a leading 0: "01" is written "1".
+      if (digits === 1 && octet === 0) canonical = false;
       if (++digits > 3) return undefined;
       octet = octet * 10 + (c - 48);
     } else if (c === 46) {
       if (digits === 0 || octet > 255) return undefined;
-      octets.push(octet);
       value = value * 256 + octet;
       octet = 0;
       digits = 0;
-      if (i < text.length && ++dots > 3) return undefined;
+      if (i < n && ++dots > 3) return undefined;
     } else return undefined;
   }
-  if (octets.length !== 4) return undefined;
-  return { version: 4, text: octets.join('.'), value: BigInt(value) };
+  if (dots !== 3) return undefined;
+  return { version: 4, text: canonical ? text : `${Math.floor(value / 16777216)}.${(value >>> 16) & 255}.${(value >>> 8) & 255}.${value & 255}`, value: BigInt(value) };
 }
 
 export function parseIpv6(text: string): IpAddress | undefined {
@@ -122,6 +116,19 @@ export function bits(version: IpVersion): number {
 
 /** Prefix length of a contiguous dotted mask, or undefined when not contiguous. */
 export function maskToPrefix(mask: IpAddress): number | undefined {
+  if (mask.version === 4) {
+    // With numbers, not bigints: every IPv4 mask of a profile passes here.
+    const v = Number(mask.value);
+    let len = 0;
+    let seenZero = false;
+    for (let i = 31; i >= 0; i--) {
+      if ((v >>> i) & 1) {
+        if (seenZero) return undefined;
+        len++;
+      } else seenZero = true;
+    }
+    return len;
+  }
   const width = bits(mask.version);
   let len = 0;
   let seenZero = false;
@@ -135,10 +142,19 @@ export function maskToPrefix(mask: IpAddress): number | undefined {
   return len;
 }
 
-export function prefixMask(version: IpVersion, prefix: number): bigint {
-  const width = bits(version);
+/** The masks of every prefix length, computed once (bigint arithmetic is slow on a hot path). */
+const MASKS: Record<IpVersion, bigint[]> = {
+  4: Array.from({ length: 33 }, (_, p) => computeMask(32, p)),
+  6: Array.from({ length: 129 }, (_, p) => computeMask(128, p)),
+};
+
+function computeMask(width: number, prefix: number): bigint {
   if (prefix <= 0) return 0n;
   return ((1n << BigInt(prefix)) - 1n) << BigInt(width - prefix);
+}
+
+export function prefixMask(version: IpVersion, prefix: number): bigint {
+  return MASKS[version][prefix] ?? computeMask(bits(version), prefix);
 }
 
 export function prefixToMaskText(prefix: number): string {
@@ -182,4 +198,59 @@ export function parseCidr(text: string): Subnet | undefined {
 
 export function isLoopback(addr: IpAddress): boolean {
   return addr.version === 4 ? addr.value >> 24n === 127n : addr.value === 1n;
+}
+
+/**
+ * Subnets found by the addresses they contain in one look-up per distinct prefix length (at most 33 for IPv4, 129
+ * for IPv6) instead of a scan of every subnet: the addresses checked against a list of ranges would otherwise cost
+ * addresses × ranges. Entries keep the order they were added in.
+ */
+export class SubnetTable<T> {
+  /** version → prefix length → network value → entries, in the order added. */
+  private readonly byPrefix = new Map<IpVersion, Map<number, Map<bigint, { item: T; order: number }[]>>>();
+  /** Prefix lengths per version, longest first. */
+  private readonly prefixes = new Map<IpVersion, number[]>();
+  private added = 0;
+
+  add(net: Subnet, item: T): void {
+    const { version, value } = net.address;
+    let lengths = this.byPrefix.get(version);
+    if (!lengths) this.byPrefix.set(version, (lengths = new Map()));
+    let nets = lengths.get(net.prefix);
+    if (!nets) {
+      lengths.set(net.prefix, (nets = new Map()));
+      this.prefixes.set(version, [...lengths.keys()].sort((a, b) => b - a));
+    }
+    const key = value & prefixMask(version, net.prefix);
+    const list = nets.get(key);
+    const entry = { item, order: this.added++ };
+    if (list) list.push(entry);
+    else nets.set(key, [entry]);
+  }
+
+  /** The entries whose subnet contains the address, longest prefix first (in the order added within one length). */
+  *containing(addr: IpAddress): Generator<T> {
+    const lengths = this.byPrefix.get(addr.version);
+    if (!lengths) return;
+    for (const prefix of this.prefixes.get(addr.version)!) {
+      const list = lengths.get(prefix)!.get(addr.value & prefixMask(addr.version, prefix));
+      if (list) for (const e of list) yield e.item;
+    }
+  }
+
+  /** The first entry added whose subnet contains the address (a scan of the list in its order would find it). */
+  firstAdded(addr: IpAddress): T | undefined {
+    const lengths = this.byPrefix.get(addr.version);
+    if (!lengths) return undefined;
+    let best: { item: T; order: number } | undefined;
+    for (const prefix of this.prefixes.get(addr.version)!) {
+      const first = lengths.get(prefix)!.get(addr.value & prefixMask(addr.version, prefix))?.[0];
+      if (first && (!best || first.order < best.order)) best = first;
+    }
+    return best?.item;
+  }
+
+  has(addr: IpAddress): boolean {
+    return !this.containing(addr).next().done;
+  }
 }

@@ -7,6 +7,7 @@
 import { createRequire } from 'node:module';
 import type * as FastXmlParser from 'fast-xml-parser';
 import type * as Saxes from 'saxes';
+import type * as Viz from '@viz-js/viz';
 import type * as Yaml from 'yaml';
 
 const require = createRequire(import.meta.url);
@@ -62,4 +63,12 @@ export function mvdanSh(): MvdanSh {
     else delete g.require;
   }
   return mvdanShModule;
+}
+
+/**
+ * Graphviz compiled to WebAssembly (`plexlint graph -f svg` only), through its CommonJS build: the bundled CLI is a
+ * script loaded with V8's code cache (bin/bundle.js), where a dynamic import() has no module loader to call.
+ */
+export function viz(): typeof Viz {
+  return require('@viz-js/viz') as typeof Viz;
 }

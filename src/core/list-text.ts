@@ -1,8 +1,11 @@
 /** How messages and reports list names: "SYSA", "SYSA and SYSB", "SYSA, SYSB and SYSC". */
 
-/** "a, b and c" (at most `max` items, then "and N more"). */
-export function listText(items: string[], max = 4): string {
-  if (items.length <= 1) return items.join('');
-  if (items.length > max) return `${items.slice(0, max).join(', ')} and ${items.length - max} more`;
-  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+/**
+ * "a, b and c" (at most `max` items, then "and N more"). `count`: how many items there are when `items` holds only
+ * the first few of them (a rule that counts its examples without listing them all).
+ */
+export function listText(items: string[], max = 4, count = items.length): string {
+  if (count <= 1) return items.slice(0, count).join('');
+  if (count > max) return `${items.slice(0, max).join(', ')} and ${count - max} more`;
+  return `${items.slice(0, count - 1).join(', ')} and ${items[count - 1]}`;
 }

@@ -41,13 +41,16 @@ function xmlRoot(text: string): string | undefined {
   return undefined;
 }
 
-/** Share of statement-looking lines that start with a TCP/IP profile statement name. */
-function profileScore(text: string): { statements: number; lines: number } {
+/**
+ * Share of statement-looking lines that start with a TCP/IP profile statement name. Counting stops once
+ * `enough` statements are found: the verdict cannot change after that.
+ */
+function profileScore(text: string, enough: number): { statements: number; lines: number } {
   let statements = 0;
   let lines = 0;
   let start = 0;
   const limit = Math.min(text.length, 1 << 20);
-  while (start < limit && lines < 4000) {
+  while (start < limit && lines < 4000 && statements < enough) {
     let end = text.indexOf('\n', start);
     if (end < 0) end = text.length;
     const line = text.slice(start, end);
@@ -77,13 +80,22 @@ function omprouteLines(text: string): number {
     if (end < 0) end = text.length;
     // A keyword is short: look at the start of long lines only, and anchor each match at a word start, so that a
     // megabyte-long word costs one pass.
-    const line = text.slice(start, Math.min(end, start + 4096)).split(';', 1)[0]!;
+    const cut = Math.min(end, start + 4096);
+    const semi = text.indexOf(';', start);
+    const line = text.slice(start, semi >= 0 && semi < cut ? semi : cut);
     start = end + 1;
     const first = /^\s*([A-Za-z][A-Za-z0-9_]{0,40})\b/.exec(line)?.[1];
     if (first && statementSpec(first) && isOmprouteKeyword(first)) n++;
-    else if ([...line.matchAll(/\b([A-Za-z][A-Za-z0-9_]{0,40})[ \t]*=/g)].some((m) => isOmprouteKeyword(m[1]!))) n++;
+    else if (line.includes('=') && hasParameter(line)) n++;
   }
   return n;
+}
+
+/** Whether a line holds an OMPROUTE `keyword=value` parameter. */
+function hasParameter(line: string): boolean {
+  const re = /\b([A-Za-z][A-Za-z0-9_]{0,40})[ \t]*=/g;
+  for (let m = re.exec(line); m; m = re.exec(line)) if (isOmprouteKeyword(m[1]!)) return true;
+  return false;
 }
 
 /** Lines that hold more than a comment (counted up to 2: a one-statement file is told apart). */
@@ -100,12 +112,21 @@ function statementLines(text: string): number {
   return n;
 }
 
+/** The text without a leading byte-order mark and blanks, as far as detection reads it (not a copy of the whole file). */
+function leadingText(text: string): string {
+  const reach = 1 << 17;
+  if (text.length <= reach) return text.replace(/^\uFEFF/, '').trimStart();
+  const head = text.slice(0, reach).replace(/^\uFEFF/, '').trimStart();
+  // xmlRoot reads 64 K characters of it, and 200 more for a name: with that much left the cut changes nothing.
+  return head.length >= (1 << 16) + 256 ? head : text.replace(/^\uFEFF/, '').trimStart();
+}
+
 export function detectKind(file: SourceFile): FileKind {
   const name = basename(file.path);
   if (/^plexlint\.ya?ml$/i.test(name)) return 'manifest';
   if (/\.scenario\.ya?ml$/i.test(name)) return 'scenario';
   if (GO_SCRIPTS.test(name)) return 'goscript';
-  const head = file.text.replace(/^\uFEFF/, '').trimStart();
+  const head = leadingText(file.text);
   if (head.startsWith('<')) {
     const root = xmlRoot(head);
     if (root === 'Config') return 'plugin-cfg';
@@ -124,7 +145,8 @@ export function detectKind(file: SourceFile): FileKind {
   if (omp >= 2 || (omp >= 1 && (named || statementLines(file.text) <= 1))) return 'omproute';
   const sample = file.text.slice(0, 1 << 16).split('\n').slice(0, 400);
   const ds = sample.filter((l) => DSCONTROL_LINE.test(l)).length;
-  const { statements, lines } = profileScore(file.text);
+  // More than `ds` statements, and at least 3, make it a profile whatever the rest of the file holds.
+  const { statements, lines } = profileScore(file.text, Math.max(3, ds + 1));
   if (ds > 0 && ds >= statements) return 'dscontrol';
   if (statements >= 3 || (statements > 0 && statements >= lines * 0.2)) return 'profile';
   if (named) return 'omproute';

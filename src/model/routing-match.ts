@@ -9,7 +9,7 @@
  * Subnet_Mask covers the whole range. An exact definition wins over a range, a
  * range over a wildcard [inferred: IBM documents no precedence].
  */
-import { parseIpv4, prefixMask, type IpAddress } from '../core/ip.js';
+import { parseIpv4, prefixMask, SubnetTable, type IpAddress } from '../core/ip.js';
 import type { Loc } from '../core/loc.js';
 import type { RoutedAddress, RoutedRole, RoutingConfig, RoutingInterface } from './routing.js';
 
@@ -56,7 +56,8 @@ export function definitionMatch(d: RoutingInterface, ip: IpAddress, dvipa: boole
 /** A configuration's definitions, parsed once (a stack has hundreds of addresses to match). */
 interface DefinitionIndex {
   exact: Map<bigint, RoutingInterface>;
-  ranges: { d: RoutingInterface; net: bigint; mask: bigint; broadcast: bigint }[];
+  /** Range definitions by the subnets they cover: longest mask first, then in the order written. */
+  ranges: SubnetTable<{ d: RoutingInterface; net: bigint; broadcast: bigint }>;
   wildcards: RoutingInterface[];
 }
 
@@ -65,7 +66,7 @@ const indexes = new WeakMap<RoutingConfig, DefinitionIndex>();
 function indexOf(config: RoutingConfig): DefinitionIndex {
   let ix = indexes.get(config);
   if (ix) return ix;
-  ix = { exact: new Map(), ranges: [], wildcards: [] };
+  ix = { exact: new Map(), ranges: new SubnetTable(), wildcards: [] };
   for (const d of config.interfaces) {
     if (d.wildcard) {
       ix.wildcards.push(d);
@@ -76,11 +77,10 @@ function indexOf(config: RoutingConfig): DefinitionIndex {
     if (!ix.exact.has(ip.value)) ix.exact.set(ip.value, d);
     if (isRangeDefinition(d)) {
       const mask = prefixMask(4, d.prefix!);
-      ix.ranges.push({ d, net: ip.value, mask, broadcast: ip.value | (~mask & 0xffffffffn) });
+      ix.ranges.add({ address: ip, prefix: d.prefix! }, { d, net: ip.value, broadcast: ip.value | (~mask & 0xffffffffn) });
     }
   }
-  // Longest mask first, fewest `*` first.
-  ix.ranges.sort((a, b) => b.d.prefix! - a.d.prefix!);
+  // Fewest `*` first.
   ix.wildcards.sort((a, b) => stars(a.address) - stars(b.address));
   indexes.set(config, ix);
   return ix;
@@ -93,24 +93,33 @@ function indexOf(config: RoutingConfig): DefinitionIndex {
  * free octets to `*`.
  */
 export function findDefinition(config: RoutingConfig, address: string, role: RoutedRole): RoutedAddress['definition'] | undefined {
+  const found = findDefiningInterface(config, address, role);
+  return found && definitionOf(found);
+}
+
+/** The model's record of a definition found. */
+export function definitionOf({ interface: d, match }: { interface: RoutingInterface; match: 'exact' | 'wildcard' | 'range' }): NonNullable<RoutedAddress['definition']> {
+  const out: NonNullable<RoutedAddress['definition']> = { statement: d.statement, loc: d.loc, match };
+  if (d.name !== undefined) out.name = d.name;
+  if (d.prefix !== undefined) out.prefix = d.prefix;
+  return out;
+}
+
+/** The definition statement itself that configures an address, and how it matches (see findDefinition). */
+export function findDefiningInterface(config: RoutingConfig, address: string, role: RoutedRole): { interface: RoutingInterface; match: 'exact' | 'wildcard' | 'range' } | undefined {
   const range = role === 'dvipa-range' ? parseRange(address) : undefined;
   const ip = range ? range.address : parseIpv4(address);
   if (!ip) return undefined;
   const ix = indexOf(config);
-  const of = (d: RoutingInterface, match: 'exact' | 'wildcard' | 'range'): NonNullable<RoutedAddress['definition']> => {
-    const out: NonNullable<RoutedAddress['definition']> = { statement: d.statement, loc: d.loc, match };
-    if (d.name !== undefined) out.name = d.name;
-    if (d.prefix !== undefined) out.prefix = d.prefix;
-    return out;
-  };
   const exact = range ? undefined : ix.exact.get(ip.value);
-  if (exact) return of(exact, 'exact');
+  if (exact) return { interface: exact, match: 'exact' };
   if (DVIPA_ROLES.has(role)) {
-    const r = ix.ranges.find((x) => (ip.value & x.mask) === x.net && (range ? x.d.prefix! <= range.prefix : ip.value !== x.broadcast && ip.value !== x.net));
-    if (r) return of(r.d, 'range');
+    for (const x of ix.ranges.containing(ip)) {
+      if (range ? x.d.prefix! <= range.prefix : ip.value !== x.broadcast && ip.value !== x.net) return { interface: x.d, match: 'range' };
+    }
   }
   const w = ix.wildcards.find((d) => wildcardMatches(d.address, ip) && (!range || wildcardCoversRange(d.address, range)));
-  return w ? of(w, 'wildcard') : undefined;
+  return w ? { interface: w, match: 'wildcard' } : undefined;
 }
 
 function stars(pattern: string): number {

@@ -35,7 +35,6 @@ export function endpoint(host: string, port: number): string {
   return `${host}:${port}`;
 }
 
-
 export function tierText(tier: string): string {
   return tier === '' ? 'the default tier' : `tier ${tier}`;
 }

@@ -31,6 +31,9 @@ export interface Holder {
   waiting?: string;
 }
 
+/** A takeover's distributions, by its ids (the takeover and the index belong to one estate; every simulation shares them). */
+const takeoverDistributions = new WeakMap<SysplexDvipa['takeover'][number], Distribution[]>();
+
 export class Holders {
   private readonly current = new Map<string, string>();
   private readonly everActive = new Set<string>();
@@ -116,11 +119,18 @@ export class Holders {
   private takeoverHolder(dv: SysplexDvipa, system: string, trace: TraceStep[] | undefined, announce: boolean, down?: string): Holder | undefined {
     const t = dv.takeover.find((x) => x.system === system);
     if (!t) return { system, distributions: [], how: 'takeover' };
-    const dists = t.distributions.map((id) => this.ix.byId.get(id)).filter((d): d is Distribution => d !== undefined);
-    const text =
-      `${announce ? `${down} is down; ` : ''}${t.system} (VIPABACKUP rank ${t.rank}) ${announce ? 'has taken' : 'holds'} ${dv.address} over` +
-      (dists.length ? ` and distributes with ${t.inherited ? `the owner's VIPADISTRIBUTE (it codes none of its own)` : 'its own VIPADISTRIBUTE'}` : '');
-    trace?.push({ what: 'takeover', detail: text });
+    // Resolved once per takeover: a DVIPA distributed on thousands of ports has thousands of distributions.
+    let dists = takeoverDistributions.get(t);
+    if (!dists) {
+      dists = t.distributions.map((id) => this.ix.byId.get(id)).filter((d): d is Distribution => d !== undefined);
+      takeoverDistributions.set(t, dists);
+    }
+    if (trace) {
+      const text =
+        `${announce ? `${down} is down; ` : ''}${t.system} (VIPABACKUP rank ${t.rank}) ${announce ? 'has taken' : 'holds'} ${dv.address} over` +
+        (dists.length ? ` and distributes with ${t.inherited ? `the owner's VIPADISTRIBUTE (it codes none of its own)` : 'its own VIPADISTRIBUTE'}` : '');
+      trace.push({ what: 'takeover', detail: text });
+    }
     return { system: t.system, distributions: dists, how: 'takeover' };
   }
 }

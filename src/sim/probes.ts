@@ -13,14 +13,26 @@ import type { TraceStep } from './trace.js';
 import { resolveOdrKey } from './web-index.js';
 
 /**
- * A new connection from `from` ("client" or a system) to address:port, traced,
- * after the stacks started with everything up and then `down` failed.
+ * A new connection from `from` ("client" or a system) to address:port, traced (unless `traced` is false: the
+ * same decision, without its explanation), after the stacks started with everything up and then `down` failed.
  */
-export function connectAfterFailure(estate: Estate, down: readonly string[], from: string, address: string, port: number): ConnectDecision {
+export function connectAfterFailure(estate: Estate, down: readonly string[], from: string, address: string, port: number, traced = true): ConnectDecision {
   const sim = new Simulation(estate, 1);
   sim.engines.distributor.activate(address);
   if (down.length) sim.apply({ stacks: Object.fromEntries(down.map((s) => [s, { up: false }])) });
-  return sim.distributor.connect(from, address, port, true);
+  return sim.distributor.connect(from, address, port, traced);
+}
+
+/**
+ * connectAfterFailure, untraced, for several DVIPA:ports at once: one simulation in which the DVIPAs were activated
+ * and then `down` failed. A DVIPA's holder and its port entries are its own, so each decision is the one a
+ * simulation of it alone makes (a rule asking about thousands of DVIPAs of one owner builds one simulation).
+ */
+export function connectionsAfterFailure(estate: Estate, down: readonly string[], from: string, probes: readonly { address: string; port: number }[]): ConnectDecision[] {
+  const sim = new Simulation(estate, 1);
+  for (const p of probes) sim.engines.distributor.activate(p.address);
+  if (down.length) sim.apply({ stacks: Object.fromEntries(down.map((s) => [s, { up: false }])) });
+  return probes.map((p) => sim.distributor.connect(from, p.address, p.port, false));
 }
 
 /** Whether the open connections of a cluster address and port survive when `from` stops being the active machine. */

@@ -50,3 +50,35 @@ export function sysplexIndex(estate: Estate): SysplexIndex {
 export function portCovered(d: { ports: { from: number; to: number }[] }, port: number): boolean {
   return d.ports.length === 0 || d.ports.some((p) => port >= p.from && port <= p.to);
 }
+
+/** Per list of distributions: the first that covers each single port, and those that cover more. */
+interface CoverIndex {
+  single: Map<number, { d: Distribution; at: number }>;
+  /** Distributions with no ports (every port) or a port range, in list order. */
+  wide: { d: Distribution; at: number }[];
+}
+
+const covers = new WeakMap<readonly Distribution[], CoverIndex>();
+
+/**
+ * The first distribution of a list that covers a port (a scan of the list does the same): indexed once per list,
+ * because a holder of a DVIPA distributed on thousands of ports is asked for each of them.
+ */
+export function firstCovering(list: readonly Distribution[], port: number): Distribution | undefined {
+  if (list.length < 8) return list.find((x) => portCovered(x, port));
+  let ix = covers.get(list);
+  if (!ix) {
+    ix = { single: new Map(), wide: [] };
+    list.forEach((d, at) => {
+      if (d.ports.length === 0 || d.ports.some((p) => p.to !== p.from)) ix!.wide.push({ d, at });
+      for (const p of d.ports) if (p.to === p.from && !ix!.single.has(p.from)) ix!.single.set(p.from, { d, at });
+    });
+    covers.set(list, ix);
+  }
+  const hit = ix.single.get(port);
+  for (const w of ix.wide) {
+    if (hit && w.at > hit.at) break;
+    if (portCovered(w.d, port)) return w.d;
+  }
+  return hit?.d;
+}

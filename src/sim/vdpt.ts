@@ -18,7 +18,7 @@ import type { SimContext } from './engine.js';
 import { reachableFromOutside, type OutsideReach } from './advertised.js';
 import type { Holder, Holders } from './holder.js';
 import { server, stackUp, systemWeight, type ServerState } from './state.js';
-import { portCovered, type SysplexIndex } from './sysplex-index.js';
+import { firstCovering, type SysplexIndex } from './sysplex-index.js';
 import type { TraceStep } from './trace.js';
 
 /** IBM OPTLOCAL topic: conditions that always send the connection to the distributor. */
@@ -99,7 +99,7 @@ export class PortEntry {
     this.epoch = this.sim.epoch;
     this.holder = this.holders.holder(this.dv, trace);
     this.outside = this.holder ? reachableFromOutside(this.sim.estate, this.holder.system, this.dv.address) : { reachable: true };
-    this.dist = this.holder?.distributions.find((x) => portCovered(x, this.port));
+    this.dist = this.holder && firstCovering(this.holder.distributions, this.port);
     this.cands = this.dist ? this.candidates(this.dist) : [];
     this.bySystem = new Map(this.cands.map((c, i) => [c.system, i]));
     this.readyList = this.cands.flatMap((c, i) => (c.ready ? [i] : []));

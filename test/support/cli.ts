@@ -50,7 +50,7 @@ export function cliPath(): string {
     symlinkSync(join(root, 'docs'), join(work, 'docs'), 'dir');
     // bin/ last: its presence marks a complete build.
     mkdirSync(join(work, 'bin'));
-    copyFileSync(join(root, 'bin', 'plexlint.js'), join(work, 'bin', 'plexlint.js'));
+    for (const name of readdirSync(join(root, 'bin'))) copyFileSync(join(root, 'bin', name), join(work, 'bin', name));
     try {
       renameSync(work, dir);
     } catch {

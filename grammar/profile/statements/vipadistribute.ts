@@ -230,7 +230,7 @@ function distribute(p: Parsed, cx: BuildContext): VipaDistributeStatement {
     if (ports.length === 0) cx.report({ ruleId: 'syntax', loc: out.portKeyword, message: 'VIPADISTRIBUTE: PORT is not followed by any port number' });
     for (const pw of ports) {
       const r = cx.values.portRange(pw, 'VIPADISTRIBUTE PORT');
-      if (r) out.ports.push({ ...r, word: pw });
+      if (r) out.ports.push({ from: r.from, to: r.to, word: pw });
     }
   }
   const all = p.keywords['ALL'];

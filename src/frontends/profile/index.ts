@@ -77,7 +77,8 @@ function place(b: BuiltStatement, childFindings: Map<Statement, Finding[]>): Pla
   if (!b.children) return { statement: b.statement, findings: b.findings };
   const findings = [...b.findings];
   for (const c of b.children) {
-    childFindings.set(c.statement, c.findings);
+    // Most statements of a block have no findings: only those with some are looked up by the block pass.
+    if (c.findings.length) childFindings.set(c.statement, c.findings);
     for (const f of c.findings) findings.push(f);
   }
   return { statement: b.statement, findings };

@@ -15,6 +15,7 @@ import { parseIp } from '../../core/ip.js';
 import type { Loc } from '../../core/loc.js';
 import type { DsOption, DsStatement, DscontrolAst, ObjectSpec, SpecRef } from '../../frontends/dscontrol/ast.js';
 import type { GoScriptAst } from '../../frontends/goscript/index.js';
+import { Ordered } from '../../core/ordered.js';
 import type { System } from '../estate.js';
 import type {
   ExternalLb,
@@ -76,9 +77,18 @@ function describeSpec(c: string, p?: number | string, s?: string, sep = '@'): st
   return [c, p, s].filter((x) => x !== undefined).join(sep);
 }
 
+/** A port's key: its number (a port that is not a number is never found, as `p.port === NaN` never holds). */
+const portKey = (n: number): string | undefined => (Number.isNaN(n) ? undefined : String(n));
+
 class LbBuilder {
   readonly lb: ExternalLb;
   private readonly clusters = new Map<string, LbCluster>();
+  /** Clusters by address, built when a reference does not name a cluster; dropped whenever clusters change. */
+  private clustersByAddress: Map<string, LbCluster> | undefined;
+  private readonly ports = new Map<LbCluster, Ordered<LbPort>>();
+  private readonly servers = new Map<LbPort, Ordered<LbServer>>();
+  /** `executor configure` addresses, in the order of their last configure. */
+  private readonly configured = new Map<string, ExternalLb['executor']['configured'][number]>();
   private readonly failed = new Set<string>();
   private readonly sep: string;
 
@@ -110,6 +120,7 @@ class LbBuilder {
   build(systems: System[]): ExternalLb {
     for (const s of this.input.config.statements) this.apply(s);
     this.lb.clusters = [...this.clusters.values()];
+    this.lb.executor.configured = [...this.configured.values()];
     this.finish(systems);
     this.aliases();
     return this.lb;
@@ -255,10 +266,37 @@ class LbBuilder {
   }
 
   private findCluster(text: string): LbCluster | undefined {
-    const direct = this.clusters.get(key(text));
+    const direct = this.clusters.get(text.toLowerCase());
     if (direct) return direct;
-    for (const c of this.clusters.values()) if (c.address === text) return c;
-    return undefined;
+    if (!this.clustersByAddress) {
+      this.clustersByAddress = new Map();
+      for (const c of this.clusters.values()) if (c.address !== undefined && !this.clustersByAddress.has(c.address)) this.clustersByAddress.set(c.address, c);
+    }
+    return this.clustersByAddress.get(text);
+  }
+
+  private portsIn(cluster: LbCluster): Ordered<LbPort> {
+    let o = this.ports.get(cluster);
+    if (!o) {
+      o = new Ordered(cluster.ports, (p) => portKey(p.port));
+      for (const p of cluster.ports.splice(0)) o.put(p);
+      this.ports.set(cluster, o);
+    }
+    return o;
+  }
+
+  private serversOn(port: LbPort): Ordered<LbServer> {
+    let o = this.servers.get(port);
+    if (!o) {
+      o = new Ordered(
+        port.servers,
+        (v) => v.id.toLowerCase(),
+        (v) => v.address,
+      );
+      for (const v of port.servers.splice(0)) o.put(v);
+      this.servers.set(port, o);
+    }
+    return o;
   }
 
   private portsOf(spec: ObjectSpec, s: DsStatement): { cluster: LbCluster; port: LbPort; ref: SpecRef }[] {
@@ -269,7 +307,8 @@ class LbBuilder {
           for (const port of cluster.ports) out.push({ cluster, port, ref });
           continue;
         }
-        const port = cluster.ports.find((p) => p.port === Number(ref.text));
+        const k = portKey(Number(ref.text));
+        const port = k === undefined ? undefined : this.portsIn(cluster).find(k);
         if (port) out.push({ cluster, port, ref });
         else if (!spec.clusters.some((c) => c.wildcard)) this.undefinedObject(`port ${describeSpec(cluster.id, ref.text, undefined, this.sep)}`, ref, s, key(cluster.id, ref.text));
       }
@@ -294,11 +333,10 @@ class LbBuilder {
   }
 
   private configure(action: 'configure' | 'unconfigure', refs: SpecRef[], iface: string | undefined, loc: Loc): void {
-    const e = this.lb.executor;
     for (const r of refs) {
       const address = this.findCluster(r.text)?.address ?? addressOf(r.text) ?? r.text;
-      e.configured = e.configured.filter((c) => c.address !== address);
-      if (action === 'configure') e.configured.push(iface ? { address, interface: iface, loc } : { address, loc });
+      this.configured.delete(address);
+      if (action === 'configure') this.configured.set(address, iface ? { address, interface: iface, loc } : { address, loc });
     }
   }
 
@@ -314,8 +352,9 @@ class LbBuilder {
         const c: LbCluster = { id: ref.text, ports: [], targets: [], loc: ref.loc, order: s.order };
         const a = addressOf(ref.text);
         if (a) c.address = a;
-        this.clusters.set(key(ref.text), c);
+        this.clusters.set(ref.text.toLowerCase(), c);
         this.clusterOptions(c, s.options);
+        this.clustersByAddress = undefined;
       }
       this.lb.definitions.push({ loc: s.loc, order: s.order });
       return;
@@ -323,7 +362,8 @@ class LbBuilder {
     if (s.action === 'set' || s.action === 'remove') {
       for (const { cluster } of this.clustersOf(s.spec, s)) {
         if (s.action === 'set') this.clusterOptions(cluster, s.options);
-        else this.clusters.delete(key(cluster.id));
+        else this.clusters.delete(cluster.id.toLowerCase());
+        this.clustersByAddress = undefined;
       }
       this.lb.definitions.push({ loc: s.loc, order: s.order });
     }
@@ -350,16 +390,15 @@ class LbBuilder {
         for (const ref of s.spec.ports) {
           if (ref.wildcard) continue;
           const n = Number(ref.text);
-          cluster.ports = cluster.ports.filter((p) => p.port !== n);
           const port: LbPort = { port: n, method: 'mac', selectionAlgorithm: 'connection', servers: [], loc: ref.loc, order: s.order };
           this.portOptions(port, s.options);
-          cluster.ports.push(port);
+          this.portsIn(cluster).put(port);
         }
       }
     } else if (s.action === 'set' || s.action === 'remove') {
       for (const { cluster, port } of this.portsOf(s.spec, s)) {
         if (s.action === 'set') this.portOptions(port, s.options);
-        else cluster.ports = cluster.ports.filter((p) => p !== port);
+        else this.portsIn(cluster).remove(port);
       }
     } else return;
     this.lb.definitions.push({ loc: s.loc, order: s.order });
@@ -394,24 +433,27 @@ class LbBuilder {
     if (s.action === 'add') {
       for (const { port } of targets) {
         for (const ref of s.spec.servers) {
-          port.servers = port.servers.filter((v) => key(v.id) !== key(ref.text));
           const server: LbServer = { id: ref.text, forwarding: 'mac', loc: ref.loc, order: s.order };
           const a = addressOf(ref.text);
           if (a) server.address = a;
           this.serverOptions(server, s.options);
-          port.servers.push(server);
+          this.serversOn(port).put(server);
         }
       }
     } else if (s.action === 'set' || s.action === 'remove') {
       for (const { cluster, port } of targets) {
         for (const ref of s.spec.servers) {
-          const server = port.servers.find((v) => key(v.id) === key(ref.text) || v.address === ref.text);
+          const servers = this.serversOn(port);
+          const server = servers.find(ref.text.toLowerCase(), ref.text);
           if (!server) {
             this.undefinedObject(`server ${describeSpec(cluster.id, port.port, ref.text, this.sep)}`, ref, s, key(cluster.id, port.port, ref.text));
             continue;
           }
-          if (s.action === 'set') this.serverOptions(server, s.options);
-          else port.servers = port.servers.filter((v) => v !== server);
+          if (s.action === 'set') {
+            const before = server.address;
+            this.serverOptions(server, s.options);
+            servers.moved(server, before);
+          } else servers.remove(server);
         }
       }
     } else return;
@@ -505,6 +547,7 @@ class LbBuilder {
     const index = targetIndex(systems);
     const names = new Map(systems.map((s) => [s.name.toUpperCase(), s.name]));
     for (const c of this.lb.clusters) {
+      const targets = new Set(c.targets);
       for (const p of c.ports) {
         for (const v of p.servers) {
           if (this.lb.productLine === 'ipv4') v.forwarding = p.method;
@@ -514,7 +557,10 @@ class LbBuilder {
           const t = (v.address && index.get(v.address)) ?? (names.has(v.id.toUpperCase()) ? { system: names.get(v.id.toUpperCase())!, via: 'system-name' as const } : undefined);
           if (t) {
             v.target = t;
-            if (!c.targets.includes(t.system)) c.targets.push(t.system);
+            if (!targets.has(t.system)) {
+              targets.add(t.system);
+              c.targets.push(t.system);
+            }
           }
         }
       }

@@ -31,7 +31,7 @@ import { maskToPrefix, parseIpv4, prefixMask, type IpAddress } from '../../core/
 import type { Loc } from '../../core/loc.js';
 import type { OmprouteAst, OmpStatement } from '../../frontends/omproute/ast.js';
 import type { Distribution, Sysplex, System } from '../estate.js';
-import { classMask, findDefinition, sameLoc } from '../routing-match.js';
+import { classMask, definitionOf, findDefiningInterface } from '../routing-match.js';
 import type { RoutedAddress, RoutedRole, RoutingConfig, RoutingInterface, RoutingStatement, SystemRouting } from '../routing.js';
 
 const INTERFACE_STATEMENTS: readonly RoutingStatement[] = ['OSPF_Interface', 'RIP_Interface', 'Interface'];
@@ -260,15 +260,16 @@ function withoutProtocol(config: RoutingConfig, vipa: boolean, subnet: string | 
 
 function subnetOf(ip: IpAddress, prefix: number | undefined): string | undefined {
   if (prefix === undefined) return undefined;
-  const net = ip.value & prefixMask(4, prefix);
-  return `${[24n, 16n, 8n, 0n].map((s) => String((net >> s) & 255n)).join('.')}/${prefix}`;
+  const net = Number(ip.value & prefixMask(4, prefix));
+  return `${Math.floor(net / 16777216)}.${(net >>> 16) & 255}.${(net >>> 8) & 255}.${net & 255}/${prefix}`;
 }
 
 function route(config: RoutingConfig, a: StackAddress): RoutedAddress {
   const base: RoutedAddress = { address: a.address, role: a.role, what: a.what, loc: a.loc, when: a.when, advertised: false, why: '' };
   if (a.prefix !== undefined) base.prefix = a.prefix;
   if (a.interfaceName !== undefined) base.interfaceName = a.interfaceName;
-  const def = findDefinition(config, a.address, a.role);
+  const found = findDefiningInterface(config, a.address, a.role);
+  const def = found && definitionOf(found);
   if (def) base.definition = def;
   const ip = parseIpv4(a.address.split('/')[0]!);
   if (a.role === 'loopback' || (ip && ip.value >> 24n === 127n)) {
@@ -293,7 +294,8 @@ function route(config: RoutingConfig, a: StackAddress): RoutedAddress {
   const at = `${def.statement}${def.match === 'exact' ? '' : ` (${def.match})`} at ${where(def.loc)}`;
   const subnet = ip ? subnetOf(ip, def.prefix ?? a.prefix) : undefined;
   if (def.statement === 'OSPF_Interface') {
-    const d = config.interfaces.find((x) => sameLoc(x.loc, def.loc));
+    // The statement found (a look-up, where finding it again by its location was a scan of every definition).
+    const d = found!.interface;
     const hostOnly = d?.advertiseVipaRoutes === 'HOST_ONLY';
     const routes: ('host' | 'subnet')[] = vipa ? (hostOnly ? ['host'] : ['host', 'subnet']) : ['subnet'];
     const via: RoutedAddress['via'] = { protocol: 'OSPF', routes };

@@ -36,6 +36,21 @@ export function flatten(ast: ProfileAst): Flat[] {
   return out;
 }
 
+/**
+ * "a.b.c.d/len", one string per subnet for the whole run: the stacks of a sysplex route to the same subnets, and
+ * a string per route of every stack was megabytes of copies.
+ */
+const subnetTexts = new Map<string, string>();
+function subnetText(address: string, prefix: number): string {
+  const key = `${address}/${prefix}`;
+  let text = subnetTexts.get(key);
+  if (text === undefined) {
+    if (subnetTexts.size >= 100_000) subnetTexts.clear();
+    subnetTexts.set(key, (text = key));
+  }
+  return text;
+}
+
 function emptyStack(): Stack {
   return {
     devices: [],
@@ -197,7 +212,7 @@ export function buildStack(ast: ProfileAst, lineCount: number): Stack {
           // A route over a link or interface that is not defined before it is not added.
           if (!isLoopbackName(r.link.text) && !refer('link-or-interface', r.link.text, 'ROUTE', r.link.loc, order)) continue;
           const route: Stack['routes'][number] = {
-            destination: r.isDefault ? 'DEFAULT' : r.destination ? `${r.destination.address.text}/${r.destination.prefix}` : '?',
+            destination: r.isDefault ? 'DEFAULT' : r.destination ? subnetText(r.destination.address.text, r.destination.prefix) : '?',
             link: r.link.text,
             loc: r.loc,
           };
@@ -269,6 +284,8 @@ function applyVipaDynamic(stack: Stack, statements: { s: VipaStatement; order: n
   const xcf = [stack.dynamicXcf.v4, stack.dynamicXcf.v6].filter((x) => x !== undefined);
   const active = new Map<string, StackDvipa>();
   const byInterface = new Map<string, StackDvipa>();
+  // Distributions by DVIPA and ports, in the order of their last definition (a replacement is a look-up, not a scan).
+  const distributions = new Map(stack.distributions.map((d) => [distributionKey(d.dvipa, d.ports), d]));
   for (const { s, order } of statements) {
     switch (s.kind) {
       case 'vipadefine':
@@ -307,12 +324,18 @@ function applyVipaDynamic(stack: Stack, statements: { s: VipaStatement; order: n
         }
         break;
       case 'vipadistribute':
-        distribute(stack, s, order, active, byInterface);
+        distribute(distributions, s, order, active, byInterface);
         break;
       default:
         break;
     }
   }
+  stack.distributions = [...distributions.values()];
+}
+
+/** A distribution's identity: its DVIPA and its ports (a later DEFINE of both replaces it, a DELETE removes it). */
+function distributionKey(dvipa: string, ports: DistributionDef['ports']): string {
+  return `${dvipa} ${ports.map((p) => `${p.from}:${p.to}`).join(',')}`;
 }
 
 function defineDvipas(
@@ -380,7 +403,7 @@ function defineDvipas(
 }
 
 function distribute(
-  stack: Stack,
+  distributions: Map<string, DistributionDef>,
   s: VipaDistributeStatement,
   order: number,
   active: Map<string, StackDvipa>,
@@ -390,9 +413,9 @@ function distribute(
   const address = s.address?.text ?? dvipa?.address ?? s.interfaceName?.text;
   if (!address) return;
   const ports = s.ports.map((p) => ({ from: p.from, to: p.to }));
-  const samePorts = (d: DistributionDef): boolean => d.dvipa === address && JSON.stringify(d.ports) === JSON.stringify(ports);
+  const key = distributionKey(address, ports);
   if (s.action === 'delete') {
-    stack.distributions = stack.distributions.filter((d) => !samePorts(d));
+    distributions.delete(key);
     return;
   }
   const def: DistributionDef = {
@@ -434,6 +457,6 @@ function distribute(
   }
   if (s.destipAll) def.destipLoc = s.destipAll;
   // A later VIPADISTRIBUTE DEFINE for the same DVIPA and ports replaces the earlier one.
-  stack.distributions = stack.distributions.filter((d) => !samePorts(d));
-  stack.distributions.push(def);
+  distributions.delete(key);
+  distributions.set(key, def);
 }

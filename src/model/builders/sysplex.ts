@@ -98,9 +98,16 @@ export function buildSysplex(systems: System[]): Sysplex {
   for (const d of dvipas.values()) {
     const mine = byDvipa.get(d.address) ?? [];
     const ownerIds = mine.filter((x) => x.role === 'owner').map((x) => x.id);
-    d.distributions.sort((a, b) => Number(ownerIds.includes(b)) - Number(ownerIds.includes(a)));
+    const owned = new Set(ownerIds);
+    d.distributions.sort((a, b) => Number(owned.has(b)) - Number(owned.has(a)));
+    const bySystem = new Map<string, string[]>();
+    for (const x of mine) {
+      const list = bySystem.get(x.system);
+      if (list) list.push(x.id);
+      else bySystem.set(x.system, [x.id]);
+    }
     d.takeover = d.backups.map((b): Takeover => {
-      const own = mine.filter((x) => x.system === b.system).map((x) => x.id);
+      const own = [...(bySystem.get(b.system) ?? [])];
       return own.length ? { system: b.system, rank: b.rank, distributions: own, inherited: false } : { system: b.system, rank: b.rank, distributions: ownerIds, inherited: ownerIds.length > 0 };
     });
   }

@@ -10,6 +10,7 @@
  * large, and no other command needs it), so this is the one asynchronous
  * report.
  */
+import { viz as loadViz } from '../../core/libs.js';
 import type { Graph } from '../../graph/types.js';
 import { graphDot } from './dot.js';
 
@@ -21,8 +22,7 @@ function selfContained(svg: string): string {
 }
 
 export async function graphSvg(graph: Graph): Promise<string> {
-  const { instance } = await import('@viz-js/viz');
-  const viz = await instance();
+  const viz = await loadViz().instance();
   const result = viz.render(graphDot(graph), { format: 'svg', engine: 'dot' });
   if (result.status !== 'success') {
     throw new Error(`Graphviz could not draw the picture: ${result.errors.map((e) => e.message).join('; ')}`);

@@ -1,5 +1,5 @@
 /** Shared pieces of the load-balancer rules. */
-import { parseIp, subnetContains, parseCidr } from '../../core/ip.js';
+import { parseCidr, parseIp, SubnetTable } from '../../core/ip.js';
 import type { Loc } from '../../core/loc.js';
 import type { System } from '../../model/estate.js';
 import type { ExternalLb, LbCluster, LbPort, LbServer } from '../../model/lb.js';
@@ -58,29 +58,52 @@ export interface Presence {
   loc: Loc;
 }
 
-export function presence(system: System, address: string): Presence[] {
-  const out: Presence[] = [];
+/** Every address a stack holds, with how (a look-up per address instead of a scan of the stack per question). */
+const presences = new WeakMap<System['stack'], Map<string, Presence[]>>();
+
+function presenceIndex(system: System): Map<string, Presence[]> {
   const st = system.stack;
-  for (const h of st.home) {
-    if (h.address !== address) continue;
-    out.push({ kind: h.kind === 'unknown' ? 'unknown' : h.kind, what: h.kind === 'loopback' ? 'HOME … LOOPBACK' : `HOME on link ${h.link}`, loc: h.loc });
-  }
+  let index = presences.get(st);
+  if (index) return index;
+  index = new Map();
+  const put = (address: string, p: Presence): void => {
+    const list = index!.get(address);
+    if (list) list.push(p);
+    else index!.set(address, [p]);
+  };
+  for (const h of st.home) put(h.address, { kind: h.kind === 'unknown' ? 'unknown' : h.kind, what: h.kind === 'loopback' ? 'HOME … LOOPBACK' : `HOME on link ${h.link}`, loc: h.loc });
   for (const i of st.interfaces) {
-    for (const a of i.addresses) if (a.address === address) out.push({ kind: i.kind, what: `INTERFACE ${i.name}${i.kind === 'static-vipa' ? ' (static VIPA)' : ''}`, loc: a.loc });
+    for (const a of i.addresses) put(a.address, { kind: i.kind, what: `INTERFACE ${i.name}${i.kind === 'static-vipa' ? ' (static VIPA)' : ''}`, loc: a.loc });
   }
-  for (const d of st.dvipas) if (d.address === address) out.push({ kind: d.role === 'define' ? 'dvipa' : 'dvipa-backup', what: d.role === 'define' ? 'VIPADEFINE (a dynamic VIPA)' : 'VIPABACKUP (a dynamic VIPA)', loc: d.loc });
-  const xcf = [st.dynamicXcf.v4, st.dynamicXcf.v6].find((x) => x?.address === address);
-  if (xcf) out.push({ kind: 'dynamic-xcf', what: 'IPCONFIG DYNAMICXCF', loc: xcf.loc });
-  return out;
+  for (const d of st.dvipas) put(d.address, { kind: d.role === 'define' ? 'dvipa' : 'dvipa-backup', what: d.role === 'define' ? 'VIPADEFINE (a dynamic VIPA)' : 'VIPABACKUP (a dynamic VIPA)', loc: d.loc });
+  const xcfAt = new Map<string, Loc>();
+  for (const x of [st.dynamicXcf.v4, st.dynamicXcf.v6]) if (x && !xcfAt.has(x.address)) xcfAt.set(x.address, x.loc);
+  for (const [address, loc] of xcfAt) put(address, { kind: 'dynamic-xcf', what: 'IPCONFIG DYNAMICXCF', loc });
+  presences.set(st, index);
+  return index;
 }
+
+/** How a stack holds an address: its HOME entries, interfaces, DVIPAs and dynamic XCF address, in that order. */
+export function presence(system: System, address: string): Presence[] {
+  return [...(presenceIndex(system).get(address) ?? [])];
+}
+
+/** VIPARANGE subnets of a stack, in the order written (the first that holds an address is the one reported). */
+const ranges = new WeakMap<System['stack'], SubnetTable<ViparangeDef>>();
 
 export function rangeHolding(system: System, address: string): ViparangeDef | undefined {
   const ip = parseIp(address);
   if (!ip) return undefined;
-  return system.stack.vipaRanges.find((r) => {
-    const net = parseCidr(r.subnet);
-    return net ? subnetContains(net, ip) : false;
-  });
+  let table = ranges.get(system.stack);
+  if (!table) {
+    table = new SubnetTable();
+    for (const r of system.stack.vipaRanges) {
+      const net = parseCidr(r.subnet);
+      if (net) table.add(net, r);
+    }
+    ranges.set(system.stack, table);
+  }
+  return table.firstAdded(ip);
 }
 
 /** Where to put a finding about something missing from a system's profile: its last HOME entry, else its first interface, else line 1. */

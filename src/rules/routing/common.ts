@@ -1,5 +1,5 @@
 /** Shared pieces of the dynamic-routing (OMPROUTE) rules. */
-import { parseCidr, parseIpv4, subnetContains } from '../../core/ip.js';
+import { parseCidr, parseIpv4, SubnetTable } from '../../core/ip.js';
 import type { Fix } from '../../core/diagnostic.js';
 import type { Loc } from '../../core/loc.js';
 import type { Estate, System } from '../../model/estate.js';
@@ -24,7 +24,7 @@ export function* uncoveredAddresses(estate: Estate): Generator<Routed & { config
     const config = r.routing.config;
     if (!complete(config)) continue;
     const anchor = definitionAnchor(config);
-    for (const address of r.routing.addresses) if (!address.definition) yield { ...r, config, anchor, address };
+    for (const address of r.routing.addresses) if (!address.definition) yield { system: r.system, routing: r.routing, config, anchor, address };
   }
 }
 
@@ -36,11 +36,17 @@ export function complete(config: RoutingConfig): boolean {
 /** Every DVIPA address of the sysplex, and every VIPARANGE subnet: addresses an OMPROUTE definition may be prepared for. */
 export function sysplexDvipaSpace(estate: Estate): (address: string) => boolean {
   const dvipas = new Set(estate.sysplex.dvipas.map((d) => d.address));
-  const ranges = estate.systems.flatMap((s) => s.stack.vipaRanges.flatMap((r) => parseCidr(r.subnet) ?? []));
+  const ranges = new SubnetTable<true>();
+  for (const s of estate.systems) {
+    for (const r of s.stack.vipaRanges) {
+      const net = parseCidr(r.subnet);
+      if (net) ranges.add(net, true);
+    }
+  }
   return (address) => {
     if (dvipas.has(address)) return true;
     const ip = parseIpv4(address);
-    return ip !== undefined && ranges.some((r) => subnetContains(r, ip));
+    return ip !== undefined && ranges.has(ip);
   };
 }
 

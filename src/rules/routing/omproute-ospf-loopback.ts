@@ -26,11 +26,14 @@ export const rule = defineRule({
   check(ctx) {
     const clusters = new Set(dispatchTargets(ctx.estate.loadBalancers).map((t) => `${t.system} ${t.address}`));
     for (const { system, routing } of routedSystems(ctx.estate)) {
+      // The first LOOPBACK entry of each address (a look-up per definition instead of a scan of every address).
+      const loopbacks = new Map<string, (typeof routing.addresses)[number]>();
+      for (const a of routing.addresses) if (a.role === 'loopback' && !loopbacks.has(a.address)) loopbacks.set(a.address, a);
       for (const d of routing.config.interfaces) {
         if (d.statement !== 'OSPF_Interface' || d.wildcard) continue;
         const ip = parseIpv4(d.address);
         if (!ip) continue;
-        const home = routing.addresses.find((a) => a.role === 'loopback' && a.address === ip.text);
+        const home = loopbacks.get(ip.text);
         if (!(ip.value === 0n || isLoopback(ip) || home)) continue;
         if (clusters.has(`${system.name} ${ip.text}`)) continue;
         ctx.report({

@@ -1,6 +1,7 @@
 import { defineRule } from '../rule.js';
 import { dynamicXcfUnread, rel } from '../helpers.js';
-import { connectAfterFailure } from '../../sim/probes.js';
+import type { Distribution } from '../../model/estate.js';
+import { connectAfterFailure, connectionsAfterFailure } from '../../sim/probes.js';
 
 /**
  * Simulation: fail the DVIPA's owner and connect from a client. When backups
@@ -27,7 +28,15 @@ export const rule = defineRule({
     const { estate } = ctx;
     const byId = new Map(estate.sysplex.distributions.map((d) => [d.id, d]));
     // A dynamic XCF address plexlint cannot read (a system symbol without a value) may be the stack a DESTIP names.
-    const xcfUnread = (version: 4 | 6): boolean => estate.systems.some((s) => dynamicXcfUnread(s, version));
+    // Decided once per IP version for the estate (per distribution it was a scan of every system: quadratic).
+    const unread = new Map<4 | 6, boolean>();
+    const xcfUnread = (version: 4 | 6): boolean => {
+      let u = unread.get(version);
+      if (u === undefined) unread.set(version, (u = estate.systems.some((s) => dynamicXcfUnread(s, version))));
+      return u;
+    };
+    // What to ask, grouped by the owner that fails: one simulation per owner decides every DVIPA it owns.
+    const byOwner = new Map<string, { dv: (typeof estate.sysplex.dvipas)[number]; d: Distribution; port: number }[]>();
     for (const dv of estate.sysplex.dvipas) {
       const owner = dv.owners[0];
       if (!owner || dv.owners.length > 1 || !dv.backups.some((b) => b.system !== owner.system)) continue;
@@ -35,10 +44,30 @@ export const rule = defineRule({
         const d = byId.get(id);
         if (!d || d.system !== owner.system) continue;
         if (xcfUnread(d.version) && d.targets.some((t) => t.via === 'destip' && !t.system)) continue;
+        const list = byOwner.get(owner.system) ?? [];
+        list.push({ dv, d, port: d.ports[0]?.from ?? 1 });
+        byOwner.set(owner.system, list);
+      }
+    }
+    const refused = new Set<Distribution>();
+    for (const [owner, probes] of byOwner) {
+      // The stacks started with the owner up (the DVIPA active), then the owner failed.
+      const decisions = connectionsAfterFailure(estate, [owner], 'client', probes.map((p) => ({ address: p.dv.address, port: p.port })));
+      // A backup that takes over but does not advertise the DVIPA is omproute-dvipa-not-covered's finding.
+      probes.forEach((p, i) => {
+        const quick = decisions[i]!;
+        if (quick.outcome === 'refused' && quick.reason !== 'not advertised') refused.add(p.d);
+      });
+    }
+    for (const dv of estate.sysplex.dvipas) {
+      const owner = dv.owners[0];
+      if (!owner) continue;
+      for (const id of dv.distributions) {
+        const d = byId.get(id);
+        if (!d || !refused.has(d)) continue;
         const port = d.ports[0]?.from ?? 1;
-        // The stacks started with the owner up (the DVIPA active), then the owner failed.
+        // Refused: the same decision again, traced, in a simulation of this DVIPA alone, to say why.
         const decision = connectAfterFailure(estate, [owner.system], 'client', dv.address, port);
-        // A backup that takes over but does not advertise the DVIPA is omproute-dvipa-not-covered's finding.
         if (decision.outcome !== 'refused' || decision.reason === 'not advertised') continue;
         const candidates = decision.trace.filter((t) => t.what === 'candidate').map((t) => t.detail);
         const why = candidates.length ? `its targets are ${candidates.join('; ')}` : (decision.trace.at(-1)?.detail ?? 'no target is ready');

@@ -25,9 +25,14 @@ export const rule = defineRule({
     ],
   },
   check(ctx) {
-    const byName = systemsByName(ctx.estate);
-    const interfaceName = (d: DvipaOwner | DvipaBackup, address: string): string | undefined =>
-      byName.get(d.system)?.stack.dvipas.find((x) => x.address === address)?.interfaceName;
+    // Each stack's first definition of each DVIPA (a look-up per definition, not a scan of the stack's DVIPAs).
+    const firstDefinition = new Map<string, Map<string, (typeof ctx.estate.systems)[number]['stack']['dvipas'][number]>>();
+    for (const s of systemsByName(ctx.estate).values()) {
+      const m = new Map<string, (typeof s.stack.dvipas)[number]>();
+      for (const x of s.stack.dvipas) if (!m.has(x.address)) m.set(x.address, x);
+      firstDefinition.set(s.name, m);
+    }
+    const interfaceName = (d: DvipaOwner | DvipaBackup, address: string): string | undefined => firstDefinition.get(d.system)?.get(address)?.interfaceName;
     for (const dv of ctx.estate.sysplex.dvipas) {
       const defs: (DvipaOwner | DvipaBackup)[] = [...dv.owners, ...dv.backups];
       const reference = dv.owners[0] ?? dv.backups.find((b) => !b.shortForm);

@@ -1,6 +1,6 @@
 import { defineRule } from '../rule.js';
 import { ownedAddresses, rel } from '../helpers.js';
-import { parseCidr, parseIp, subnetContains } from '../../core/ip.js';
+import { parseCidr, parseIp, SubnetTable } from '../../core/ip.js';
 import type { Loc } from '../../core/loc.js';
 import type { ViparangeDef } from '../../model/stack.js';
 import { byLocation, listNames } from './scope.js';
@@ -33,22 +33,34 @@ export const rule = defineRule({
   check(ctx) {
     const ranges: { system: string; range: ViparangeDef }[] = [];
     for (const s of ctx.estate.systems) for (const r of s.stack.vipaRanges) ranges.push({ system: s.name, range: r });
+    interface Group {
+      range: ViparangeDef;
+      systems: string[];
+      hits: { system: string; address: string; via: string; loc: Loc }[];
+    }
+    const groups: Group[] = [];
+    // Each address is looked up among the ranges containing it (not every range against every address).
+    const table = new SubnetTable<Group>();
     for (const group of byLocation(ranges, (x) => x.range.loc)) {
-      const r = group[0]!.range;
-      const net = parseCidr(r.subnet);
+      const net = parseCidr(group[0]!.range.subnet);
       if (!net) continue;
-      const systems = group.map((x) => x.system);
-      const hits: { system: string; address: string; via: string; loc: Loc }[] = [];
-      for (const other of ctx.estate.systems) {
-        // An application binding to its own stack's address binds to it and creates no DVIPA:
-        // only addresses of stacks other than (one of) the range's stacks can be duplicated.
-        if (!systems.some((x) => x !== other.name)) continue;
-        const xcf = [other.stack.dynamicXcf.v4, other.stack.dynamicXcf.v6].filter((x) => x !== undefined).map((x) => ({ address: x.address, via: 'dynamic XCF', loc: x.loc }));
-        for (const o of [...ownedAddresses(other), ...xcf]) {
-          const a = parseIp(o.address);
-          if (a && subnetContains(net, a)) hits.push({ system: other.name, address: o.address, via: o.via, loc: o.loc });
+      const g: Group = { range: group[0]!.range, systems: group.map((x) => x.system), hits: [] };
+      groups.push(g);
+      table.add(net, g);
+    }
+    for (const other of ctx.estate.systems) {
+      const xcf = [other.stack.dynamicXcf.v4, other.stack.dynamicXcf.v6].filter((x) => x !== undefined).map((x) => ({ address: x.address, via: 'dynamic XCF', loc: x.loc }));
+      for (const o of [...ownedAddresses(other), ...xcf]) {
+        const a = parseIp(o.address);
+        if (!a) continue;
+        for (const g of table.containing(a)) {
+          // An application binding to its own stack's address binds to it and creates no DVIPA:
+          // only addresses of stacks other than (one of) the range's stacks can be duplicated.
+          if (g.systems.some((x) => x !== other.name)) g.hits.push({ system: other.name, address: o.address, via: o.via, loc: o.loc });
         }
       }
+    }
+    for (const { range: r, systems, hits } of groups) {
       if (hits.length === 0) continue;
       const shown = hits.slice(0, 3).map((x) => `${x.address} (${x.system}'s ${x.via})`);
       ctx.report({
