@@ -142,6 +142,42 @@ describe('INCLUDE', () => {
     expect(systemStack(result, 'SYSA').ports.map((p) => p.port)).toEqual([21, 23]);
   });
 
+  describe('INCLUDE of a z/OS UNIX file', () => {
+    it('is a warning, not a syntax error, and is followed through the datasets key of its folder', () => {
+      const { result } = compileEstate({
+        'plexlint.yaml': ['systems:', '  SYSA: { profile: SYSA.tcpip }', 'datasets:', '  /etc/tcpip: etc', ''].join('\n'),
+        'SYSA.tcpip': profile('INCLUDE /etc/tcpip/common.prof', 'PORT 23 TCP TN3270'),
+        'etc/common.prof': profile('PORT 21 TCP FTPD1'),
+      });
+      expect(result.findings.map((f) => `${f.loc.line}:${f.loc.column} ${f.ruleId}`)).toEqual(['1:9 include-unix-file']);
+      expect(result.findings[0]!.message).toContain('z/OS UNIX file /etc/tcpip/common.prof');
+      expect(systemStack(result, 'SYSA').ports.map((p) => p.port)).toEqual([21, 23]);
+    });
+
+    it('without a mapping, is the one file of the estate with its name; a missing one is include-not-found', () => {
+      const found = compileEstate({
+        'SYSA.tcpip': profile("INCLUDE '/etc/tcpip/common.prof'", 'PORT 23 TCP TN3270'),
+        'etc/common.prof': profile('PORT 21 TCP FTPD1'),
+      });
+      expect(systemStack(found.result, 'SYSA').ports.map((p) => p.port)).toEqual([21, 23]);
+      const { diagnostics } = lintEstate({ 'SYSA.tcpip': profile('INCLUDE /etc/tcpip/nosuch.prof', 'PORT 23 TCP TN3270') });
+      expect(ranges(diagnostics)).toEqual(['1:9-1:31 include-not-found', '1:9-1:31 include-unix-file']);
+      expect(diagnostics.find((d) => d.ruleId === 'include-not-found')!.message).toContain('map its folder in plexlint.yaml (datasets: { /etc/tcpip: <folder> })');
+    });
+
+    it('a path that climbs out of the mapped folder with .. is include-outside-estate', () => {
+      const dir = estate({
+        'estate/plexlint.yaml': ['systems:', '  SYSA: { profile: SYSA.tcpip }', 'datasets:', '  /etc/tcpip: etc', ''].join('\n'),
+        'estate/SYSA.tcpip': profile('INCLUDE /etc/tcpip/../../../outside/COMMON', 'PORT 23 TCP TN3270'),
+        'estate/etc/README': 'the shared files\n',
+        'outside/COMMON': profile('PORT 21 TCP FTPD1 NOAUTOLG'),
+      });
+      const result = lint([join(dir, 'estate')], { cwd: dir });
+      expect(result.diagnostics.map((d) => d.ruleId).sort()).toEqual(['include-outside-estate', 'include-unix-file']);
+      expect(result.compiled.sources.has('outside/COMMON')).toBe(false);
+    });
+  });
+
   it('two files that could be the member are ambiguous', () => {
     const { diagnostics } = lintEstate({
       'SYSA.tcpip': profile('INCLUDE USER.TCPPARMS(COMMON)', 'PORT 23 TCP TN3270'),

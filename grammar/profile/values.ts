@@ -55,6 +55,12 @@ export function shown(w: Word, quoted = true): string {
 }
 const HEX = /^[0-9A-F]+$/;
 const DATASET = /^[A-Z@#$][A-Z0-9@#$-]{0,7}(\.[A-Z@#$][A-Z0-9@#$-]{0,7})*(\([A-Z@#$][A-Z0-9@#$]{0,7}\))?$/;
+/**
+ * A z/OS UNIX file name (an absolute path). Whether INCLUDE accepts one is not confirmed (the INCLUDE topic
+ * documents a data set name), so the syntax check lets it through and the front end reports include-unix-file,
+ * a warning, instead of a syntax error that may be false.
+ */
+export const UNIX_PATH = /^\/[^\s;]*$/;
 
 export interface Sink {
   push(f: Finding): void;
@@ -199,7 +205,7 @@ export class ValueReader {
         return this.report({ ...kind, what: spec.what } as ValueSpec, w, statement);
       }
       case 'dataset':
-        if (!DATASET.test(stripQuotes(w.text))) {
+        if (!DATASET.test(stripQuotes(w.text)) && !UNIX_PATH.test(stripQuotes(w.text))) {
           this.findings.push({
             ruleId: 'syntax',
             loc: w.loc,
@@ -335,7 +341,7 @@ function valid(spec: ValueSpec, text: string): boolean {
       for (const o of spec.of) if (valid(o, text)) return true;
       return false;
     case 'dataset':
-      return DATASET.test(stripQuotes(text));
+      return DATASET.test(stripQuotes(text)) || UNIX_PATH.test(stripQuotes(text));
     default:
       return true;
   }

@@ -22,6 +22,7 @@ import { rule as unterminatedBlock } from './syntax/unterminated-block.js';
 import { rule as unknownFileKind } from './input/unknown-file-kind.js';
 import { rule as unreadableFile } from './input/unreadable-file.js';
 import { rule as includeNotFound } from './input/include-not-found.js';
+import { rule as includeUnixFile } from './input/include-unix-file.js';
 import { rule as includeOutsideEstate } from './input/include-outside-estate.js';
 import { rule as includeUnreadable } from './input/include-unreadable.js';
 import { rule as includeCycle } from './input/include-cycle.js';
@@ -165,6 +166,7 @@ export const rules = [
   unknownFileKind,
   unreadableFile,
   includeNotFound,
+  includeUnixFile,
   includeOutsideEstate,
   includeUnreadable,
   includeCycle,

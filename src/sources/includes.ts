@@ -40,6 +40,7 @@ export class EstateIncludeResolver implements IncludeResolver {
 
   /** The file an INCLUDE names, without reading it (for the pre-scan that finds which profiles are members). */
   locate(dataset: string): { abs: string } | { ruleId: 'include-not-found' | 'include-outside-estate'; message: string } {
+    if (dataset.startsWith('/')) return this.locatePath(dataset);
     const { dsn, member } = parseDatasetName(dataset);
     const mapping = this.datasets.find((d) => d.name === dsn);
     let found: string | undefined;
@@ -69,12 +70,55 @@ export class EstateIncludeResolver implements IncludeResolver {
         };
       }
     }
-    if (!this.ws.contains(found!)) {
-      // Name where the link leads: for a symbolic link inside the estate the link itself looks harmless.
-      const real = this.ws.fs.realpath(found!) ?? found!;
-      return this.outside(dataset, `${this.ws.display(found!)} is a symbolic link to ${this.ws.display(real)}`);
+    return this.inside(dataset, found!);
+  }
+
+  /**
+   * A z/OS UNIX file name: through the longest `datasets:` key that is a folder above it (`/etc/tcpip: profiles/etc`
+   * reads /etc/tcpip/common.prof from profiles/etc/common.prof), else the one file of the estate with its name.
+   */
+  private locatePath(path: string): { abs: string } | { ruleId: 'include-not-found' | 'include-outside-estate'; message: string } {
+    const upper = path.toUpperCase();
+    const mapping = this.datasets
+      .filter((d) => d.name.startsWith('/') && (upper === d.name || upper.startsWith(d.name.endsWith('/') ? d.name : `${d.name}/`)))
+      .sort((a, b) => b.name.length - a.name.length)[0];
+    const folder = path.slice(0, path.lastIndexOf('/')) || '/';
+    if (mapping) {
+      if (!this.ws.contains(mapping.abs)) return this.outside(path, `plexlint.yaml maps ${mapping.name} to ${this.ws.display(mapping.abs)}`);
+      const rest = path.slice(mapping.name.length).replace(/^\/+/, '');
+      const target = rest ? join(mapping.abs, ...rest.split('/')) : mapping.abs;
+      // `..` in the path may climb out of the mapped folder: judged before anything there is looked at.
+      if (!this.ws.contains(target)) return this.outside(path, `it leads to ${this.ws.display(target)}`);
+      if (this.ws.fs.lkind(target) === 'missing' || (!rest && this.ws.fs.kind(target) !== 'file')) {
+        return {
+          ruleId: 'include-not-found',
+          message: `INCLUDE ${path}: plexlint.yaml maps ${mapping.name} to ${this.ws.display(mapping.abs)}, but ${rest ? `it has no file ${rest}` : 'that is not a file'}; the included statements are not checked.`,
+        };
+      }
+      return this.inside(path, target);
     }
-    return { abs: found! };
+    const name = path.slice(path.lastIndexOf('/') + 1);
+    const hits = name ? (this.stems().get(name.toUpperCase()) ?? []).filter((f) => basename(f).toUpperCase() === name.toUpperCase()) : [];
+    if (hits.length !== 1) {
+      return {
+        ruleId: 'include-not-found',
+        message:
+          hits.length > 1
+            ? `INCLUDE ${path}: ${hits.length} files of the estate are named ${name} (${hits.map((h) => this.ws.display(h)).join(', ')}); map the folder in plexlint.yaml (datasets: { ${folder}: <folder> }) to say which.`
+            : `INCLUDE ${path}: no file of the estate is named ${name || path}, so the included statements are not checked. Add the file, or map its folder in plexlint.yaml (datasets: { ${folder}: <folder> }).`,
+      };
+    }
+    return this.inside(path, hits[0]!);
+  }
+
+  /** The file found, unless it (or the link it is) leads out of the estate. */
+  private inside(dataset: string, found: string): { abs: string } | { ruleId: 'include-outside-estate'; message: string } {
+    if (!this.ws.contains(found)) {
+      // Name where the link leads: for a symbolic link inside the estate the link itself looks harmless.
+      const real = this.ws.fs.realpath(found) ?? found;
+      return this.outside(dataset, `${this.ws.display(found)} is a symbolic link to ${this.ws.display(real)}`);
+    }
+    return { abs: found };
   }
 
   /** The one answer for an INCLUDE that leads out of the estate, whether or not anything is there. */

@@ -10,6 +10,7 @@
 import { EOF_TYPE, profileParser, type BuiltStatement } from '../../../grammar/profile/parser.js';
 import { Scanner, type SymbolTable } from '../../../grammar/profile/scanner.js';
 import { blankSequenceNumbers } from '../../../grammar/profile/sequence.js';
+import { stripQuotes } from '../../../grammar/profile/values.js';
 import { WordFactory } from '../../../grammar/profile/words.js';
 import type { Finding } from '../../core/diagnostic.js';
 import { FindingLimit } from '../../core/finding-limit.js';
@@ -103,6 +104,19 @@ export function parseProfile(file: SourceFile, options: ProfileOptions): ParsedP
     return ast;
   };
   const resolveInclude = (s: IncludeStatement, from: SourceFile): void => {
+    // A z/OS UNIX path is looked up as written (file names are case-sensitive), unless system symbols changed it.
+    const path = s.dataset.text.startsWith('/') ? (s.dataset.raw.includes('&') ? s.dataset.text : stripQuotes(s.dataset.raw)) : undefined;
+    if (path) {
+      findings.push({
+        ruleId: 'include-unix-file',
+        loc: s.dataset.loc,
+        message:
+          `INCLUDE names the z/OS UNIX file ${path}, where the INCLUDE topic documents an MVS data set name (a sequential data set or a PDS member); ` +
+          'plexlint could not confirm that the stack opens a z/OS UNIX file here. If it does not, the stack does not read these statements and none of them take effect' +
+          (path !== path.toUpperCase() ? `; and if the stack folds this operand to upper case as it folds the others, it looks for ${path.toUpperCase()}` : '') +
+          '. Confirm it on a test stack (EZZ0300I OPENED INCLUDE FILE names what was read), or copy the file into a PDS member and INCLUDE that.',
+      });
+    }
     if (!options.includes) {
       findings.push({
         ruleId: 'include-not-found',
@@ -111,7 +125,7 @@ export function parseProfile(file: SourceFile, options: ProfileOptions): ParsedP
       });
       return;
     }
-    const r = options.includes.resolve(s.dataset.text, from);
+    const r = options.includes.resolve(path ?? s.dataset.text, from);
     if ('ruleId' in r) {
       findings.push({ ruleId: r.ruleId, loc: s.dataset.loc, message: r.message });
       return;
