@@ -80,6 +80,12 @@ describe('schema problems are findings at their place in plexlint.yaml', () => {
     const missing = runCli(['check', '.', '--config', 'nosuch.yaml'], { cwd: dir });
     expect(missing.code).toBe(2);
     expect(missing.stderr).toBe('plexlint: nosuch.yaml does not exist (--config)\n');
+    // compile, trace and graph compile one estate: the missing --config was reported twice, joined by '; '.
+    for (const args of [['compile', '.'], ['trace', '.', '--from', 'client', '--to', '10.1.1.1:80'], ['graph', '.']]) {
+      const once = runCli([...args, '--config', 'nosuch.yaml'], { cwd: dir });
+      expect(once.code).toBe(2);
+      expect(once.stderr).toBe('plexlint: nosuch.yaml does not exist (--config)\n');
+    }
   });
 });
 

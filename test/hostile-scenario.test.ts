@@ -189,3 +189,18 @@ describe('nesting thousands of levels deep', () => {
     expect(r.code).toBe(2);
   });
 });
+
+describe("a scenario's estate: must name a manifest that is there", () => {
+  // Before: the missing file surfaced later as the compile's "--config" error, printed twice, without a position.
+  it('a missing manifest is one error at the entry, without --config', () => {
+    const r = simulate(scenario('missing.scenario.yaml', 'estate: net/nope.yaml\nsteps:\n  - close: all\n'));
+    expect(r.stderr).toBe('plexlint: missing.scenario.yaml:1:9: estate: net/nope.yaml does not exist; estate: names the estate\'s plexlint.yaml\n');
+    expect(r.code).toBe(2);
+  });
+
+  it('a folder is an error at the entry that says how to name it', () => {
+    const r = simulate(scenario('folder.scenario.yaml', 'estate: net\nsteps:\n  - close: all\n'));
+    expect(r.stderr).toBe("plexlint: folder.scenario.yaml:1:9: estate: net is a folder; estate: names the estate's plexlint.yaml (net/plexlint.yaml), or list the folder under inputs: [net]\n");
+    expect(r.code).toBe(2);
+  });
+});

@@ -7,7 +7,7 @@ import type { Estate } from '../model/estate.js';
 import { formatDuration } from '../sim/clock.js';
 import { runScenario, type AfterStep, type ScenarioResult } from '../sim/index.js';
 import { parseScenario, type Scenario } from '../sim/scenario.js';
-import { readScenarioFile as readScenarioText, scenarioSandbox } from '../sources/side-files.js';
+import { estateManifest, readScenarioFile as readScenarioText, scenarioSandbox } from '../sources/side-files.js';
 import { stringifyJson, visible } from '../report/escape.js';
 import { DEFAULT_MAX_PAIRS, sweepFailures } from '../sim/failures.js';
 import { sweepMarkdown } from '../report/sweep/markdown.js';
@@ -44,7 +44,10 @@ export function readScenarioFile(path: string, cwd: string, folderHint = ''): { 
   const file = readScenarioText(abs, display);
   if (typeof file === 'string') throw new UsageError(`${path} ${file}${file.startsWith('is a folder') ? folderHint : ''}`);
   const sandbox = scenarioSandbox(abs, cwd);
-  const { scenario, findings } = parseScenario(file, (p) => sandbox.resolve(p));
+  const { scenario, findings } = parseScenario(file, (p, what) => {
+    const abs = sandbox.resolve(p);
+    return what === 'estate' && typeof abs === 'string' ? estateManifest(abs, p) : abs;
+  });
   if (!scenario) throw new UsageError(formatFindings(findings));
   return { scenario, display };
 }

@@ -180,7 +180,9 @@ export function compile(paths: string[], options: CompileOptions = {}): CompileR
   if (estates.length > 1) throw new EstateCountError(paths.join(' ') || '.', estateChoices(estates, plan.cwd));
   const estate = estates[0] ?? { root: plan.cwd, files: [], explicit: new Set<string>() };
   const result = compileEstate(estate, plan, options);
-  for (const e of plan.readErrors) result.readErrors.push(e);
+  // The workspace reports a missing --config manifest too (src/sources/workspace.ts): say it once.
+  const said = new Set(result.readErrors.map((e) => `${e.path}\0${e.message}`));
+  for (const e of plan.readErrors) if (!said.has(`${e.path}\0${e.message}`)) result.readErrors.push(e);
   result.unmatched = plan.discovery.unmatched;
   return result;
 }

@@ -335,10 +335,10 @@ class Reader {
 }
 
 /**
- * @param resolvePath the absolute path an `estate:` or `inputs:` entry names, or why it may not be used
+ * @param resolvePath the absolute path an `estate:` or `inputs:` entry (`what`) names, or why it may not be used
  *                    (outside the scenario's sandbox, src/sources/side-files.ts): a finding on the entry
  */
-export function parseScenario(file: SourceFile, resolvePath: (p: string) => string | { error: string }): { scenario?: Scenario; findings: Finding[] } {
+export function parseScenario(file: SourceFile, resolvePath: (p: string, what: 'estate' | 'inputs entry') => string | { error: string }): { scenario?: Scenario; findings: Finding[] } {
   const r = new Reader(file);
   const parsed = parseYamlFile(file, { label: '', typical: 'a scenario nests a few levels', consequence: 'scenario' });
   append(r.findings, parsed.findings);
@@ -348,9 +348,9 @@ export function parseScenario(file: SourceFile, resolvePath: (p: string) => stri
   let stepsNode: Node | null = null;
   let refused = false;
   for (const [k, v] of r.map(doc.contents as Node | null, 'scenario', SCENARIO_KEYS.top)) {
-    const path = (n: Node | null, what: string): string | undefined => {
+    const path = (n: Node | null, what: 'estate' | 'inputs entry'): string | undefined => {
       const p = r.str(n, what);
-      const abs = p ? resolvePath(p) : undefined;
+      const abs = p ? resolvePath(p, what) : undefined;
       if (typeof abs === 'object') {
         r.fail(n, `${what}: ${abs.error}`);
         refused = true;

@@ -61,3 +61,17 @@ export function scenarioSandbox(scenarioAbs: string, cwd: string): ScenarioSandb
     },
   };
 }
+
+/**
+ * `estate:` names the estate's manifest: one that is not there, or a folder, is an error at the entry — not the
+ * compile's `--config` error later, which names an option the user did not give.
+ */
+export function estateManifest(abs: string, entry: string): string | { error: string } {
+  const kind = diskFs.kind(abs);
+  if (kind === 'missing') return { error: `${entry} does not exist; estate: names the estate's plexlint.yaml` };
+  if (kind === 'dir') {
+    const folder = entry.replace(/\/+$/, '');
+    return { error: `${entry} is a folder; estate: names the estate's plexlint.yaml (${folder}/plexlint.yaml), or list the folder under inputs: [${folder}]` };
+  }
+  return abs;
+}
