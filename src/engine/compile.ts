@@ -180,11 +180,15 @@ export function compile(paths: string[], options: CompileOptions = {}): CompileR
   if (estates.length > 1) throw new EstateCountError(paths.join(' ') || '.', estateChoices(estates, plan.cwd));
   const estate = estates[0] ?? { root: plan.cwd, files: [], explicit: new Set<string>() };
   const result = compileEstate(estate, plan, options);
-  // The workspace reports a missing --config manifest too (src/sources/workspace.ts): say it once.
-  const said = new Set(result.readErrors.map((e) => `${e.path}\0${e.message}`));
-  for (const e of plan.readErrors) if (!said.has(`${e.path}\0${e.message}`)) result.readErrors.push(e);
+  addPlanReadErrors(result, plan);
   result.unmatched = plan.discovery.unmatched;
   return result;
+}
+
+/** Add the plan's read errors to an estate's; the workspace reports a missing --config manifest too (src/sources/workspace.ts): say it once. */
+export function addPlanReadErrors(result: CompileResult, plan: EstatePlan): void {
+  const said = new Set(result.readErrors.map((e) => `${e.path}\0${e.message}`));
+  for (const e of plan.readErrors) if (!said.has(`${e.path}\0${e.message}`)) result.readErrors.push(e);
 }
 
 /**

@@ -13,7 +13,7 @@ import type { Rule, RuleContext } from '../rules/rule.js';
 import type { SourceFile } from '../sources/source-file.js';
 import { resolve } from 'node:path';
 import { inScope, type EstateInputs } from '../sources/discover.js';
-import { compile, compileEstate, planEstates, type CompileOptions, type CompileResult, type EstatePlan } from './compile.js';
+import { addPlanReadErrors, compile, compileEstate, planEstates, type CompileOptions, type CompileResult, type EstatePlan } from './compile.js';
 import { resolveFix } from './fixes.js';
 import { registerIds, RuleConfig, type Level } from './config.js';
 import { FindingLimit } from '../core/finding-limit.js';
@@ -203,7 +203,7 @@ export function lint(paths: string[], options: LintOptions = {}): LintResult {
   if (plan.discovery.estates.length > 1) compile(paths, options); // throws the EstateCountError with its message
   const inputs = plan.discovery.estates[0] ?? { root: plan.cwd, files: [], explicit: new Set<string>() };
   const result = lintEstate(inputs, plan, options);
-  for (const e of plan.readErrors) result.compiled.readErrors.push(e);
+  addPlanReadErrors(result.compiled, plan);
   result.compiled.unmatched = plan.discovery.unmatched;
   return result;
 }
