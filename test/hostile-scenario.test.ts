@@ -203,4 +203,13 @@ describe("a scenario's estate: must name a manifest that is there", () => {
     expect(r.stderr).toBe("plexlint: folder.scenario.yaml:1:9: estate: net is a folder; estate: names the estate's plexlint.yaml (net/plexlint.yaml), or list the folder under inputs: [net]\n");
     expect(r.code).toBe(2);
   });
+
+  // Before: plugin-cfg.xml was read as the manifest (not a mapping, so empty) and left out of the estate, and every
+  // step failed with "the estate has no plug-in file (plugin-cfg.xml)".
+  it('a configuration file that is not a manifest says to list it under inputs:', () => {
+    writeFileSync(join(repo, 'net', 'plugin-cfg.xml'), '<?xml version="1.0"?>\n<Config>\n</Config>\n');
+    const r = simulate(scenario('xml.scenario.yaml', 'estate: net/plugin-cfg.xml\nsteps:\n  - close: all\n'));
+    expect(r.stderr).toBe("plexlint: xml.scenario.yaml:1:9: estate: net/plugin-cfg.xml is a plugin-cfg.xml, not a plexlint.yaml; estate: names the estate's plexlint.yaml, or list the files under inputs: [net/plugin-cfg.xml]\n");
+    expect(r.code).toBe(2);
+  });
 });

@@ -4,6 +4,7 @@ import { Command, Option } from 'commander';
 import type { Finding } from '../core/diagnostic.js';
 import { compile, type CompileOptions, type CompileResult } from '../engine/compile.js';
 import type { Estate } from '../model/estate.js';
+import { detectKind, type FileKind } from '../frontends/detect.js';
 import { formatDuration } from '../sim/clock.js';
 import { runScenario, type AfterStep, type ScenarioResult } from '../sim/index.js';
 import { parseScenario, type Scenario } from '../sim/scenario.js';
@@ -46,10 +47,33 @@ export function readScenarioFile(path: string, cwd: string, folderHint = ''): { 
   const sandbox = scenarioSandbox(abs, cwd);
   const { scenario, findings } = parseScenario(file, (p, what) => {
     const abs = sandbox.resolve(p);
-    return what === 'estate' && typeof abs === 'string' ? estateManifest(abs, p) : abs;
+    return what === 'estate' && typeof abs === 'string' ? notAnotherKind(estateManifest(abs, p), p) : abs;
   });
   if (!scenario) throw new UsageError(formatFindings(findings));
   return { scenario, display };
+}
+
+/** Names of the kinds of file `estate:` may name by mistake. */
+const KIND_NAMES: Partial<Record<FileKind, string>> = {
+  profile: 'TCP/IP profile',
+  omproute: 'OMPROUTE configuration',
+  dscontrol: 'Load Balancer configuration',
+  goscript: 'Load Balancer go script',
+  'plugin-cfg': 'plugin-cfg.xml',
+  'cluster-xml': 'cluster.xml',
+  scenario: 'scenario',
+};
+
+/**
+ * A configuration file named as `estate:` would be read as the manifest (an empty one) and left out of the estate,
+ * so every step would miss it: say so at the entry.
+ */
+function notAnotherKind(abs: string | { error: string }, entry: string): string | { error: string } {
+  if (typeof abs !== 'string') return abs;
+  const file = readScenarioText(abs, entry);
+  const kind = typeof file === 'string' ? undefined : KIND_NAMES[detectKind(file)];
+  if (!kind) return abs;
+  return { error: `${entry} is a ${kind}, not a plexlint.yaml; estate: names the estate's plexlint.yaml, or list the files under inputs: [${entry}]` };
 }
 
 /** The inputs and options that compile the estate a scenario names (its manifest, or its inputs). */
