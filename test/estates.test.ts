@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, type CliRun } from './support/cli.js';
+import { estateCountMessage } from '../src/engine/compile.js';
 
 const example = join(import.meta.dirname, '..', 'fixtures', 'example');
 let repo: string;
@@ -245,6 +246,24 @@ describe('compile and other one-estate commands', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('the list of estates to choose from', () => {
+  // Before: every line was padded to the longest choice, and the files of an estate without a manifest (four paths
+  // and '…') pushed the others' "(… plexlint.yaml)" some 200 columns to the right.
+  it('aligns the folder names and does not pad them to a list of files', () => {
+    const files = 'a/very/long/folder/of/the/estate/one.tcpip a/very/long/folder/of/the/estate/two.tcpip a/very/long/folder/x.tcpip y.tcpip …';
+    const { lines } = estateCountMessage('.', [
+      { pass: 'prod/PLEX1', what: 'prod/PLEX1/plexlint.yaml' },
+      { pass: files, what: '9 files without a plexlint.yaml' },
+      { pass: 'test/PLEX2/sub', what: 'test/PLEX2/sub/plexlint.yaml' },
+    ], 'plexlint trace');
+    expect(lines).toEqual([
+      '  prod/PLEX1      (prod/PLEX1/plexlint.yaml)',
+      `  ${files}  (9 files without a plexlint.yaml)`,
+      '  test/PLEX2/sub  (test/PLEX2/sub/plexlint.yaml)',
+    ]);
   });
 });
 

@@ -100,9 +100,13 @@ export class EstateCountError extends Error {
   }
 }
 
+/** Choices up to this long are aligned in a column; longer ones are not padded to. */
+const MAX_ALIGNED_CHOICE = 48;
+
 /** "prod holds 2 estates; compile works on one at a time. Name the one you mean:" and a line per estate with what to pass. */
 export function estateCountMessage(given: string, choices: EstateChoice[], command: string, where = ''): { message: string; lines: string[] } {
-  const width = Math.max(...choices.map((c) => c.pass.length));
+  // Aligned on the folder names; a longer choice (the files of an estate without a manifest) is not padded to.
+  const width = Math.max(0, ...choices.map((c) => c.pass.length).filter((n) => n <= MAX_ALIGNED_CHOICE));
   const lines = choices.map((c) => `  ${c.pass.padEnd(width)}  (${c.what})`);
   return { message: `${given} holds ${choices.length} estates; ${command} works on one at a time. Name the one you mean${where}:`, lines };
 }
