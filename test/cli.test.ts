@@ -70,6 +70,14 @@ describe('check: controls work with every format', () => {
       const enough = await run('check', estate, '--format', format, '--rule', 'optlocal-out-of-range=off', '--rule', 'vipadistribute-undefined-dvipa=off', '--max-warnings', '4');
       expect(enough.code).toBe(0);
     });
+    // As in ESLint (--max-warnings: warn rules "still run, but not reported" with --quiet): before, --quiet dropped the
+    // warnings before they were counted, so `--quiet --max-warnings 0` passed a run with warnings.
+    it(`--format ${format}: --quiet --max-warnings still counts the warnings it does not report`, async () => {
+      const r = await run('check', estate, '--format', format, '--rule', 'optlocal-out-of-range=off', '--rule', 'vipadistribute-undefined-dvipa=off', '--quiet', '--max-warnings', '0', '--no-color');
+      expect(r.code).toBe(1);
+      expect(r.stderr).toContain('plexlint found too many warnings (4; maximum: 0).');
+      expect(ruleIds(format, r.stdout)).toEqual([]);
+    });
     it(`--format ${format}: -o writes the report to a file and nothing to stdout`, async () => {
       const out = join(tmp, `report.${format}`);
       const r = await run('check', estate, '--format', format, '-o', out);

@@ -297,7 +297,8 @@ export function checkCommand(): Command {
     // stderr gets a colour decision of its own: the report may go to a file or a pipe while a person watches stderr.
     if (companion) process.stderr.write(companion({ ...input, color: useColor(opts.color, false, process.stderr) }));
     emit(formatters[opts.format]!(input), opts.output);
-    const { errors, warnings } = summaryCounts(input.diagnostics);
+    // Counted before --quiet hides the warnings: as in ESLint, --max-warnings still applies to them.
+    const { errors, warnings } = summaryCounts(diagnostics);
     const tooManyWarnings = opts.maxWarnings !== undefined && warnings > opts.maxWarnings;
     // stdout carries only the report, so this goes to stderr whatever the format.
     if (tooManyWarnings) process.stderr.write(`plexlint found too many warnings (${warnings}; maximum: ${opts.maxWarnings}).\n`);
