@@ -185,6 +185,14 @@ describe('stdin', () => {
     expect(check(['--stdin', '--stdin-filename', 'prod/PLEX1/profiles/SYSB.tcpip'], repo, sysb()).findings).toEqual([]);
   });
 
+  // As ESLint's "<text>": the name is not a path. Before, json resolved it against the working directory
+  // ("/home/me/<stdin>"), a file that does not exist, while every other format said "<stdin>".
+  it('check --stdin without a file name: json names the text <stdin>, not a path in the working directory', () => {
+    const r = runCli(['check', '--stdin', '-f', 'json'], { cwd: repo, input: BROKEN });
+    expect(r.code).toBe(1);
+    expect((JSON.parse(r.stdout) as JsonFile[]).map((f) => f.filePath)).toEqual(['<stdin>']);
+  });
+
   it('a file not saved yet, from a sub-folder; --stdin takes no paths', () => {
     const cwd = join(repo, 'test', 'PLEX2', 'profiles');
     const r = check(['--stdin', '--stdin-filename', 'NEW.tcpip'], cwd, BROKEN);

@@ -33,6 +33,11 @@ function message(d: Diagnostic): Record<string, unknown> {
   };
 }
 
+/** Standard input without --stdin-filename is named `<stdin>`: a name, not a path (ESLint's `<text>`). */
+function isPseudoFile(file: string): boolean {
+  return /^<[^<>/\\]+>$/.test(file);
+}
+
 export const json: Formatter = ({ diagnostics, files, cwd, suppressed = [], outputs }) => {
   const byFile = new Map<string, typeof diagnostics>();
   for (const f of files) byFile.set(f, []);
@@ -42,7 +47,7 @@ export const json: Formatter = ({ diagnostics, files, cwd, suppressed = [], outp
     byFile.set(d.file, list);
   }
   const results = [...byFile.entries()].map(([file, list]) => ({
-    filePath: resolve(cwd, file),
+    filePath: isPseudoFile(file) ? file : resolve(cwd, file),
     messages: list.map(message),
     // ESLint's shape: the suppressed finding plus how it was suppressed.
     suppressedMessages: suppressed.filter((d) => d.file === file).map((d) => ({ ...message(d), suppressions: d.suppressions })),
