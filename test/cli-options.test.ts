@@ -2,6 +2,9 @@
  * The command line without sharp edges: value options take one value each, may be repeated, and never swallow
  * the paths after them (on every command); --rule is validated; every command's --help shows real examples.
  */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EXAMPLE_COMMANDS } from '../src/cli/help.js';
 import { program } from '../src/cli/main.js';
@@ -52,6 +55,23 @@ describe('--rule is validated', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toBe("plexlint: --rule optlocal-out-of-rang=off: plexlint has no rule 'optlocal-out-of-rang'. Did you mean optlocal-out-of-range? (plexlint rules lists them)\n");
     expect((await runMain('diff', '--rule', 'nosuch=off', 'fixtures/diff/optlocal/old', 'fixtures/diff/optlocal/new')).code).toBe(2);
+  });
+  // explain takes a rule id in any case; --rule and plexlint.yaml rules: did not even suggest the lower-case id.
+  it('a rule id in upper case suggests the id in lower case, on the command line and in plexlint.yaml', async () => {
+    const r = await runMain('check', '--rule', 'OPTLOCAL-OUT-OF-RANGE=off', 'fixtures/example');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe("plexlint: --rule OPTLOCAL-OUT-OF-RANGE=off: plexlint has no rule 'OPTLOCAL-OUT-OF-RANGE'. Did you mean optlocal-out-of-range? (plexlint rules lists them)\n");
+    const dir = mkdtempSync(join(tmpdir(), 'plexlint-rule-case-'));
+    try {
+      writeFileSync(join(dir, 'plexlint.yaml'), 'rules:\n  OPTLOCAL-OUT-OF-RANGE: off\n');
+      const m = await runMain('check', '-f', 'json', join(dir, 'plexlint.yaml'));
+      const messages = (JSON.parse(m.stdout) as { messages: { ruleId: string; message: string; fix?: { text: string } }[] }[]).flatMap((f) => f.messages);
+      expect(messages.map((x) => [x.ruleId, x.message, x.fix?.text])).toEqual([
+        ['manifest-unknown-key', "plexlint has no rule 'OPTLOCAL-OUT-OF-RANGE', so this setting does nothing. Did you mean optlocal-out-of-range? (plexlint rules lists them)", 'optlocal-out-of-range'],
+      ]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
   it('syntax=off is refused with the reason, not ignored silently', async () => {
     const r = await runMain('check', '--rule', 'syntax=off', 'fixtures/example');

@@ -6,10 +6,9 @@
 import { readSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Command, Option } from 'commander';
-import { didYouMean } from '../core/suggest.js';
 import { parseLevel, type Level } from '../engine/config.js';
 import type { LintOptions } from '../engine/lint.js';
-import { findRule, rules } from '../rules/registry.js';
+import { findRule, ruleDidYouMean } from '../rules/registry.js';
 import { supportedEncodings, type Encoding } from '../sources/decode.js';
 import { MAX_FILE_BYTES } from '../sources/workspace.js';
 import { UsageError } from './io.js';
@@ -32,7 +31,7 @@ export function parseRuleOptions(values: string[] | undefined): Record<string, L
     if (!m || !level) throw new UsageError(`--rule ${v}: expected <rule-id>=off|info|warn|error`);
     const id = m[1]!;
     const rule = findRule(id);
-    if (!rule) throw new UsageError(`--rule ${v}: plexlint has no rule '${id}'.${didYouMean(id, rules.map((r) => r.meta.id), false)} (plexlint rules lists them)`);
+    if (!rule) throw new UsageError(`--rule ${v}: plexlint has no rule '${id}'.${ruleDidYouMean(id)} (plexlint rules lists them)`);
     if (rule.meta.unsuppressible && level !== 'error') {
       throw new UsageError(`--rule ${v}: ${id} findings cannot be turned off or down: the file cannot be read the way the product reads it, so nothing else in it can be checked; fix the file instead`);
     }

@@ -5,10 +5,9 @@
 import type { Diagnostic, DiagnosticFix, Finding } from '../core/diagnostic.js';
 import { compareLocs } from '../core/loc.js';
 import { MAX_QUOTED_WORD } from '../core/quote.js';
-import { didYouMean, uniqueSuggestion } from '../core/suggest.js';
 import { renameKey } from '../frontends/manifest/index.js';
 import { timed } from '../core/timing.js';
-import { findRule, rules } from '../rules/registry.js';
+import { findRule, meantRuleId, ruleDidYouMean, rules } from '../rules/registry.js';
 import type { Rule, RuleContext } from '../rules/rule.js';
 import type { SourceFile } from '../sources/source-file.js';
 import { resolve } from 'node:path';
@@ -136,16 +135,15 @@ export function nameSystems(findings: Finding[]): Finding[] {
 function manifestRuleIds(compiled: CompileResult): Finding[] {
   const m = compiled.manifest;
   if (!m) return [];
-  const ids = rules.map((r) => r.meta.id);
   const out: Finding[] = [];
   for (const settings of [m.rules, ...m.overrides.map((o) => o.rules)]) {
     for (const [id, setting] of Object.entries(settings)) {
       if (findRule(id)) continue;
-      const meant = uniqueSuggestion(id, ids, false);
+      const meant = meantRuleId(id);
       out.push({
         ruleId: 'manifest-unknown-key',
         loc: setting.keyLoc,
-        message: `plexlint has no rule '${id}', so this setting does nothing.${didYouMean(id, ids, false)} (plexlint rules lists them)`,
+        message: `plexlint has no rule '${id}', so this setting does nothing.${ruleDidYouMean(id)} (plexlint rules lists them)`,
         ...(meant && !(meant in settings) ? { fix: renameKey(setting.keyLoc, meant) } : {}),
       });
     }

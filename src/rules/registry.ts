@@ -6,6 +6,7 @@
  */
 import type { RuleId } from '../core/diagnostic.js';
 import type { Rule } from './rule.js';
+import { didYouMean, uniqueSuggestion } from '../core/suggest.js';
 
 import { rule as syntax } from './syntax/syntax.js';
 import { rule as unknownStatement } from './syntax/unknown-statement.js';
@@ -300,6 +301,23 @@ const byId = new Map<string, Rule>(rules.map((r) => [r.meta.id, r]));
 
 export function findRule(id: string): Rule | undefined {
   return byId.get(id);
+}
+
+/**
+ * The rule an unknown id means, for a did-you-mean: the id in lower case (rule ids are, and `plexlint explain` takes
+ * any case), else the one rule it is a typo of.
+ */
+export function meantRuleId(id: string): string | undefined {
+  const lower = id.toLowerCase();
+  if (lower !== id && byId.has(lower)) return lower;
+  return uniqueSuggestion(id, [...byId.keys()], false);
+}
+
+/** " Did you mean <id>?" for an unknown rule id (by meantRuleId's reading, ties included), or ''. */
+export function ruleDidYouMean(id: string): string {
+  const lower = id.toLowerCase();
+  if (lower !== id && byId.has(lower)) return ` Did you mean ${lower}?`;
+  return didYouMean(id, [...byId.keys()], false);
 }
 
 /** Whether a string read from outside (a configuration file, a baseline) names a listed rule. */
