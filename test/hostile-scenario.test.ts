@@ -191,25 +191,20 @@ describe('nesting thousands of levels deep', () => {
 });
 
 describe("a scenario's estate: must name a manifest that is there", () => {
-  // Before: the missing file surfaced later as the compile's "--config" error, printed twice, without a position.
-  it('a missing manifest is one error at the entry, without --config', () => {
-    const r = simulate(scenario('missing.scenario.yaml', 'estate: net/nope.yaml\nsteps:\n  - close: all\n'));
-    expect(r.stderr).toBe('plexlint: missing.scenario.yaml:1:9: estate: net/nope.yaml does not exist; estate: names the estate\'s plexlint.yaml\n');
-    expect(r.code).toBe(2);
-  });
-
-  it('a folder is an error at the entry that says how to name it', () => {
-    const r = simulate(scenario('folder.scenario.yaml', 'estate: net\nsteps:\n  - close: all\n'));
-    expect(r.stderr).toBe("plexlint: folder.scenario.yaml:1:9: estate: net is a folder; estate: names the estate's plexlint.yaml (net/plexlint.yaml), or list the folder under inputs: [net]\n");
-    expect(r.code).toBe(2);
-  });
-
-  // Before: plugin-cfg.xml was read as the manifest (not a mapping, so empty) and left out of the estate, and every
-  // step failed with "the estate has no plug-in file (plugin-cfg.xml)".
-  it('a configuration file that is not a manifest says to list it under inputs:', () => {
-    writeFileSync(join(repo, 'net', 'plugin-cfg.xml'), '<?xml version="1.0"?>\n<Config>\n</Config>\n');
-    const r = simulate(scenario('xml.scenario.yaml', 'estate: net/plugin-cfg.xml\nsteps:\n  - close: all\n'));
-    expect(r.stderr).toBe("plexlint: xml.scenario.yaml:1:9: estate: net/plugin-cfg.xml is a plugin-cfg.xml, not a plexlint.yaml; estate: names the estate's plexlint.yaml, or list the files under inputs: [net/plugin-cfg.xml]\n");
-    expect(r.code).toBe(2);
-  });
+  writeFileSync(join(repo, 'net', 'plugin-cfg.xml'), '<?xml version="1.0"?>\n<Config>\n</Config>\n');
+  // Before: a missing file surfaced later as the compile's "--config" error, printed twice, without a position; a
+  // folder as "net is a folder, not a file"; and plugin-cfg.xml was read as the manifest (not a mapping, so empty)
+  // and left out of the estate, so every step failed with "the estate has no plug-in file (plugin-cfg.xml)".
+  const cases: [string, string, string][] = [
+    ['a missing manifest', 'net/nope.yaml', "net/nope.yaml does not exist; estate: names the estate's plexlint.yaml"],
+    ['a folder', 'net', "net is a folder; estate: names the estate's plexlint.yaml (net/plexlint.yaml), or list the folder under inputs: [net]"],
+    ['a plugin-cfg.xml', 'net/plugin-cfg.xml', "net/plugin-cfg.xml is a plugin-cfg.xml, not a plexlint.yaml; estate: names the estate's plexlint.yaml, or list the files under inputs: [net/plugin-cfg.xml]"],
+  ];
+  for (const [what, entry, message] of cases) {
+    it(`${what}: one error at the entry that says what to name, without --config`, () => {
+      const r = simulate(scenario('entry.scenario.yaml', `estate: ${entry}\nsteps:\n  - close: all\n`));
+      expect(r.stderr).toBe(`plexlint: entry.scenario.yaml:1:9: estate: ${message}\n`);
+      expect(r.code).toBe(2);
+    });
+  }
 });
