@@ -33,7 +33,7 @@ import type { OmprouteAst, OmpStatement } from '../../frontends/omproute/ast.js'
 import type { Distribution, Sysplex, System } from '../estate.js';
 import { classMask, definitionOf, findDefiningInterface } from '../routing-match.js';
 import type { RoutedAddress, RoutedRole, RoutingConfig, RoutingInterface, RoutingStatement, SystemRouting } from '../routing.js';
-import { sharedText } from './shared-text.js';
+import { sharedText } from '../../core/shared-text.js';
 
 const INTERFACE_STATEMENTS: readonly RoutingStatement[] = ['OSPF_Interface', 'RIP_Interface', 'Interface'];
 

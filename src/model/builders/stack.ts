@@ -17,7 +17,7 @@ import type {
   VipaStatement,
 } from '../../frontends/profile/ast.js';
 import type { DistributionDef, Reference, Stack, StackDvipa, UnresolvedAddressStatement } from '../stack.js';
-import { sharedText } from './shared-text.js';
+import { sharedText } from '../../core/shared-text.js';
 
 interface Flat {
   statement: Statement;
