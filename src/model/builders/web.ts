@@ -57,8 +57,16 @@ function nullMap<T>(): Record<string, T> {
   return Object.create(null) as Record<string, T>;
 }
 
+/**
+ * The prototype of the attribute-location records: empty, without a prototype of its own and frozen, so that a
+ * record, like Object.create(null), has no inherited keys (an attribute called `constructor` or `__proto__` is just
+ * a key). Object.create(null) makes an object in V8's dictionary mode, about 430 bytes for a server's six
+ * attributes; an object with a prototype stays in fast mode, about 100. A large estate keeps tens of thousands.
+ */
+const NO_INHERITED_KEYS: object = Object.freeze(Object.create(null) as object);
+
 function locsOf(n: PNode): AttrLocs {
-  const out = nullMap<Loc>();
+  const out = Object.create(NO_INHERITED_KEYS) as AttrLocs;
   for (const [k, a] of Object.entries(n.attrs)) out[k] = a.valueLoc;
   return out;
 }
