@@ -16,6 +16,7 @@
  */
 import type { Finding } from '../../core/diagnostic.js';
 import type { Loc } from '../../core/loc.js';
+import { emptyRecord } from '../../core/record.js';
 import type { CellEntry } from '../../frontends/manifest/ast.js';
 import type { ClusterNode, GroupNode, PluginAst, PNode, ServerNode } from '../../frontends/plugin/index.js';
 import type { ClusterXmlAst } from '../../frontends/was/index.js';
@@ -53,20 +54,8 @@ export interface BuiltWeb {
   findings: Finding[];
 }
 
-function nullMap<T>(): Record<string, T> {
-  return Object.create(null) as Record<string, T>;
-}
-
-/**
- * The prototype of the attribute-location records: empty, without a prototype of its own and frozen, so that a
- * record, like Object.create(null), has no inherited keys (an attribute called `constructor` or `__proto__` is just
- * a key). Object.create(null) makes an object in V8's dictionary mode, about 430 bytes for a server's six
- * attributes; an object with a prototype stays in fast mode, about 100. A large estate keeps tens of thousands.
- */
-const NO_INHERITED_KEYS: object = Object.freeze(Object.create(null) as object);
-
 function locsOf(n: PNode): AttrLocs {
-  const out = Object.create(NO_INHERITED_KEYS) as AttrLocs;
+  const out = emptyRecord<Loc>();
   for (const [k, a] of Object.entries(n.attrs)) out[k] = a.valueLoc;
   return out;
 }
@@ -158,7 +147,7 @@ function cluster(n: ClusterNode): PluginCluster {
 }
 
 function plugin(ast: PluginAst): PluginConfig {
-  const settings = nullMap<string | number | boolean>();
+  const settings = emptyRecord<string | number | boolean>();
   for (const [k, v] of Object.entries(ast.config.values)) settings[k] = v;
   const p: PluginConfig = {
     file: ast.file,
@@ -265,7 +254,7 @@ export function bridged(a: Cell, b: Cell): boolean {
 export function buildWeb(input: WebInput): BuiltWeb {
   const findings: Finding[] = [];
   const cells: Cell[] = input.cells.map((e) => {
-    const properties = nullMap<{ value: string; loc: Loc }>();
+    const properties = emptyRecord<{ value: string; loc: Loc }>();
     for (const [k, v] of Object.entries(e.properties)) properties[k] = { value: v.value, loc: v.loc };
     const cellCookie = properties['odrSessionIdCookieName'];
     const odrs: Odr[] = e.odrs.map((o) => {
@@ -349,7 +338,7 @@ export function buildWeb(input: WebInput): BuiltWeb {
         origin: 'inferred',
         loc: { file: c.file, line: 1, column: 1, endLine: 1, endColumn: 1 },
         odrs: [],
-        properties: nullMap(),
+        properties: emptyRecord(),
         affinityEnabled: false,
         gscs: [],
         bridgedWith: [],
