@@ -1,4 +1,6 @@
 /** The WebTier of the Estate: plug-in files, cells, ODR matching, sprays, cluster.xml clusters. */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compile } from '../src/engine/compile.js';
@@ -70,5 +72,26 @@ describe('web tier model', () => {
     const odrs = estate.web.cells.flatMap((c) => c.odrs.map((o) => `${o.name}:${o.tier}:${o.cookieName}`));
     expect(odrs).toEqual(['odra1:web:ODRSESSIONID', 'odra2:web:ODRSESSIONID', 'odra9:app:ODRSID_APP', 'odrb1:web:ODRSESSIONID', 'odrb2:web:ODRSESSIONID', 'odrb9:app:ODRSID_APP']);
     expect(estate.web.cells[0]!.gscs.map((g) => `${g.name}:${g.tier}`)).toEqual(['ODRS_CELLB_WEB:web', 'ODRS_CELLB_APP:app']);
+  });
+
+  it('attribute locations have no inherited keys and print as plain data', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'plexlint-web-locs-'));
+    try {
+      writeFileSync(
+        join(dir, 'plugin-cfg.xml'),
+        '<?xml version="1.0"?>\n<Config>\n <ServerCluster Name="c1" __proto__="x" constructor="y">\n  <Server Name="s1" CloneID="a1">\n   <Transport Hostname="h1" Port="9080" Protocol="http"/>\n  </Server>\n </ServerCluster>\n</Config>\n',
+      );
+      const { estate } = compile([dir], { cwd: dir });
+      const cluster = estate.web.plugins[0]!.clusters[0]!;
+      // Unknown attributes are not kept (they have their own finding); what is kept has nothing inherited beside it.
+      expect(Object.keys(cluster.locs)).toEqual(['Name']);
+      for (const key of ['constructor', '__proto__', 'toString']) expect(cluster.locs[key]).toBeUndefined();
+      const server = cluster.servers[0]!;
+      for (const key of ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'LoadBalanceWeight']) expect(server.locs[key]).toBeUndefined();
+      expect(Object.keys(server.locs)).toEqual(['Name', 'CloneID']);
+      expect(JSON.parse(JSON.stringify(server.locs))).toEqual({ Name: { file: expect.any(String), line: 4, column: 17, endLine: 4, endColumn: 19 }, CloneID: expect.any(Object) });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -50,7 +50,8 @@ export const port = statement({
         const w = p.slots['protocol'];
         if (w) {
           entry.keepProtocol(w);
-          if (w.text === 'TCP' || w.text === 'UDP') entry.protocol = w.text;
+          // The constant, not the word's own copy of it: one string for every PORT entry of the estate.
+          if (w.text === 'TCP' || w.text === 'UDP') entry.protocol = w.text === 'TCP' ? 'TCP' : 'UDP';
           else if (!w.symbolic) cx.report({ ruleId: 'syntax', loc: w.loc, message: `PORT ${portWord.raw}: expected TCP or UDP, found '${w.raw}'` });
         }
         entry.keepJob(p.slots['job']);

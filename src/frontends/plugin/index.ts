@@ -9,6 +9,7 @@
  * line breaks inside names and paths. Whatever did parse is checked, also in a
  * file that is not well-formed.
  */
+import { emptyRecord } from '../../core/record.js';
 import type { Finding, Fix, RuleId, Severity } from '../../core/diagnostic.js';
 import { related } from '../../core/diagnostic.js';
 import { FindingLimit } from '../../core/finding-limit.js';
@@ -28,10 +29,6 @@ export interface ParsedPlugin {
 }
 
 const PLUGIN = 'the plug-in';
-
-function nullMap<T>(): Record<string, T> {
-  return Object.create(null) as Record<string, T>;
-}
 
 function hasOwn(o: object, k: string): boolean {
   return Object.prototype.hasOwnProperty.call(o, k);
@@ -107,8 +104,8 @@ class PluginReader {
   /** Check an element's attributes against its spec; build its PNode. */
   node(el: XmlElement, specKey: string): PNode {
     const s = spec(specKey);
-    const values = nullMap<AttrValue>();
-    const attrs = nullMap<XmlAttribute>();
+    const values = emptyRecord<AttrValue>();
+    const attrs = emptyRecord<XmlAttribute>();
     for (const [n, a] of Object.entries(s.attrs)) if (a.default !== undefined) values[n] = a.default;
     const seen = new Set<string>();
     for (const a of el.attributes) {
@@ -375,7 +372,7 @@ export function parsePlugin(file: SourceFile): ParsedPlugin {
   const start = file.lines.loc(file.path, 0, 0);
   const ast: PluginAst = {
     file: file.path,
-    config: { element: 'Config', loc: start, values: nullMap<AttrValue>(), attrs: nullMap<XmlAttribute>() },
+    config: { element: 'Config', loc: start, values: emptyRecord<AttrValue>(), attrs: emptyRecord<XmlAttribute>() },
     properties: [],
     virtualHostGroups: [],
     trustedProxies: [],

@@ -28,6 +28,7 @@ import type { XMLParser } from 'fast-xml-parser';
 import { fastXmlParser } from '../../core/libs.js';
 import type { Finding } from '../../core/diagnostic.js';
 import { related } from '../../core/diagnostic.js';
+import { sharedText } from '../../core/shared-text.js';
 import type { Loc } from '../../core/loc.js';
 import type { SourceFile } from '../../sources/source-file.js';
 import type { XmlAttribute, XmlDeclaration, XmlDocument, XmlElement } from './ast.js';
@@ -123,6 +124,8 @@ export function readXml(file: SourceFile, options: ReadXmlOptions): ReadXmlResul
       const el = scanStartTag(text, meta.startIndex, name, loc);
       if (meta.endIndex !== undefined) el.endOffset = meta.endIndex;
       build(children, el.children, depth + 1, el);
+      // A list grown by push has room for 17 (most elements have one or two children): the copy has room for what it holds.
+      if (el.children.length) el.children = el.children.slice();
       out.push(el);
     }
   };
@@ -386,7 +389,7 @@ function scanStartTag(text: string, start: number, name: string, loc: (s: number
       close = ve;
     }
     const raw = text.slice(vs, ve);
-    attributes.push(new Attribute(text.slice(ns, ne), decodeEntities(raw), raw, ns, ne, ve > vs ? vs : Math.max(ns, vs - 1), ve > vs ? ve : Math.min(close, n), close, loc));
+    attributes.push(new Attribute(sharedText(text.slice(ns, ne)), decodeEntities(raw), raw, ns, ne, ve > vs ? vs : Math.max(ns, vs - 1), ve > vs ? ve : Math.min(close, n), close, loc));
     i = close;
   }
   const localName = name.includes(':') ? name.slice(name.lastIndexOf(':') + 1) : name;
@@ -396,7 +399,8 @@ function scanStartTag(text: string, start: number, name: string, loc: (s: number
     loc: loc(start, nameEnd),
     startTag: loc(start, end),
     offset: start,
-    attributes,
+    // A list grown by push has room for 17: the copy has room for what the tag holds.
+    attributes: attributes.length ? attributes.slice() : attributes,
     children: [],
     selfClosing,
   };

@@ -33,6 +33,7 @@ import type { OmprouteAst, OmpStatement } from '../../frontends/omproute/ast.js'
 import type { Distribution, Sysplex, System } from '../estate.js';
 import { classMask, definitionOf, findDefiningInterface } from '../routing-match.js';
 import type { RoutedAddress, RoutedRole, RoutingConfig, RoutingInterface, RoutingStatement, SystemRouting } from '../routing.js';
+import { sharedText } from '../../core/shared-text.js';
 
 const INTERFACE_STATEMENTS: readonly RoutingStatement[] = ['OSPF_Interface', 'RIP_Interface', 'Interface'];
 
@@ -312,6 +313,14 @@ function route(config: RoutingConfig, a: StackAddress): RoutedAddress {
 }
 
 export function buildSystemRouting(system: System, sysplex: Sysplex, config: RoutingConfig): SystemRouting {
-  return { config, addresses: stackAddresses(system, sysplex).map((a) => route(config, a)) };
+  return { config, addresses: stackAddresses(system, sysplex).map((a) => shareTexts(route(config, a))) };
+}
+
+/** The address's texts as one string each for the run (./shared-text.ts): most are the same for many addresses. */
+function shareTexts(routed: RoutedAddress): RoutedAddress {
+  routed.what = sharedText(routed.what);
+  routed.why = sharedText(routed.why);
+  if (routed.via?.subnet !== undefined) routed.via.subnet = sharedText(routed.via.subnet);
+  return routed;
 }
 

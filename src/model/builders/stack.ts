@@ -17,6 +17,7 @@ import type {
   VipaStatement,
 } from '../../frontends/profile/ast.js';
 import type { DistributionDef, Reference, Stack, StackDvipa, UnresolvedAddressStatement } from '../stack.js';
+import { sharedText } from '../../core/shared-text.js';
 
 interface Flat {
   statement: Statement;
@@ -36,19 +37,8 @@ export function flatten(ast: ProfileAst): Flat[] {
   return out;
 }
 
-/**
- * "a.b.c.d/len", one string per subnet for the whole run: the stacks of a sysplex route to the same subnets, and
- * a string per route of every stack was megabytes of copies.
- */
-const subnetTexts = new Map<string, string>();
 function subnetText(address: string, prefix: number): string {
-  const key = `${address}/${prefix}`;
-  let text = subnetTexts.get(key);
-  if (text === undefined) {
-    if (subnetTexts.size >= 100_000) subnetTexts.clear();
-    subnetTexts.set(key, (text = key));
-  }
-  return text;
+  return sharedText(`${address}/${prefix}`);
 }
 
 function emptyStack(): Stack {
@@ -183,7 +173,7 @@ export function buildStack(ast: ProfileAst, lineCount: number): Stack {
             if (!d) continue;
             kind = d.type === 'VIRTUAL' ? 'static-vipa' : 'real';
           }
-          stack.home.push({ address: e.address.text, link: name, kind, loc: e.loc, order });
+          stack.home.push({ address: sharedText(e.address.text), link: sharedText(name), kind, loc: e.loc, order });
         }
         break;
       case 'primaryinterface':
@@ -199,7 +189,7 @@ export function buildStack(ast: ProfileAst, lineCount: number): Stack {
       case 'port':
         for (const e of s.entries) {
           if (e.ignored || e.port === undefined || !e.protocol || !e.job) continue;
-          const r: Stack['ports'][number] = { port: e.port, protocol: e.protocol, job: e.job.text, loc: e.loc };
+          const r: Stack['ports'][number] = { port: e.port, protocol: e.protocol, job: sharedText(e.job.text), loc: e.loc };
           const share = e.options.find((o) => o.name === 'SHAREPORT' || o.name === 'SHAREPORTWLM');
           if (share) r.shareport = share.name as 'SHAREPORT' | 'SHAREPORTWLM';
           if (e.bind) r.bind = e.bind.text;
@@ -211,12 +201,10 @@ export function buildStack(ast: ProfileAst, lineCount: number): Stack {
           if (r.ignored || !r.link) continue;
           // A route over a link or interface that is not defined before it is not added.
           if (!isLoopbackName(r.link.text) && !refer('link-or-interface', r.link.text, 'ROUTE', r.link.loc, order)) continue;
-          const route: Stack['routes'][number] = {
-            destination: r.isDefault ? 'DEFAULT' : r.destination ? subnetText(r.destination.address.text, r.destination.prefix) : '?',
-            link: r.link.text,
-            loc: r.loc,
-          };
-          if (r.firstHop) route.firstHop = r.firstHop.text;
+          const destination = r.isDefault ? 'DEFAULT' : r.destination ? subnetText(r.destination.address.text, r.destination.prefix) : '?';
+          const link = sharedText(r.link.text);
+          // One literal per shape: a property added later would be kept outside the object, 40 bytes more per route.
+          const route: Stack['routes'][number] = r.firstHop ? { destination, link, loc: r.loc, firstHop: sharedText(r.firstHop.text) } : { destination, link, loc: r.loc };
           stack.routes.push(route);
         }
         break;
@@ -429,8 +417,7 @@ function distribute(
     healthSwitch: s.healthSwitch?.enabled ?? false,
     destipAll: s.destipAll !== undefined,
     targets: s.destinations.map((t) => {
-      const target: DistributionDef['targets'][number] = { loc: t.loc };
-      if (t.address) target.address = t.address.text;
+      const target: DistributionDef['targets'][number] = t.address ? { loc: t.loc, address: sharedText(t.address.text) } : { loc: t.loc };
       if (t.weight) {
         target.weight = t.weight.value;
         target.weightLoc = t.weight.loc;

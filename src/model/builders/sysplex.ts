@@ -133,12 +133,10 @@ function resolveTargets(
       .map((s) => ({ system: s.name, via: 'all' as const, loc: def.destipLoc ?? def.loc }));
   }
   return def.targets.map((t) => {
-    const r: ResolvedTarget = { via: 'destip', loc: t.loc };
-    if (t.address) {
-      r.address = t.address;
-      const sys = xcfOwner.get(t.address);
-      if (sys) r.system = sys;
-    }
+    // One literal per shape: properties added later would be kept outside the object.
+    const sys = t.address === undefined ? undefined : xcfOwner.get(t.address);
+    const r: ResolvedTarget =
+      t.address === undefined ? { via: 'destip', loc: t.loc } : sys ? { via: 'destip', loc: t.loc, address: t.address, system: sys } : { via: 'destip', loc: t.loc, address: t.address };
     if (t.weight !== undefined) r.weight = t.weight;
     if (t.preferred) r.preferred = true;
     if (t.backupRank !== undefined) r.backupRank = t.backupRank;

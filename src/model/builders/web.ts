@@ -16,6 +16,7 @@
  */
 import type { Finding } from '../../core/diagnostic.js';
 import type { Loc } from '../../core/loc.js';
+import { emptyRecord } from '../../core/record.js';
 import type { CellEntry } from '../../frontends/manifest/ast.js';
 import type { ClusterNode, GroupNode, PluginAst, PNode, ServerNode } from '../../frontends/plugin/index.js';
 import type { ClusterXmlAst } from '../../frontends/was/index.js';
@@ -53,12 +54,8 @@ export interface BuiltWeb {
   findings: Finding[];
 }
 
-function nullMap<T>(): Record<string, T> {
-  return Object.create(null) as Record<string, T>;
-}
-
 function locsOf(n: PNode): AttrLocs {
-  const out = nullMap<Loc>();
+  const out = emptyRecord<Loc>();
   for (const [k, a] of Object.entries(n.attrs)) out[k] = a.valueLoc;
   return out;
 }
@@ -150,7 +147,7 @@ function cluster(n: ClusterNode): PluginCluster {
 }
 
 function plugin(ast: PluginAst): PluginConfig {
-  const settings = nullMap<string | number | boolean>();
+  const settings = emptyRecord<string | number | boolean>();
   for (const [k, v] of Object.entries(ast.config.values)) settings[k] = v;
   const p: PluginConfig = {
     file: ast.file,
@@ -257,7 +254,7 @@ export function bridged(a: Cell, b: Cell): boolean {
 export function buildWeb(input: WebInput): BuiltWeb {
   const findings: Finding[] = [];
   const cells: Cell[] = input.cells.map((e) => {
-    const properties = nullMap<{ value: string; loc: Loc }>();
+    const properties = emptyRecord<{ value: string; loc: Loc }>();
     for (const [k, v] of Object.entries(e.properties)) properties[k] = { value: v.value, loc: v.loc };
     const cellCookie = properties['odrSessionIdCookieName'];
     const odrs: Odr[] = e.odrs.map((o) => {
@@ -341,7 +338,7 @@ export function buildWeb(input: WebInput): BuiltWeb {
         origin: 'inferred',
         loc: { file: c.file, line: 1, column: 1, endLine: 1, endColumn: 1 },
         odrs: [],
-        properties: nullMap(),
+        properties: emptyRecord(),
         affinityEnabled: false,
         gscs: [],
         bridgedWith: [],
