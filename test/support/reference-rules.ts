@@ -7,7 +7,7 @@ import type { Finding } from '../../src/core/diagnostic.js';
 import type { Loc } from '../../src/core/loc.js';
 import type { Estate } from '../../src/model/estate.js';
 import type { PluginConfig } from '../../src/model/web.js';
-import { connectAfterFailure } from '../../src/sim/probes.js';
+import { tracedRefusal } from '../../src/rules/simulation/dvipa-refused-on-owner-failure.js';
 import { rel } from '../../src/rules/helpers.js';
 import { listText } from '../../src/rules/web.js';
 
@@ -79,20 +79,8 @@ export function refusedOnOwnerFailureOneByOne(estate: Estate, report: Report): v
     for (const id of dv.distributions) {
       const d = byId.get(id);
       if (!d || d.system !== owner.system) continue;
-      const port = d.ports[0]?.from ?? 1;
-      const decision = connectAfterFailure(estate, [owner.system], 'client', dv.address, port);
-      if (decision.outcome !== 'refused' || decision.reason === 'not advertised') continue;
-      const candidates = decision.trace.filter((t) => t.what === 'candidate').map((t) => t.detail);
-      const why = candidates.length ? `its targets are ${candidates.join('; ')}` : (decision.trace.at(-1)?.detail ?? 'no target is ready');
-      report({
-        loc: d.loc,
-        message:
-          `When ${owner.system} fails, ${dv.address}:${port} refuses every connection although it has backups: ${why} (plexlint's reading: the simulator applies IBM's takeover and distribution rules). ` +
-          `The backup takes the address over but has nothing to distribute to — add targets on other stacks (or DESTIP ALL). ` +
-          `See: plexlint trace --from client --to ${dv.address}:${port} --down ${owner.system}`,
-        related: dv.backups.map((b) => rel(b.loc, `VIPABACKUP on ${b.system}`)),
-        subject: `${d.id} owner failure`,
-      });
+      const finding = tracedRefusal(estate, owner.system, dv, d);
+      if (finding) report(finding);
     }
   }
 }

@@ -1,6 +1,7 @@
 import { defineRule } from '../rule.js';
 import { dynamicXcfUnread, rel } from '../helpers.js';
-import type { Distribution } from '../../model/estate.js';
+import type { Finding } from '../../core/diagnostic.js';
+import type { Distribution, Estate, SysplexDvipa } from '../../model/estate.js';
 import { connectAfterFailure, connectionsAfterFailure } from '../../sim/probes.js';
 
 /**
@@ -65,22 +66,31 @@ export const rule = defineRule({
       for (const id of dv.distributions) {
         const d = byId.get(id);
         if (!d || !refused.has(d)) continue;
-        const port = d.ports[0]?.from ?? 1;
         // Refused: the same decision again, traced, in a simulation of this DVIPA alone, to say why.
-        const decision = connectAfterFailure(estate, [owner.system], 'client', dv.address, port);
-        if (decision.outcome !== 'refused' || decision.reason === 'not advertised') continue;
-        const candidates = decision.trace.filter((t) => t.what === 'candidate').map((t) => t.detail);
-        const why = candidates.length ? `its targets are ${candidates.join('; ')}` : (decision.trace.at(-1)?.detail ?? 'no target is ready');
-        ctx.report({
-          loc: d.loc,
-          message:
-            `When ${owner.system} fails, ${dv.address}:${port} refuses every connection although it has backups: ${why} (plexlint's reading: the simulator applies IBM's takeover and distribution rules). ` +
-            `The backup takes the address over but has nothing to distribute to — add targets on other stacks (or DESTIP ALL). ` +
-            `See: plexlint trace --from client --to ${dv.address}:${port} --down ${owner.system}`,
-          related: dv.backups.map((b) => rel(b.loc, `VIPABACKUP on ${b.system}`)),
-          subject: `${d.id} owner failure`,
-        });
+        const finding = tracedRefusal(estate, owner.system, dv, d);
+        if (finding) ctx.report(finding);
       }
     }
   },
 });
+
+/**
+ * The traced simulation of one distributed DVIPA after its owner fails, and the finding when it refuses (a backup
+ * that takes over but does not advertise the DVIPA is omproute-dvipa-not-covered's finding, not this one).
+ */
+export function tracedRefusal(estate: Estate, owner: string, dv: SysplexDvipa, d: Distribution): Omit<Finding, 'ruleId'> | undefined {
+  const port = d.ports[0]?.from ?? 1;
+  const decision = connectAfterFailure(estate, [owner], 'client', dv.address, port);
+  if (decision.outcome !== 'refused' || decision.reason === 'not advertised') return undefined;
+  const candidates = decision.trace.filter((t) => t.what === 'candidate').map((t) => t.detail);
+  const why = candidates.length ? `its targets are ${candidates.join('; ')}` : (decision.trace.at(-1)?.detail ?? 'no target is ready');
+  return {
+    loc: d.loc,
+    message:
+      `When ${owner} fails, ${dv.address}:${port} refuses every connection although it has backups: ${why} (plexlint's reading: the simulator applies IBM's takeover and distribution rules). ` +
+      `The backup takes the address over but has nothing to distribute to — add targets on other stacks (or DESTIP ALL). ` +
+      `See: plexlint trace --from client --to ${dv.address}:${port} --down ${owner}`,
+    related: dv.backups.map((b) => rel(b.loc, `VIPABACKUP on ${b.system}`)),
+    subject: `${d.id} owner failure`,
+  };
+}
