@@ -158,6 +158,18 @@ describe('diff --scenario and --format github', () => {
   });
 });
 
+describe('a file side inside an estate', () => {
+  it("is rooted at its estate, so the estate's other files keep their names and nothing moves that did not", () => {
+    // Rooted at the file's own folder, the web tier read through the manifest was named ../web/… on this side and
+    // web/… on the other: every plug-in object was removed and added again, with 8 routing changes that are not real.
+    const r = runDiff('fixtures/example/profiles/SYSA.tcpip', 'fixtures/example', root);
+    const files = new Set(r.changes.flatMap((c) => [c.oldLoc?.file, c.newLoc?.file]).filter((f): f is string => !!f));
+    expect([...files].filter((f) => !f.startsWith('fixtures/example/'))).toEqual([]);
+    expect([...files].filter((f) => f.includes('/web/'))).toEqual([]);
+    expect(r.behaviour).toEqual([]);
+  });
+});
+
 describe('a large change set stays readable', () => {
   // Three generated stacks; every ROUNDROBIN distribution becomes SERVERWLM and SYS01's OPTLOCAL 1 become 2.
   const dir = mkdtempSync(join(tmpdir(), 'plexlint-diff-large-'));

@@ -4,16 +4,18 @@
  * (src/sources/git-tree.ts); nothing is written to disk and the working tree is
  * never touched. A revision's files have the paths the working tree's have.
  *
- * Each side has a root: the folder its paths name (a file's folder). Both sides
+ * Each side has a root: the folder its paths name (the estate a file or folder is in). Both sides
  * name their files relative to their own root, so the same file has the same
  * name on both sides (its identity for plug-in files, findings and locations),
  * and the estates of a side are known by their folder below its root
  * (./estates.ts pairs them by it).
  */
 import { existsSync, statSync } from 'node:fs';
-import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
-import { FsJournal } from '../sources/fs-journal.js';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { MANIFEST_NAMES } from '../sources/discover.js';
+import { diskFs, FsJournal } from '../sources/fs-journal.js';
 import { gitTree, GitTreeError } from '../sources/git-tree.js';
+import { repositoryRoot } from '../sources/side-files.js';
 
 export interface Side {
   /** What the user gave. */
@@ -32,10 +34,26 @@ export interface Side {
 
 export class SideError extends Error {}
 
-/** The folder a side's paths name: the one folder or file's folder given, else the working directory. */
+/**
+ * The folder a side's paths name: the root of the estate the one file or folder given is in (the folder of the
+ * nearest plexlint.yaml at or above it, as `check` finds it), else that folder or the file's folder; for several
+ * paths, the working directory. Rooting a file at its estate names the estate's other files the way a folder side
+ * of the same estate names them: `diff profiles/SYSA.tcpip .` inside an estate compares web/plugin-cfg.xml with
+ * web/plugin-cfg.xml, not ../web/plugin-cfg.xml with web/plugin-cfg.xml.
+ */
 function rootOf(paths: string[], cwd: string): string {
   if (paths.length !== 1) return cwd;
-  return isDirectory(paths[0]!) ? paths[0]! : dirname(paths[0]!);
+  const start = isDirectory(paths[0]!) ? paths[0]! : dirname(paths[0]!);
+  return estateRootAbove(start) ?? start;
+}
+
+/** The folder of the nearest manifest at or above `dir`, up to the repository root (the folder that holds .git). */
+function estateRootAbove(dir: string): string | undefined {
+  const top = repositoryRoot(dir);
+  for (let d = dir; ; d = dirname(d)) {
+    if (MANIFEST_NAMES.some((n) => diskFs.kind(join(d, n)) === 'file')) return d;
+    if (d === top || dirname(d) === d) return undefined;
+  }
 }
 
 /** How the user's working directory names `root`, as a prefix of names. */
