@@ -11,8 +11,8 @@
  * (./estates.ts pairs them by it).
  */
 import { existsSync, statSync } from 'node:fs';
-import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { MANIFEST_NAMES } from '../sources/discover.js';
+import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
+import { manifestAbove } from '../sources/discover.js';
 import { diskFs, FsJournal } from '../sources/fs-journal.js';
 import { gitTree, GitTreeError } from '../sources/git-tree.js';
 import { repositoryRoot } from '../sources/side-files.js';
@@ -44,16 +44,8 @@ export class SideError extends Error {}
 function rootOf(paths: string[], cwd: string): string {
   if (paths.length !== 1) return cwd;
   const start = isDirectory(paths[0]!) ? paths[0]! : dirname(paths[0]!);
-  return estateRootAbove(start) ?? start;
-}
-
-/** The folder of the nearest manifest at or above `dir`, up to the repository root (the folder that holds .git). */
-function estateRootAbove(dir: string): string | undefined {
-  const top = repositoryRoot(dir);
-  for (let d = dir; ; d = dirname(d)) {
-    if (MANIFEST_NAMES.some((n) => diskFs.kind(join(d, n)) === 'file')) return d;
-    if (d === top || dirname(d) === d) return undefined;
-  }
+  const manifest = manifestAbove(diskFs, start, repositoryRoot);
+  return manifest ? dirname(manifest) : start;
 }
 
 /** How the user's working directory names `root`, as a prefix of names. */

@@ -22,7 +22,7 @@
 import type { Estate } from '../model/estate.js';
 import { estateRelative } from '../model/files.js';
 import type { PluginConfig, WasCluster } from '../model/web.js';
-import { Simulation, SimulationError, type Observed } from '../sim/index.js';
+import { observedUnlessUnrunnable, Simulation } from '../sim/index.js';
 import { parseRequestUrl, resolve, type Resolution } from '../sim/plugin.js';
 import { sendEjbCalls, sendRequests } from '../sim/web.js';
 import { sampleRequest, sampleRequests } from '../sim/web-samples.js';
@@ -75,20 +75,12 @@ function requestInputs(estate: Estate, p: PluginConfig | undefined, url: string,
   return typeof res === 'string' ? res : [res.uri, clusterInputs(estate, res.cluster)];
 }
 
-function quietly(run: () => Observed): Observed | undefined {
-  try {
-    return run();
-  } catch (e) {
-    if (e instanceof SimulationError) return undefined;
-    throw e;
-  }
-}
 
 function requestFlows(key: string, label: string, url: string, through: string): NamedFlow[] {
   const run = (sessions: number) => (estate: Estate) => {
     const plugin = pluginsByKey(estate).get(key);
     if (!plugin) return undefined;
-    return quietly(() => sendRequests(new Simulation(estate, 1), plugin.file, url, REQUESTS, sessions).observed);
+    return observedUnlessUnrunnable(() => sendRequests(new Simulation(estate, 1), plugin.file, url, REQUESTS, sessions).observed);
   };
   return [
     // The picture draws requests without sessions (plexlint graph's flows).
@@ -185,7 +177,7 @@ function ejbGroups(before: Estate, after: Estate): FlowGroup[] {
                 what: 'EJB calls',
                 destination: key,
                 origins: singleOrigin(node || 'a remote client', rank),
-                run: (estate: Estate) => quietly(() => sendEjbCalls(new Simulation(estate, 1), c.cell, c.name, node, CALLS).observed),
+                run: (estate: Estate) => observedUnlessUnrunnable(() => sendEjbCalls(new Simulation(estate, 1), c.cell, c.name, node, CALLS).observed),
                 ref: { kind: 'ejb', cell: c.cell, cluster: c.name, node },
               }),
             )

@@ -5,7 +5,7 @@
  * outcome (a WEIGHTEDACTIVE count, a plug-in's round-robin position).
  */
 import type { Estate } from '../model/estate.js';
-import { Simulation, SimulationError, simulationFor, type Observed } from '../sim/index.js';
+import { observedUnlessUnrunnable, Simulation, SimulationError, simulationFor, type Observed } from '../sim/index.js';
 import type { RuntimeState } from '../sim/state.js';
 import { sendEjbCalls, sendRequests } from '../sim/web.js';
 import type { Scenario } from '../sim/scenario.js';
@@ -49,23 +49,14 @@ export class Measure {
   }
 
   requests(pluginFile: string, url: string): Observed | undefined {
-    return quietly(() => sendRequests(this.simulation(), pluginFile, url, this.count, 0).observed);
+    return observedUnlessUnrunnable(() => sendRequests(this.simulation(), pluginFile, url, this.count, 0).observed);
   }
 
   ejb(cell: string, cluster: string, fromNode: string): Observed | undefined {
-    return quietly(() => sendEjbCalls(this.simulation(), cell, cluster, fromNode, this.count).observed);
+    return observedUnlessUnrunnable(() => sendEjbCalls(this.simulation(), cell, cluster, fromNode, this.count).observed);
   }
 }
 
-/** A flow the estate cannot run in this state (a route whose cluster is gone) has no shares. */
-function quietly(run: () => Observed): Observed | undefined {
-  try {
-    return run();
-  } catch (e) {
-    if (e instanceof SimulationError) return undefined;
-    throw e;
-  }
-}
 
 /** The runtime state after the first `steps` steps of a scenario (its `set` steps, events, opened connections' effects). */
 export function stateAfter(scenario: Scenario, estate: Estate, steps: number): RuntimeState {

@@ -13,6 +13,16 @@ import type { Step, StepKey } from './steps.js';
 /** A step that cannot run (a name the estate does not have): reported at its step, never a crash. */
 export class SimulationError extends Error {}
 
+/** What a flow observes, or undefined when the estate cannot run it in this state (a route whose cluster is gone). */
+export function observedUnlessUnrunnable(run: () => Observed): Observed | undefined {
+  try {
+    return run();
+  } catch (e) {
+    if (e instanceof SimulationError) return undefined;
+    throw e;
+  }
+}
+
 export interface StepOutcome {
   observed: Observed;
   summary: string;

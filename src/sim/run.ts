@@ -18,7 +18,7 @@ import type { Scenario } from './scenario.js';
 import { emptyState, mergeState, type ReadonlyState, type RuntimeState, type StatePatch } from './state.js';
 import { originOf, type CloseFilter, type Origin, type Step } from './steps.js';
 
-export { SimulationError } from './engine.js';
+export { observedUnlessUnrunnable, SimulationError } from './engine.js';
 export type { ExpectationResult } from './expect.js';
 export type { Observed } from './measures.js';
 

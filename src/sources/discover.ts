@@ -17,7 +17,7 @@
  */
 import picomatch from 'picomatch';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import type { FsJournal } from './fs-journal.js';
+import type { FileSystem, FsJournal } from './fs-journal.js';
 import { IgnoreRules, type IgnoreSettings } from './ignore.js';
 
 export const MANIFEST_NAMES = ['plexlint.yaml', 'plexlint.yml'];
@@ -96,21 +96,40 @@ export function commonDir(dirs: string[], fallback: string): string {
   return common.join(sep) || sep;
 }
 
+/** The manifest a folder holds (plexlint.yaml, else plexlint.yml), if any. */
+function manifestInFolder(fs: Pick<FileSystem, 'kind'>, dir: string): string | undefined {
+  return MANIFEST_NAMES.map((n) => join(dir, n)).find((p) => fs.kind(p) === 'file');
+}
+
+/**
+ * The nearest manifest at or above a folder, up to the repository root (the folder that holds `.git`) or the
+ * file-system root: the estate a file or folder belongs to, as ESLint and yamllint look their configuration up.
+ * `memo` keeps the answer for every folder passed on the way.
+ */
+export function manifestAbove(
+  fs: Pick<FileSystem, 'kind'>,
+  dir: string,
+  repositoryRoot: (dir: string) => string | undefined,
+  memo?: Map<string, string | null>,
+): string | undefined {
+  const known = memo?.get(dir);
+  if (known !== undefined) return known ?? undefined;
+  let found = manifestInFolder(fs, dir);
+  if (!found && repositoryRoot(dir) !== dir && dirname(dir) !== dir) found = manifestAbove(fs, dirname(dir), repositoryRoot, memo);
+  memo?.set(dir, found ?? null);
+  return found;
+}
+
 export function discover(paths: string[], options: DiscoverOptions): Discovery {
   const { fs, cwd } = options;
   const rules = new IgnoreRules(fs, options, options.manifestIgnores, options.display);
-  const manifestIn = (dir: string): string | undefined => MANIFEST_NAMES.map((n) => join(dir, n)).find((p) => fs.kind(p) === 'file');
+  const manifestIn = (dir: string): string | undefined => manifestInFolder(fs, dir);
   const lookups = new Map<string, string | null>();
   /** The nearest manifest at or above a folder, up to the repository root. */
   const nearestManifest = (dir: string): string | undefined => {
     if (options.config) return options.config;
     if (options.noLookup) return undefined;
-    const known = lookups.get(dir);
-    if (known !== undefined) return known ?? undefined;
-    let found = manifestIn(dir);
-    if (!found && rules.repositoryRoot(dir) !== dir && dirname(dir) !== dir) found = nearestManifest(dirname(dir));
-    lookups.set(dir, found ?? null);
-    return found;
+    return manifestAbove(fs, dir, (d) => rules.repositoryRoot(d), lookups);
   };
 
   interface Building extends EstateInputs {
