@@ -20,6 +20,7 @@ import { visible } from './escape.js';
 import { rootRelative } from './paths.js';
 import { stylish, summaryCounts } from './stylish.js';
 import type { Formatter, ReportInput } from './types.js';
+import { plural } from '../core/list-text.js';
 
 export function escapeData(s: string): string {
   return s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
@@ -44,10 +45,6 @@ export function githubLine(input: ReportInput, d: Diagnostic): string {
 }
 
 export const github: Formatter = (input) => input.diagnostics.map((d) => githubLine(input, d)).join('\n') + (input.diagnostics.length ? '\n' : '');
-
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
-}
 
 /** What `--format github` prints to stderr: the whole report, because annotations are capped. */
 export const githubConsole: Formatter = (input) => {

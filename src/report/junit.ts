@@ -19,10 +19,7 @@ import { gccLine } from './gcc.js';
 import { summaryCounts } from './stylish.js';
 import type { Formatter } from './types.js';
 import { attr, text, XML_DECLARATION } from './xml.js';
-
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
-}
+import { plural } from '../core/list-text.js';
 
 export const junit: Formatter = ({ diagnostics, files }) => {
   const groups = byFile(files, diagnostics);

@@ -3,6 +3,7 @@ import { Chalk } from 'chalk';
 import type { Diagnostic } from '../core/diagnostic.js';
 import { forDisplay } from './escape.js';
 import type { Formatter } from './types.js';
+import { plural } from '../core/list-text.js';
 
 export function summaryCounts(diagnostics: Diagnostic[]): { errors: number; warnings: number; infos: number } {
   let errors = 0;
@@ -14,10 +15,6 @@ export function summaryCounts(diagnostics: Diagnostic[]): { errors: number; warn
     else infos++;
   }
   return { errors, warnings, infos };
-}
-
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
 export const stylish: Formatter = (input) => {

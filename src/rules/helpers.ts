@@ -20,7 +20,7 @@ export function reportRejections(ctx: RuleContext): void {
 }
 
 
-export { listText } from '../core/list-text.js';
+export { listText, plural } from '../core/list-text.js';
 import type { Estate, System } from '../model/estate.js';
 
 /** Systems by name. */
@@ -33,10 +33,6 @@ export function stackAnchor(system: System): Loc {
   const s = system.stack.ipconfigLoc;
   const ipc = s.v4 ?? s.v6;
   return ipc ?? { file: system.profile, line: 1, column: 1, endLine: 1, endColumn: 1 };
-}
-
-export function plural(n: number, word: string, pluralWord = `${word}s`): string {
-  return `${n} ${n === 1 ? word : pluralWord}`;
 }
 
 /** Every address a stack owns that dynamic routing or the OSA would treat as its own (not loopback, not XCF). */

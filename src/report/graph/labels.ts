@@ -7,13 +7,10 @@
 import { CLIENT } from '../../graph/structure.js';
 import { expectationText } from '../simulate/words.js';
 import type { EdgeKind, FindingMarks, Graph, GraphEdge, GraphFlow, GraphGroup, GraphNode } from '../../graph/types.js';
+import { plural } from '../../core/list-text.js';
 
 export function pct(share: number): string {
   return `${Math.round(share * 1000) / 10}%`;
-}
-
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
 export function findingsLine(f: FindingMarks): string {
