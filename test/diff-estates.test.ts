@@ -254,6 +254,18 @@ describe('check --baseline on a repository with several estates', () => {
     expect(findings(run.stdout)).toEqual(['new/test/PLEX2/profiles/SYSB.tcpip optlocal-zero-wlm']);
   });
 
+  it('one file of an estate against git:<ref>: a finding the revision has too is not new', () => {
+    const dir = join(work, 'one-file');
+    cpSync(example, dir, { recursive: true });
+    edit(join(dir, 'profiles', 'SYSB.tcpip'), 'BASEWLM OPTLOCAL 1', 'BASEWLM OPTLOCAL 0');
+    git(dir, 'init', '-q');
+    git(dir, 'add', '.');
+    git(dir, 'commit', '-qm', 'base');
+    expect(findings(runCli(['check', 'profiles/SYSB.tcpip', '-f', 'gcc'], { cwd: dir }).stdout)).toEqual(['profiles/SYSB.tcpip optlocal-zero-wlm']);
+    // The baseline side and the current run are rooted alike (at the estate): the finding matches itself.
+    expect(runCli(['check', 'profiles/SYSB.tcpip', '--baseline', 'git:HEAD', '-f', 'gcc'], { cwd: dir })).toMatchObject({ code: 0, stdout: '' });
+  });
+
   it('an estate moved to another folder keeps its findings: they match those of the estate no longer there', () => {
     const dir = join(work, 'moved-estate');
     cpSync(base, join(dir, 'old'), { recursive: true });

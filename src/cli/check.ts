@@ -6,8 +6,8 @@ import { planEstates } from '../engine/compile.js';
 import { RuleConfig } from '../engine/config.js';
 import { lintAndFix, type FixOutcome } from '../engine/fix-loop.js';
 import { lintAll, type LintOptions, type LintResult } from '../engine/lint.js';
-import { BaselineError, currentEstates, onlyNew, readBaseline, rootOf } from '../diff/baseline.js';
-import { SideError } from '../diff/sides.js';
+import { BaselineError, currentEstates, onlyNew, readBaseline } from '../diff/baseline.js';
+import { rootOf, SideError } from '../diff/sides.js';
 import { parseManifest } from '../frontends/manifest/index.js';
 import { consoleCompanions, formatters, type ReportInput } from '../report/index.js';
 import { summaryCounts } from '../report/stylish.js';
@@ -284,7 +284,7 @@ export function checkCommand(): Command {
       try {
         const base = readBaseline(opts.baseline, cwd, cli.paths, { ...cli.options });
         // A saved report names files relative to the working directory; a checked baseline, relative to its root.
-        const root = base.report ? cwd : rootOf(cli.paths.length ? cli.paths : ['.'], cwd);
+        const root = base.report ? cwd : rootOf((cli.paths.length ? cli.paths : ['.']).map((p) => resolve(cwd, p)), cwd);
         diagnostics = onlyNew(outcome.diagnostics, cwd, root, base, currentEstates(cli.paths, cli.options, root));
       } catch (e) {
         if (e instanceof BaselineError || e instanceof SideError) throw new UsageError(e.message);

@@ -6,7 +6,7 @@
  * are matched by fingerprint (rule and subject), not by line.
  */
 import { existsSync, statSync } from 'node:fs';
-import { dirname, relative, resolve, sep } from 'node:path';
+import { relative, resolve, sep } from 'node:path';
 import type { Diagnostic } from '../core/diagnostic.js';
 import { planEstates } from '../engine/compile.js';
 import { lintAll, type LintOptions } from '../engine/lint.js';
@@ -25,19 +25,6 @@ function below(root: string, from: string, file: string): string {
 /** A diagnostic's fingerprint with its file relative to `root`. */
 function rebased(d: Diagnostic, from: string, root: string): string {
   return fingerprint({ ...d, file: below(root, from, d.file) });
-}
-
-/** The folder the current run's paths are relative to, for matching. */
-export function rootOf(paths: string[], cwd: string): string {
-  if (paths.length === 1) {
-    const abs = resolve(cwd, paths[0]!);
-    try {
-      return statSync(abs).isDirectory() ? abs : dirname(abs);
-    } catch {
-      return cwd;
-    }
-  }
-  return cwd;
 }
 
 interface SavedMessage {

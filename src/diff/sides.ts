@@ -39,9 +39,10 @@ export class SideError extends Error {}
  * nearest plexlint.yaml at or above it, as `check` finds it), else that folder or the file's folder; for several
  * paths, the working directory. Rooting a file at its estate names the estate's other files the way a folder side
  * of the same estate names them: `diff profiles/SYSA.tcpip .` inside an estate compares web/plugin-cfg.xml with
- * web/plugin-cfg.xml, not ../web/plugin-cfg.xml with web/plugin-cfg.xml.
+ * web/plugin-cfg.xml, not ../web/plugin-cfg.xml with web/plugin-cfg.xml. `check --baseline` roots the current run
+ * with it too, so that its findings and the baseline's are named alike. Paths are absolute.
  */
-function rootOf(paths: string[], cwd: string): string {
+export function rootOf(paths: string[], cwd: string): string {
   if (paths.length !== 1) return cwd;
   const start = isDirectory(paths[0]!) ? paths[0]! : dirname(paths[0]!);
   const manifest = manifestAbove(diskFs, start, repositoryRoot);
