@@ -56,3 +56,12 @@ export function dynamicXcfUnread(system: System, version: 4 | 6): boolean {
   const statement = version === 4 ? 'IPCONFIG DYNAMICXCF' : 'IPCONFIG6 DYNAMICXCF';
   return system.stack.unresolvedAddresses?.some((u) => u.statement === statement) ?? false;
 }
+
+/**
+ * Per IP version, whether any stack of the estate has a dynamic XCF address plexlint cannot read: then a DESTIP that
+ * names no known stack may name that one. Worked out once per check (asked per distribution, it scanned every
+ * system each time: quadratic in the stacks).
+ */
+export function dynamicXcfUnreadAnywhere(estate: Estate): Record<4 | 6, boolean> {
+  return { 4: estate.systems.some((s) => dynamicXcfUnread(s, 4)), 6: estate.systems.some((s) => dynamicXcfUnread(s, 6)) };
+}

@@ -1,5 +1,5 @@
 import { defineRule } from '../rule.js';
-import { dynamicXcfUnread, rel } from '../helpers.js';
+import { dynamicXcfUnreadAnywhere, rel } from '../helpers.js';
 import type { Finding } from '../../core/diagnostic.js';
 import type { Distribution, Estate, SysplexDvipa } from '../../model/estate.js';
 import { connectAfterFailure, connectionsAfterFailure } from '../../sim/probes.js';
@@ -29,13 +29,7 @@ export const rule = defineRule({
     const { estate } = ctx;
     const byId = new Map(estate.sysplex.distributions.map((d) => [d.id, d]));
     // A dynamic XCF address plexlint cannot read (a system symbol without a value) may be the stack a DESTIP names.
-    // Decided once per IP version for the estate (per distribution it was a scan of every system: quadratic).
-    const unread = new Map<4 | 6, boolean>();
-    const xcfUnread = (version: 4 | 6): boolean => {
-      let u = unread.get(version);
-      if (u === undefined) unread.set(version, (u = estate.systems.some((s) => dynamicXcfUnread(s, version))));
-      return u;
-    };
+    const xcfUnread = dynamicXcfUnreadAnywhere(estate);
     // What to ask, grouped by the owner that fails: one simulation per owner decides every DVIPA it owns.
     const byOwner = new Map<string, { dv: (typeof estate.sysplex.dvipas)[number]; d: Distribution; port: number }[]>();
     for (const dv of estate.sysplex.dvipas) {
@@ -44,7 +38,7 @@ export const rule = defineRule({
       for (const id of dv.distributions) {
         const d = byId.get(id);
         if (!d || d.system !== owner.system) continue;
-        if (xcfUnread(d.version) && d.targets.some((t) => t.via === 'destip' && !t.system)) continue;
+        if (xcfUnread[d.version] && d.targets.some((t) => t.via === 'destip' && !t.system)) continue;
         const list = byOwner.get(owner.system) ?? [];
         list.push({ dv, d, port: d.ports[0]?.from ?? 1 });
         byOwner.set(owner.system, list);

@@ -1,5 +1,5 @@
 import { defineRule } from '../rule.js';
-import { dynamicXcfUnread, ownedAddresses, rel } from '../helpers.js';
+import { dynamicXcfUnreadAnywhere, ownedAddresses, rel } from '../helpers.js';
 import { stacksRead } from './scope.js';
 
 /**
@@ -29,10 +29,10 @@ export const rule = defineRule({
       if (s.stack.dynamicXcf.v6) xcf.set(s.stack.dynamicXcf.v6.address, s.name);
     }
     // A stack whose dynamic XCF address has a system symbol without a value: a DESTIP may be that address.
-    const unread = (version: 4 | 6): boolean => ctx.estate.systems.some((s) => dynamicXcfUnread(s, version));
+    const unread = dynamicXcfUnreadAnywhere(ctx.estate);
     for (const d of ctx.estate.sysplex.distributions) {
       if (d.routing) continue; // tier-1 GRE/ENCAP targets are non-z/OS appliances
-      if (unread(d.version)) continue;
+      if (unread[d.version]) continue;
       for (const t of d.targets) {
         if (t.via !== 'destip' || !t.address || xcf.has(t.address)) continue;
         const owner = ctx.estate.systems
