@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { keywordsMatching, tooShortAbbreviationOf } from '../grammar/profile/vocabulary.js';
 import { parseProfile } from '../src/frontends/profile/index.js';
-import type { VipaDistributeStatement, VipaDynamicBlock } from '../src/frontends/profile/ast.js';
+import type { VipaDistributeStatement, VipaDynamicBlock } from '../grammar/profile/ast.js';
 import { sourceFromText } from '../src/sources/source-file.js';
 import { lintProfile, profile, ranges, stackOf } from './support/profile.js';
 

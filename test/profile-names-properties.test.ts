@@ -10,7 +10,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { allKeywords } from '../grammar/profile/vocabulary.js';
-import type { ProfileAst, Statement } from '../src/frontends/profile/ast.js';
+import type { ProfileAst, Statement } from '../grammar/profile/ast.js';
 import { fixtureFiles } from './support/fixture-files.js';
 import { fuzz } from './support/fuzz.js';
 import { parseSysa, semantics } from './support/semantics.js';

@@ -3,7 +3,7 @@
  * names (VIPADEFINE, VIPABACKUP, VIPADELETE, VIPARANGE, VIPADISTRIBUTE pages; EZZ0638I).
  */
 import { isLoopback, parseCidr, parseIp, type IpAddress } from '../../src/core/ip.js';
-import type { DvipaAddress, Word } from '../../src/frontends/profile/ast.js';
+import type { DvipaAddress, Word } from './ast.js';
 import { withDamage } from './damage.js';
 import { shown } from './values.js';
 import type { BuildContext } from './spec.js';

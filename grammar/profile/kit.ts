@@ -3,7 +3,7 @@
  */
 import type { Finding } from '../../src/core/diagnostic.js';
 import type { Loc } from '../../src/core/loc.js';
-import type { NameStatement, Word } from '../../src/frontends/profile/ast.js';
+import type { NameStatement, Word } from './ast.js';
 import { damageOf, PORT_LIST_READING, readingSentence } from './damage.js';
 import { skippedNote } from './notes.js';
 import type { BuildContext, EntryList, Parsed } from './spec.js';

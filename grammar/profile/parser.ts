@@ -27,7 +27,7 @@ import type { Finding, Fix, RuleId } from '../../src/core/diagnostic.js';
 import { fix, inCaseOf, replaceAt } from '../../src/core/fix.js';
 import type { Loc } from '../../src/core/loc.js';
 import { didYouMean, suggest, uniqueSuggestion } from '../../src/core/suggest.js';
-import type { GenericStatement, OptionNode, Statement, UnknownStatement, Word } from '../../src/frontends/profile/ast.js';
+import type { GenericStatement, OptionNode, Statement, UnknownStatement, Word } from './ast.js';
 import { damageOf, withDamage } from './damage.js';
 import { FirstTokenLookahead } from './lookahead.js';
 import { KeywordTable, parseNotation, type Notation } from './notation.js';

@@ -16,7 +16,8 @@
  */
 import type { Finding } from '../../src/core/diagnostic.js';
 import type { Loc } from '../../src/core/loc.js';
-import type { OptionNode, Statement, Word } from '../../src/frontends/profile/ast.js';
+import type { OptionNode, Statement, Word } from './ast.js';
+import type { Confirmation, Introduced, ZosRelease } from '../../src/core/release.js';
 import { parseNotation, type Notation } from './notation.js';
 import type { ValueReader, ValueSpec } from './values.js';
 
@@ -43,6 +44,10 @@ export interface OptionSpec extends Notation {
   builderChecks?: boolean;
   /** One line for hover text. */
   meaning?: string;
+  /** When IBM added the operand (a release, or an APAR on earlier releases). */
+  since?: Introduced;
+  /** The first release that no longer accepts the operand. */
+  removedIn?: ZosRelease;
 }
 
 export type Element =
@@ -57,9 +62,9 @@ export type Element =
   /** A keyword that must come here (VIPADISTRIBUTE … DESTIP). */
   | { type: 'keyword'; keyword: Notation; optional?: boolean; then?: Element[] }
   /** One of several keyword-led forms (INTERFACE name DEFINE … | ADDADDR … | DELETE). */
-  | { type: 'choice'; alternatives: { keyword: Notation; body: Element[] }[]; otherwise?: Element[] }
+  | { type: 'choice'; alternatives: { keyword: Notation; body: Element[]; since?: Introduced }[]; otherwise?: Element[] }
   /** The operands that follow depend on a slot's value (DEVICE name type …). */
-  | { type: 'variant'; slot: string; cases: { keyword: Notation; body: Element[]; removed?: string; advice?: string }[] }
+  | { type: 'variant'; slot: string; cases: { keyword: Notation; body: Element[]; removed?: string; advice?: string; since?: Introduced }[] }
   /** An open-ended list of entries: ends at the next statement name, or only at `end` inside a block. */
   | { type: 'list'; name: string; entry: Element[]; build?: EntryBuilder }
   /** Words the table does not describe in detail (kept as operands, not checked). */
@@ -90,6 +95,12 @@ export interface StatementSpec {
   removed?: string;
   /** The table is not confirmed against IBM's diagram: unknown operands are warnings, not errors. */
   unverified?: boolean;
+  /** The IBM topic and release the entry was confirmed against, word for word. */
+  confirmed?: Confirmation;
+  /** When IBM added the statement (a release, or an APAR on earlier releases). */
+  since?: Introduced;
+  /** The first release that no longer accepts the statement. */
+  removedIn?: ZosRelease;
   build?: StatementBuilder;
   /**
    * Positional operands the builder needs: without one of them (the stack rejects the
@@ -218,14 +229,15 @@ export function choice(alternatives: Record<string, Element[]>, otherwise?: Elem
   return otherwise ? { type: 'choice', alternatives: alts, otherwise } : { type: 'choice', alternatives: alts };
 }
 
-/** A form of a statement removed from z/OS: the release, and what to do instead. */
-export interface RemovedForm {
+/** A form of a statement removed from z/OS (the release, and what to do instead), or added in a later release. */
+export interface VariantForm {
   body: Element[];
-  removed: string;
+  removed?: string;
   advice?: string;
+  since?: Introduced;
 }
 
-export function variant(slotName: string, cases: Record<string, Element[] | RemovedForm>): Element {
+export function variant(slotName: string, cases: Record<string, Element[] | VariantForm>): Element {
   return {
     type: 'variant',
     slot: slotName,
@@ -275,6 +287,11 @@ export function obsolete(o: OptionSpec, why: string): OptionSpec {
 
 export function meaning(o: OptionSpec, text: string): OptionSpec {
   return { ...o, meaning: text };
+}
+
+/** An operand IBM added in a later release (or by an APAR): `since(opt('SMCRIPADDR', …), { release: '3.2', apar: 'PH…', aparReleases: ['2.5', '3.1'] })`. */
+export function since(o: OptionSpec, introduced: Introduced): OptionSpec {
+  return { ...o, since: introduced };
 }
 
 /**

@@ -7,7 +7,7 @@
 import type { Finding, RuleId } from '../../src/core/diagnostic.js';
 import { maskToPrefix, parseCidr, parseIp, parseIpv4, parseIpv6, type IpAddress, type Subnet } from '../../src/core/ip.js';
 import { didYouMean } from '../../src/core/suggest.js';
-import type { Word } from '../../src/frontends/profile/ast.js';
+import type { Word } from './ast.js';
 import { KeywordTable, parseNotation, type Notation } from './notation.js';
 
 export type ValueSpec =

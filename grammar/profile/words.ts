@@ -6,7 +6,7 @@
  * only where its words are (WordFactory.at makes them again).
  */
 import type { Loc, LineIndex } from '../../src/core/loc.js';
-import type { Word } from '../../src/frontends/profile/ast.js';
+import type { Word } from './ast.js';
 import type { ProfileToken } from './scanner.js';
 
 export class WordFactory {

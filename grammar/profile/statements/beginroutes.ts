@@ -1,4 +1,4 @@
-import type { RouteEntry, RoutesBlock } from '../../../src/frontends/profile/ast.js';
+import type { RouteEntry, RoutesBlock } from '../ast.js';
 import { spanLocs } from '../../../src/core/loc.js';
 import { addSentence, damageOf } from '../damage.js';
 import { statement } from '../spec.js';

@@ -1,4 +1,4 @@
-import type { DeviceStatement } from '../../../src/frontends/profile/ast.js';
+import type { DeviceStatement } from '../ast.js';
 import { reservedName } from '../kit.js';
 import { AUTORESTART, ROUTER } from '../operands.js';
 import { opt, options, rest, slot, statement, variant } from '../spec.js';

@@ -1,7 +1,7 @@
 import { parseIpv4 } from '../../../src/core/ip.js';
 import { fix, removeAt } from '../../../src/core/fix.js';
 import { spanLocs } from '../../../src/core/loc.js';
-import type { HomeEntry, HomeStatement } from '../../../src/frontends/profile/ast.js';
+import type { HomeEntry, HomeStatement } from '../ast.js';
 import { listWithStop } from '../kit.js';
 import { builtSlot, list, slot, statement } from '../spec.js';
 import { shown, v } from '../values.js';

@@ -1,4 +1,4 @@
-import type { IncludeStatement } from '../../../src/frontends/profile/ast.js';
+import type { IncludeStatement } from '../ast.js';
 import { slot, statement } from '../spec.js';
 import { stripQuotes, v } from '../values.js';
 

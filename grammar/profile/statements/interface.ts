@@ -1,5 +1,5 @@
 import { isLoopback, parseCidr, parseIp, type IpAddress } from '../../../src/core/ip.js';
-import type { InterfaceStatement, Word } from '../../../src/frontends/profile/ast.js';
+import type { InterfaceStatement, Word } from '../ast.js';
 import { reservedName } from '../kit.js';
 import { DYNVLANREG, INBPERF, IPBCAST, ISOLATE, MONSYSPLEX, MTU, OLM, READSTORAGE, ROUTER, SECCLASS, SMCD, SMCR, SOURCEVIPAINTERFACE, VLANID, VMAC } from '../operands.js';
 import { builtSlot, choice, list, opt, options, optSome, slot, statement, variant, type BuildContext, type OptionSpec } from '../spec.js';

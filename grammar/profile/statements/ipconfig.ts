@@ -1,4 +1,4 @@
-import type { IpConfigStatement, OptionNode, Word } from '../../../src/frontends/profile/ast.js';
+import type { IpConfigStatement, OptionNode, Word } from '../ast.js';
 import type { BuildContext, OptionSpec, Parsed } from '../spec.js';
 import { obsolete, oneOf, opt, options, optSome, statement, withSub } from '../spec.js';
 import { v, shown } from '../values.js';

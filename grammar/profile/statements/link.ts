@@ -1,4 +1,4 @@
-import type { LinkStatement } from '../../../src/frontends/profile/ast.js';
+import type { LinkStatement } from '../ast.js';
 import { reservedName } from '../kit.js';
 import { DYNVLANREG, IFSPEED, INBPERF, IPBCAST, ISOLATE, MONSYSPLEX, OLM, READSTORAGE, SECCLASS, VLANID, VMAC } from '../operands.js';
 import { oneOf, opt, options, rest, slot, statement, variant, type Element } from '../spec.js';

@@ -1,6 +1,6 @@
 import type { IpAddress } from '../../../src/core/ip.js';
 import type { Loc } from '../../../src/core/loc.js';
-import type { IgnoredBy, OptionNode, PortEntry, PortStatement, Word } from '../../../src/frontends/profile/ast.js';
+import type { IgnoredBy, OptionNode, PortEntry, PortStatement, Word } from '../ast.js';
 import { keep, ProfileWord, rebuild, type KeptWord, type WordFactory } from '../words.js';
 import { listWithStop } from '../kit.js';
 import { builtSlot, list, obsolete, oneOf, opt, orderedOptions, slot, statement } from '../spec.js';

@@ -1,4 +1,4 @@
-import type { RouteEntry } from '../../../src/frontends/profile/ast.js';
+import type { RouteEntry } from '../ast.js';
 import { maskToPrefix, parseIpv4 } from '../../../src/core/ip.js';
 import { builtSlot, choice, oneOf, opt, options, slot, statement, type Parsed } from '../spec.js';
 import { v } from '../values.js';

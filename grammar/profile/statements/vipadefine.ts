@@ -1,5 +1,5 @@
 import { parseIpv4 } from '../../../src/core/ip.js';
-import type { Moveable, OptionNode, VipaDefineStatement, Word } from '../../../src/frontends/profile/ast.js';
+import type { Moveable, OptionNode, VipaDefineStatement, Word } from '../ast.js';
 import { dvipaAddress, intfName } from '../dvipa.js';
 import { leadingOptions, misplaced, opt, rest, statement, type BuildContext, type Parsed } from '../spec.js';
 

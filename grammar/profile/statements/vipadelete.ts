@@ -1,4 +1,4 @@
-import type { VipaDeleteStatement } from '../../../src/frontends/profile/ast.js';
+import type { VipaDeleteStatement } from '../ast.js';
 import { dvipaAddress, intfName } from '../dvipa.js';
 import { rest, statement } from '../spec.js';
 

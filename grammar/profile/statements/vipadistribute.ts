@@ -1,7 +1,7 @@
 import type { Loc } from '../../../src/core/loc.js';
 import { spanLocs } from '../../../src/core/loc.js';
 import { didYouMean } from '../../../src/core/suggest.js';
-import type { Destination, DistMethod, DistOption, VipaDistributeStatement, Word } from '../../../src/frontends/profile/ast.js';
+import type { Destination, DistMethod, DistOption, VipaDistributeStatement, Word } from '../ast.js';
 import { dvipaAddress, intfName } from '../dvipa.js';
 import { parseNotation } from '../notation.js';
 import {

@@ -1,4 +1,4 @@
-import type { VipaDynamicBlock, VipaStatement } from '../../../src/frontends/profile/ast.js';
+import type { VipaDynamicBlock, VipaStatement } from '../ast.js';
 import { statement } from '../spec.js';
 
 /**

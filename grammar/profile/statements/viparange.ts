@@ -1,5 +1,5 @@
 import { isLoopback } from '../../../src/core/ip.js';
-import type { Moveable, VipaRangeStatement, Word } from '../../../src/frontends/profile/ast.js';
+import type { Moveable, VipaRangeStatement, Word } from '../ast.js';
 import { fix, inCaseOf, replaceAt } from '../../../src/core/fix.js';
 import { didYouMean, uniqueSuggestion } from '../../../src/core/suggest.js';
 import { intfName } from '../dvipa.js';

@@ -1,4 +1,4 @@
-import type { VipaRouteStatement } from '../../../src/frontends/profile/ast.js';
+import type { VipaRouteStatement } from '../ast.js';
 import { leadingOptions, opt, rest, statement } from '../spec.js';
 
 /** VIPAROUTE [DEFINE|DELEte] {dynxcfip | DEFAULT} target_ip (the target form is not confirmed against IBM's diagram). */

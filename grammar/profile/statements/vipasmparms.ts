@@ -1,4 +1,4 @@
-import type { VipaSmparmsStatement } from '../../../src/frontends/profile/ast.js';
+import type { VipaSmparmsStatement } from '../ast.js';
 import { opt, options, statement } from '../spec.js';
 import { v } from '../values.js';
 

@@ -13,7 +13,7 @@ import { skippedNote } from '../../../grammar/profile/notes.js';
 import { append } from '../../core/append.js';
 import type { Finding } from '../../core/diagnostic.js';
 import type { Loc } from '../../core/loc.js';
-import type { Statement, VipaDynamicBlock, VipaStatement } from './ast.js';
+import type { Statement, VipaDynamicBlock, VipaStatement } from '../../../grammar/profile/ast.js';
 
 export interface PlacedStatement {
   statement: Statement;

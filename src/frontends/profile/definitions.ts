@@ -8,7 +8,7 @@
  */
 import type { Finding } from '../../core/diagnostic.js';
 import type { Loc } from '../../core/loc.js';
-import type { ProfileAst, Statement, Word } from './ast.js';
+import type { ProfileAst, Statement, Word } from '../../../grammar/profile/ast.js';
 
 interface Defined {
   statement: 'DEVICE' | 'LINK' | 'INTERFACE';

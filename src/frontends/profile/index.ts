@@ -16,11 +16,11 @@ import type { Finding } from '../../core/diagnostic.js';
 import { FindingLimit } from '../../core/finding-limit.js';
 import { timed } from '../../core/timing.js';
 import type { SourceFile } from '../../sources/source-file.js';
-import type { IncludeStatement, ProfileAst, Statement } from './ast.js';
+import type { IncludeStatement, ProfileAst, Statement } from '../../../grammar/profile/ast.js';
 import { applyBlockSemantics, type PlacedStatement } from './blocks.js';
 import { checkDefinitions } from './definitions.js';
 
-export type { ProfileAst } from './ast.js';
+export type { ProfileAst } from '../../../grammar/profile/ast.js';
 export type { SymbolTable } from '../../../grammar/profile/scanner.js';
 
 export type IncludeResolution =

@@ -15,7 +15,7 @@ import type {
   VipaDefineStatement,
   VipaDistributeStatement,
   VipaStatement,
-} from '../../frontends/profile/ast.js';
+} from '../../../grammar/profile/ast.js';
 import type { DistributionDef, Reference, Stack, StackDvipa, UnresolvedAddressStatement } from '../stack.js';
 import { sharedText } from '../../core/shared-text.js';
 

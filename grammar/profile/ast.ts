@@ -1,13 +1,14 @@
 /**
- * The TCP/IP profile AST: what the profile front end hands to the model builder.
+ * The TCP/IP profile AST: what the profile parser and the statement builders produce, and what
+ * the profile front end (INCLUDE expansion) hands on to the model builder.
  *
  * Every node carries the Loc it came from. Words keep both the text as written
  * (`raw`) and the folded, symbol-resolved text the stack would see (`text`).
  * A statement the stack would not apply is still present, with `ignored` saying
  * why (a syntax error earlier in its VIPADYNAMIC block, an unterminated block, …).
  */
-import type { Loc } from '../../core/loc.js';
-import type { IpAddress, Subnet } from '../../core/ip.js';
+import type { Loc } from '../../src/core/loc.js';
+import type { IpAddress, Subnet } from '../../src/core/ip.js';
 
 export interface Word {
   /** Upper-cased, symbol-resolved text (IBM folds lower case to upper case). */
