@@ -10,7 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import { CACHE_SIGNATURE, cacheStats } from '../src/engine/cache.js';
+import { cacheSecret, userCacheFolder } from '../src/cli/cache-location.js';
+import { CACHE_SIGNATURE, cacheStats, entryMac } from '../src/engine/cache.js';
 import { runCli } from './support/cli.js';
 import { fuzz } from './support/fuzz.js';
 import { runMain } from './support/main.js';
@@ -204,16 +205,21 @@ describe('a cache file that is damaged, foreign or unusable is ignored, never fa
     const nowhere = { dir: e.dir, cache: join(tmp, 'no', 'such', 'folder', 'cache') };
     const r = await check(nowhere);
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/^plexlint: warning: cannot write the cache .* \(ENOENT\); the next run checks everything again\.\n$/);
+    expect(r.stderr).toMatch(/^plexlint: warning: cannot write the cache .* \(its folder does not exist\); the next run checks everything again\.\n$/);
   });
 
-  it('a hand-made entry that would read a device is a miss, not a hang', async () => {
+  it('a hand-made entry that would read a device is a miss, not a hang (even one made with the key)', async () => {
     const e = estate();
     await check(e);
-    const file = JSON.parse(readFileSync(e.cache, 'utf8')) as { entries: { observations: { op: string; path: string; result: string }[] }[] };
-    file.entries[0]!.observations.unshift({ op: 'read', path: '/dev/zero', result: 'x' });
+    const secret = cacheSecret(userCacheFolder());
+    const file = JSON.parse(readFileSync(e.cache, 'utf8')) as { entries: { mac: string; entry: string }[] };
+    const entry = JSON.parse(file.entries[0]!.entry) as { observations: { op: string; path: string; result: string }[] };
+    entry.observations.unshift({ op: 'read', path: '/dev/zero', result: 'x' });
+    file.entries[0] = { mac: entryMac(secret, JSON.stringify(entry)), entry: JSON.stringify(entry) };
     writeFileSync(e.cache, JSON.stringify(file));
-    expect((await check(e)).hit).toBe(false);
+    const r = await check(e);
+    expect(r.hit).toBe(false);
+    expect(r.stderr).toBe('');
   });
 });
 
@@ -240,13 +246,18 @@ describe('the journal is complete', () => {
 });
 
 describe('through the real CLI', () => {
-  it('the default location is .plexlintcache in the working directory; --debug says hit or miss', () => {
+  it('the default location is a file of the user\'s cache folder, never the checkout; --debug says hit or miss', () => {
     const e = estate();
     const first = runCli(['--debug', 'check', '.', '--cache', '--format', 'gcc'], { cwd: e.dir });
-    expect(first.stderr).toBe(`plexlint: cache: miss (${join(e.dir, '.plexlintcache')}): no cache file yet\n`);
+    const file = /^plexlint: cache: miss \((.*)\): no cache file yet\n$/.exec(first.stderr)?.[1];
+    expect(file).toMatch(new RegExp(`^${userCacheFolder().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/[0-9a-f]{32}\\.cache$`));
     const second = runCli(['check', '.', '--cache', '--format', 'gcc', '--debug'], { cwd: e.dir });
-    expect(second.stderr).toBe(`plexlint: cache: hit (${join(e.dir, '.plexlintcache')}): no file changed, the earlier result is reported\n`);
+    expect(second.stderr).toBe(`plexlint: cache: hit (${file}): no file changed, the earlier result is reported\n`);
     expect(second.stdout).toBe(first.stdout);
     expect(second.code).toBe(first.code);
+    expect(readdirSync(e.dir).filter((n) => n.startsWith('.'))).toEqual([]);
+    // The key that authenticates the entries: this user's alone.
+    expect(statSync(join(userCacheFolder(), 'key')).mode & 0o777).toBe(0o600);
+    expect(statSync(userCacheFolder()).mode & 0o777).toBe(0o700);
   });
 });

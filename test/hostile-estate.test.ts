@@ -57,7 +57,8 @@ describe('no existence oracle', () => {
       return normalised(runCli(['check', '.', '--format', 'gcc'], { cwd: dir }), target);
     });
     expect(runs[0]).toBe(runs[1]);
-    expect(runs[0]).toContain('INCLUDE U.E(COMMON): members/COMMON is a symbolic link to ../etc/<NAME>, which is outside the estate (include-link)');
+    expect(runs[0]).toContain('INCLUDE U.E(COMMON): members/COMMON is a symbolic link that leads out of the estate (include-link); plexlint does not look at files outside the estate it was given.');
+    expect(runs[0]).not.toContain('etc/');
   });
 
   it('profile: outside the estate exits 2 with the same line whether the file exists or not', () => {

@@ -36,6 +36,7 @@ import { EntryList, keywordsOf, type BuildContext, type Element, type Level, typ
 import { statements, statementWords, STATEMENT_NAMES, vipaWords, type LevelWord } from './statement-words.js';
 import { looksLike, ValueReader, type ValueSpec } from './values.js';
 import type { WordFactory } from './words.js';
+import { emptyRecord } from '../../src/core/record.js';
 
 // ---- token types: what a word is in the part of the statement being read -------------------
 
@@ -1176,7 +1177,7 @@ export class ProfileParser extends EmbeddedActionsParser {
       this.frames.pop();
     }
     p.loc = { file: this.file, line: firstLine, column: firstColumn, endLine: this.lastLine, endColumn: this.lastEnd };
-    if (parent.p.lists === NO_LISTS) parent.p.lists = {};
+    if (parent.p.lists === NO_LISTS) parent.p.lists = emptyRecord();
     const list = (parent.p.lists[node.name] ??= new EntryList());
     if (node.build) {
       // The entry's node and findings are all the statement's builder needs of it.
@@ -1240,10 +1241,10 @@ function add(f: Frame, x: Finding): void {
 /** Shared empty lists of a Parsed (replaced on first write): most statements and entries leave most of them empty. */
 const NONE: never[] = [];
 const NO_FINDINGS: Finding[] = [];
-const NO_LISTS: Record<string, EntryList> = {};
+const NO_LISTS: Record<string, EntryList> = emptyRecord();
 
 function emptyParsed(spec: StatementSpec, keyword: Word, loc: Loc): Parsed {
-  return { spec, keyword, loc, slots: {}, keywords: {}, options: NONE, operands: NONE, lists: NO_LISTS, rest: NONE, children: NONE, childFindings: NONE };
+  return { spec, keyword, loc, slots: emptyRecord(), keywords: emptyRecord(), options: NONE, operands: NONE, lists: NO_LISTS, rest: NONE, children: NONE, childFindings: NONE };
 }
 
 /** Where builders report: the findings of the statement or entry being built. */

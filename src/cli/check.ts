@@ -1,5 +1,4 @@
-import { statSync } from 'node:fs';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { dirname, relative, resolve } from 'node:path';
 import { Command, Option } from 'commander';
 import { cacheKey, cacheStats, DEFAULT_CACHE_FILE, lookup, outcomeOf, outcomeOfRun, readCacheFile, updatedCache, type CheckOutcome } from '../engine/cache.js';
 import { planEstates } from '../engine/compile.js';
@@ -17,6 +16,8 @@ import { isReadFailure, readRegularFile } from '../sources/read-file.js';
 import { displayPath, MAX_FILE_BYTES, MAX_MANIFEST_BYTES, type ReadError } from '../sources/workspace.js';
 import { stringifyJson, visible } from '../report/escape.js';
 import { emit, useColor, UsageError, version, writeAtomic, WriteError } from './io.js';
+import { cannotWrite } from './write-file.js';
+import { CacheKeyError, cacheLocation, cacheSecret, userCacheFolder, type CacheLocation } from './cache-location.js';
 import { projectLinks, ruleDocs } from './links.js';
 import { estateOptions, lintOptionsFrom, outputOptions, parseRuleOptions, repeatable, type EstateCliOptions, type OutputCliOptions } from './options.js';
 import { terminalProgress } from './progress.js';
@@ -123,32 +124,29 @@ export function reportInputFrom(outcome: CheckOutcome, cwd: string, options: { q
   };
 }
 
-/** --cache-location: a file, or a folder to put .plexlintcache in (ESLint's rule). */
-export function cacheLocation(option: string | undefined, cwd: string): string {
-  if (!option) return join(cwd, DEFAULT_CACHE_FILE);
-  const abs = resolve(cwd, option);
-  let isDir = option.endsWith('/') || option.endsWith(sep);
-  try {
-    isDir ||= statSync(abs).isDirectory();
-  } catch {
-    // does not exist yet: a file
-  }
-  return isDir ? join(abs, DEFAULT_CACHE_FILE) : abs;
-}
-
 /**
  * Lint, or — with --cache — take the outcome of an earlier run whose files are
  * unchanged (src/engine/cache.ts). The cache never makes a run fail: a cache
- * file that cannot be read or written is a note on stderr with --debug or a
- * warning, and the check runs as without --cache.
+ * file that cannot be read or written, or whose entries fail authentication, is
+ * a note on stderr with --debug or a warning, and the check runs as without
+ * --cache. Where the cache is, and the key of its entries: ./cache-location.ts.
  */
-export function checkOutcome(paths: string[], lintOptions: LintOptions, cache: { location: string; debug?: boolean } | undefined): CheckOutcome {
+export function checkOutcome(paths: string[], lintOptions: LintOptions, cache: { location: CacheLocation; debug?: boolean; keyFolder?: string } | undefined): CheckOutcome {
   // The journal of a run that read standard input does not describe the disk: nothing to cache.
   if (!cache || lintOptions.stdin) return outcomeOfRun(lintAll(paths, lintOptions));
   const cwd = lintOptions.cwd ?? process.cwd();
+  const shown = cache.location.file;
   const note = (text: string): void => {
     if (cache.debug) process.stderr.write(`plexlint: cache: ${visible(text)}\n`);
   };
+  let secret: Buffer;
+  try {
+    secret = cacheSecret(cache.keyFolder ?? userCacheFolder());
+  } catch (e) {
+    if (!(e instanceof CacheKeyError)) throw e;
+    process.stderr.write(`plexlint: warning: ${visible(e.message)}; nothing is cached.\n`);
+    return outcomeOfRun(lintAll(paths, lintOptions));
+  }
   const key = cacheKey(version, {
     paths: (paths.length ? paths : ['.']).map((p) => resolve(cwd, p)),
     cwd,
@@ -159,26 +157,32 @@ export function checkOutcome(paths: string[], lintOptions: LintOptions, cache: {
     ...(lintOptions.noIgnore ? { noIgnore: true } : {}),
     ...(lintOptions.ignorePatterns?.length ? { ignorePatterns: lintOptions.ignorePatterns } : {}),
   });
-  const read = readCacheFile(cache.location);
+  const read = readCacheFile(cache.location.file, secret);
+  if (read.kind === 'ours' && read.forged) {
+    process.stderr.write(
+      `plexlint: warning: ${visible(shown)} holds ${read.forged} cache ${read.forged === 1 ? 'entry' : 'entries'} that this user's plexlint did not write (${read.forged === 1 ? 'it fails' : 'they fail'} authentication); ignored.\n`,
+    );
+  }
   const found = lookup(read, key);
   if ('hit' in found) {
     cacheStats.hits++;
-    note(`hit (${cache.location}): no file changed, the earlier result is reported`);
+    note(`hit (${shown}): no file changed, the earlier result is reported`);
     return found.hit;
   }
   cacheStats.misses++;
-  note(`miss (${cache.location}): ${found.miss}`);
+  note(`miss (${shown}): ${found.miss}`);
   const run = lintAll(paths, lintOptions);
   const outcome = outcomeOfRun(run);
   if (read.kind === 'foreign') {
-    process.stderr.write(`plexlint: warning: ${visible(cache.location)} is not a plexlint cache file; it is left as it is and nothing is cached.\n`);
+    process.stderr.write(`plexlint: warning: ${visible(shown)} is not a plexlint cache file; it is left as it is and nothing is cached.\n`);
     return outcome;
   }
   try {
-    writeAtomic(cache.location, updatedCache(read, { key, observations: run.plan.fs.observations(), outcome }));
+    writeAtomic(cache.location.file, updatedCache(read, { key, observations: run.plan.fs.observations(), outcome }, secret), cache.location.write);
     cacheStats.writes++;
   } catch (e) {
-    process.stderr.write(`plexlint: warning: cannot write the cache ${visible(cache.location)} (${(e as NodeJS.ErrnoException).code ?? String(e)}); the next run checks everything again.\n`);
+    const why = e instanceof WriteError ? e.reason : ((e as NodeJS.ErrnoException).code ?? String(e));
+    process.stderr.write(`plexlint: warning: cannot write the cache ${visible(shown)} (${visible(why)}); the next run checks everything again.\n`);
   }
   return outcome;
 }
@@ -190,6 +194,7 @@ export function checkOutcome(paths: string[], lintOptions: LintOptions, cache: {
  */
 export function reportUnmatched(outcome: CheckOutcome, paths: string[], errorOnUnmatched: boolean): void {
   for (const i of outcome.ignored ?? []) process.stderr.write(`plexlint: warning: ${visible(i.path)} is ignored (${visible(i.why)}); use --no-ignore to check it\n`);
+  for (const r of outcome.refused ?? []) process.stderr.write(`plexlint: warning: ${visible(r.path)} ${visible(r.why)}\n`);
   if (!errorOnUnmatched) return;
   if (outcome.unmatched?.length) throw new UsageError(`no files to check in ${outcome.unmatched.join(', ')}`);
   const nothing = outcome.files.length === 0 && outcome.diagnostics.length === 0 && outcome.suppressed.length === 0 && outcome.readErrors.length === 0;
@@ -198,9 +203,15 @@ export function reportUnmatched(outcome: CheckOutcome, paths: string[], errorOnU
 
 /**
  * Write the files `--fix` changed, each atomically. A file that changed on disk since plexlint read it is left
- * alone (its fixes were worked out on the old text); a file that cannot be written ends the run (exit 2).
+ * alone (its fixes were worked out on the old text); a file that cannot be written — read-only, or gone — ends the
+ * run (exit 2), and a read-only one is found before any file is written, so that nothing is half fixed.
  */
 function writeFixedFiles(outcome: FixOutcome): void {
+  const refused = outcome.files.flatMap((f) => {
+    const why = cannotWrite(f.abs);
+    return why ? [`cannot write the fixed ${f.path}: ${why}`] : [];
+  });
+  if (refused.length) throw new UsageError([...refused, `no file was changed`]);
   let problems = 0;
   let written = 0;
   for (const f of outcome.files) {
@@ -212,7 +223,7 @@ function writeFixedFiles(outcome: FixOutcome): void {
     }
     try {
       // The one writer (./write-file.ts): a symbolic link stays a link and the file it leads to is fixed; the file
-      // keeps its permission bits; nothing planted under the temporary name is followed.
+      // keeps its permission bits, owner and hard links; nothing planted under the temporary name is followed.
       writeAtomic(f.abs, f.bytes);
     } catch (e) {
       if (e instanceof WriteError) throw new UsageError(`cannot write the fixed ${f.path}: ${e.reason}`);
@@ -237,7 +248,7 @@ export function checkCommand(): Command {
     .option('--no-inline-config', 'ignore plexlint-disable/enable comments in the files')
     .option('--print-config <file>', 'print the estate (manifest and root) of <file> and the effective severity of every rule for it as JSON, and lint nothing')
     .option('--cache', 'reuse the result of the last check when no file it read has changed (content hashes)')
-    .option('--cache-location <path>', `the cache file, or a folder for ${DEFAULT_CACHE_FILE} (default: ./${DEFAULT_CACHE_FILE})`)
+    .option('--cache-location <path>', `the cache file, or a folder for ${DEFAULT_CACHE_FILE} (default: a file in the user's cache folder, $XDG_CACHE_HOME/plexlint or ~/.cache/plexlint); not a file git tracks`)
     .option('--baseline <old>', 'report only findings that are new compared with <old>: a folder or file, git:<ref>, or a saved --format json report')
     .option('--fix', 'apply the fixes of fixable findings to the files (each written atomically, in its own encoding), then report what is left')
     .option('--fix-dry-run', 'work out the fixes without writing them (--format json shows each fixed file\'s text as "output")')
@@ -259,7 +270,7 @@ export function checkCommand(): Command {
     const lintOptions: LintOptions = { ...cli.options, progress };
     if (opts.fix && opts.fixDryRun) throw new UsageError('--fix and --fix-dry-run cannot be used together');
     // As in ESLint, --cache-location means nothing without --cache.
-    const cache = opts.cache ? { location: cacheLocation(opts.cacheLocation, process.cwd()), debug } : undefined;
+    const cache = opts.cache ? { location: cacheLocation(opts.cacheLocation, process.cwd(), cli.paths), debug } : undefined;
     let outcome: CheckOutcome;
     let outputs: Map<string, string> | undefined;
     try {

@@ -7,6 +7,7 @@ import { failOnExplicitReadErrors, reportUnmatched, ruleOption, type CommonOptio
 import { examples } from './help.js';
 import { emit, UsageError } from './io.js';
 import { estateOptions, lintOptionsFrom, outputOptions } from './options.js';
+import { emptyRecord } from '../core/record.js';
 
 /**
  * Run a command's work on one estate: naming several is a usage error that lists them, each with the path that names
@@ -37,7 +38,7 @@ export function compileCommand(): Command {
     const cli = lintOptionsFrom(opts, paths);
     const result = oneEstate('plexlint compile', () => lint(cli.paths, cli.options));
     failOnExplicitReadErrors(result.compiled.readErrors);
-    if (!cli.stdinPath) reportUnmatched({ diagnostics: result.diagnostics, suppressed: result.suppressed, files: [...result.compiled.kinds.keys()], readErrors: result.compiled.readErrors, lines: {}, unmatched: result.compiled.unmatched }, paths, true);
+    if (!cli.stdinPath) reportUnmatched({ diagnostics: result.diagnostics, suppressed: result.suppressed, files: [...result.compiled.kinds.keys()], readErrors: result.compiled.readErrors, lines: emptyRecord(), unmatched: result.compiled.unmatched }, paths, true);
     const model = result.compiled.estate;
     emit(opts.format === 'yaml' ? yaml().stringify(model, { aliasDuplicateObjects: false }) : stringifyJson(model), opts.output);
     const errors = result.diagnostics.filter((d) => d.severity === 'error');

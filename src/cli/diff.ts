@@ -19,14 +19,14 @@ import { terminalProgress } from './progress.js';
 const FAIL_ON = ['new-findings', 'changes', 'behaviour', 'any'] as const;
 
 export function diffExit(r: DiffResult, failOn: string[]): number {
-  const has = {
-    'new-findings': r.findings.new.length > 0,
-    changes: r.changes.length > 0,
-    behaviour: r.behaviour.length > 0,
-    any: r.changes.length > 0 || r.behaviour.length > 0 || r.findings.new.length > 0 || r.findings.fixed.length > 0,
-  };
+  const has = new Map([
+    ['new-findings', r.findings.new.length > 0],
+    ['changes', r.changes.length > 0],
+    ['behaviour', r.behaviour.length > 0],
+    ['any', r.changes.length > 0 || r.behaviour.length > 0 || r.findings.new.length > 0 || r.findings.fixed.length > 0],
+  ]);
   const modes = failOn.length ? failOn : ['any'];
-  return modes.some((m) => has[m as keyof typeof has]) ? 1 : 0;
+  return modes.some((m) => has.get(m) === true) ? 1 : 0;
 }
 
 export function diffCommand(): Command {

@@ -17,6 +17,7 @@ import { examples } from './help.js';
 import { emit, UsageError } from './io.js';
 import { estateOptions, lintOptionsFrom, outputOptions, parseRuleOptions, type EstateCliOptions } from './options.js';
 import { failOnMissingInputs, readScenarioFile, scenarioEstate } from './simulate.js';
+import { emptyRecord } from '../core/record.js';
 
 interface GraphCliOptions extends EstateCliOptions {
   format: GraphFormat;
@@ -68,7 +69,7 @@ export function graphCommand(): Command {
     if (scenario) failOnMissingInputs(scenario.display, compiled.readErrors);
     else {
       failOnExplicitReadErrors(compiled.readErrors);
-      reportUnmatched({ diagnostics: result.diagnostics, suppressed: result.suppressed, files: [...compiled.kinds.keys()], readErrors: compiled.readErrors, lines: {}, unmatched: compiled.unmatched }, paths, true);
+      reportUnmatched({ diagnostics: result.diagnostics, suppressed: result.suppressed, files: [...compiled.kinds.keys()], readErrors: compiled.readErrors, lines: emptyRecord(), unmatched: compiled.unmatched }, paths, true);
     }
     const estate = compiled.estate;
     let state: RuntimeState | undefined;

@@ -2,7 +2,9 @@
  * The examples at the end of each command's --help (as ShellCheck and actionlint show them): real command lines
  * that work on the example estate of the package or on a repository laid out as docs/estates.md describes.
  */
-const EXAMPLES: Record<string, [string, string][]> = {
+import { nameTable } from '../core/record.js';
+
+const EXAMPLES: Record<string, [string, string][]> = nameTable({
   check: [
     ['plexlint check .', 'every estate under the working directory (each plexlint.yaml starts one), one report'],
     ["plexlint check 'prod/**/*.tcpip' --rule optlocal-zero-wlm=off --rule weight-ignored=warn", 'a glob, and two rules set on the command line'],
@@ -45,7 +47,7 @@ const EXAMPLES: Record<string, [string, string][]> = {
     ['plexlint init', 'a plexlint.yaml for the estate in the working directory, drafted from its files; fill in its TODO lines'],
     ['plexlint init prod/PLEX1 --force', 'draft it again for one estate of a repository, replacing the one there'],
   ],
-};
+});
 
 export function examples(command: keyof typeof EXAMPLES | string, extra = ''): string {
   const list = EXAMPLES[command] ?? [];

@@ -1,7 +1,8 @@
 /** Output plumbing shared by the commands: -o writes (./write-file.ts), colour decisions, package paths. */
 import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { guardOf } from '../sources/checkout.js';
 import { UsageError } from './usage-error.js';
 import { writeAtomic, WriteError } from './write-file.js';
 
@@ -31,14 +32,18 @@ export function useColor(option: boolean | undefined, toFile: boolean, stream: {
   return stream.isTTY === true;
 }
 
-/** Write a report to -o (./write-file.ts) or stdout. A report that cannot be written is one line naming the path and why (exit 2). */
-export function emit(content: string, output: string | undefined): void {
+/**
+ * Write a report to -o (./write-file.ts) or stdout. A report that cannot be written is one line naming the path and
+ * why (exit 2). A path in the checkout is not written through a symbolic link that leads out of it (the Action's
+ * default `plexlint.sarif` may be a link a branch committed); a path the user names outside it is written as named.
+ */
+export function emit(content: string, output: string | undefined, cwd = process.cwd()): void {
   if (!output) {
     process.stdout.write(content);
     return;
   }
   try {
-    writeAtomic(output, content);
+    writeAtomic(resolve(cwd, output), content, { within: guardOf(output, cwd) });
   } catch (e) {
     if (!(e instanceof WriteError)) throw e;
     throw new UsageError(`cannot write the report to ${output}: ${e.reason}`);

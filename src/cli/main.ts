@@ -10,6 +10,7 @@ import { checkCommand } from './check.js';
 import { compileCommand } from './compile.js';
 import { diffCommand } from './diff.js';
 import { visible } from '../report/escape.js';
+import { OutsideCheckoutError } from '../sources/checkout.js';
 import { graphCommand } from './graph.js';
 import { UsageError, version } from './io.js';
 import { initCommand } from './init.js';
@@ -64,6 +65,11 @@ export async function main(argv: string[]): Promise<number> {
     if (e instanceof CommanderError) {
       // --help and --version exit 0; everything else commander rejects is a usage error.
       return e.exitCode === 0 || e.code === 'commander.helpDisplayed' || e.code === 'commander.version' ? 0 : 2;
+    }
+    // A path from the checkout that leads out of it through a link (src/sources/checkout.ts): one line, exit 2.
+    if (e instanceof OutsideCheckoutError) {
+      process.stderr.write(`plexlint: ${visible(e.message)}\n`);
+      return 2;
     }
     if (e instanceof UsageError) {
       for (const line of e.lines) process.stderr.write(`plexlint: ${visible(line)}\n`);

@@ -12,6 +12,7 @@ import { findRule, ruleDidYouMean } from '../rules/registry.js';
 import { supportedEncodings, type Encoding } from '../sources/decode.js';
 import { MAX_FILE_BYTES } from '../sources/workspace.js';
 import { UsageError } from './io.js';
+import { emptyRecord } from '../core/record.js';
 
 /** commander argParser for a repeatable option: one value per occurrence, collected in order. */
 export function collect(value: string, previous: string[] | undefined): string[] {
@@ -24,7 +25,7 @@ export function repeatable(flags: string, description: string): Option {
 }
 
 export function parseRuleOptions(values: string[] | undefined): Record<string, Level> {
-  const out: Record<string, Level> = {};
+  const out = emptyRecord<Level>();
   for (const v of values ?? []) {
     const m = /^([A-Za-z0-9_-]+)=(\w+)$/.exec(v.trim());
     const level = m ? parseLevel(m[2]!) : undefined;

@@ -1,4 +1,4 @@
-import { dirname, relative, resolve } from 'node:path';
+import { dirname, relative } from 'node:path';
 import { Chalk } from 'chalk';
 import { Command, Option } from 'commander';
 import type { Finding } from '../core/diagnostic.js';
@@ -8,6 +8,7 @@ import { detectKind, type FileKind } from '../frontends/detect.js';
 import { formatDuration } from '../sim/clock.js';
 import { runScenario, type AfterStep, type ScenarioResult } from '../sim/index.js';
 import { parseScenario, type Scenario } from '../sim/scenario.js';
+import { commandLinePath } from '../sources/checkout.js';
 import { estateManifest, readScenarioFile as readScenarioText, scenarioSandbox } from '../sources/side-files.js';
 import { stringifyJson, visible } from '../report/escape.js';
 import { DEFAULT_MAX_PAIRS, sweepFailures } from '../sim/failures.js';
@@ -39,7 +40,9 @@ function formatFindings(findings: Finding[]): string[] {
 
 /** Read and validate one scenario file; `folderHint` follows the error for a folder (what to run instead). */
 export function readScenarioFile(path: string, cwd: string, folderHint = ''): { scenario: Scenario; display: string } {
-  const abs = resolve(cwd, path);
+  // A scenario named in the checkout is read only where it stays in the checkout (src/sources/checkout.ts):
+  // a link to a file outside is never opened, so none of its text can come back in a message.
+  const abs = commandLinePath(path, cwd);
   const display = relative(cwd, abs).split('\\').join('/');
   // A regular file of at most 1 MB (no FIFO, device or /proc file); its estate and inputs inside its repository.
   const file = readScenarioText(abs, display);

@@ -1,4 +1,4 @@
-import { relative, resolve } from 'node:path';
+import { relative } from 'node:path';
 import { Chalk } from 'chalk';
 import { Command } from 'commander';
 import { parseIp } from '../core/ip.js';
@@ -9,6 +9,7 @@ import { parseStateFile } from '../sim/scenario.js';
 import { originOf } from '../sim/steps.js';
 import { traceRequest, webRuntime } from '../sim/web.js';
 import { resolveMemberKey, resolveOdrKey } from '../sim/web-index.js';
+import { commandLinePath } from '../sources/checkout.js';
 import { readScenarioFile } from '../sources/side-files.js';
 import { visible } from '../report/escape.js';
 import { oneEstate } from './compile.js';
@@ -69,7 +70,8 @@ export function traceCommand(): Command {
       if (missing.length) throw new UsageError(missing.map((e) => `${e.path} ${e.message}`).join('; '));
       const sim = new Simulation(compiled.estate, seed);
       if (opts.state) {
-        const abs = resolve(opts.state);
+        // Like a scenario: never read through a link out of the checkout (src/sources/checkout.ts).
+        const abs = commandLinePath(opts.state, process.cwd());
         const file = readScenarioFile(abs, relative(process.cwd(), abs));
         if (typeof file === 'string') throw new UsageError(`--state ${opts.state} ${file}`);
         const parsed = parseStateFile(file);

@@ -11,3 +11,11 @@ const NO_INHERITED_KEYS: object = Object.freeze(Object.create(null) as object);
 export function emptyRecord<T>(): Record<string, T> {
   return Object.create(NO_INHERITED_KEYS) as Record<string, T>;
 }
+
+/**
+ * A constant table that is read with names from input (`UNITS[unit]`, `BLOCKS[word]`): the same entries, and no
+ * inherited ones, so that `constructor` or `__proto__` read as undefined like any name the table does not have.
+ */
+export function nameTable<T extends object>(entries: T): T {
+  return Object.assign(Object.create(NO_INHERITED_KEYS) as object, entries) as T;
+}

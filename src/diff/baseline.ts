@@ -13,6 +13,7 @@ import { lintAll, type LintOptions } from '../engine/lint.js';
 import { estateFolder } from './estates.js';
 import { fingerprint } from './findings.js';
 import { openSide } from './sides.js';
+import { commandLinePath } from '../sources/checkout.js';
 import { isReadFailure, readRegularFile } from '../sources/read-file.js';
 
 export class BaselineError extends Error {}
@@ -25,12 +26,6 @@ function below(root: string, from: string, file: string): string {
 /** A diagnostic's fingerprint with its file relative to `root`. */
 function rebased(d: Diagnostic, from: string, root: string): string {
   return fingerprint({ ...d, file: below(root, from, d.file) });
-}
-
-interface SavedMessage {
-  ruleId?: string | null;
-  message?: string;
-  fingerprint?: string;
 }
 
 /** One finding of the baseline: its fingerprint, and its estate's folder below the baseline's root (when known) or its file. */
@@ -53,25 +48,64 @@ export interface Baseline {
 /** Largest saved report read as a baseline (a report of a million findings is a few hundred MB). */
 const MAX_REPORT_BYTES = 1024 * 1024 * 1024;
 
-function fromReport(path: string, cwd: string): Baseline {
+/** Where JSON.parse stopped, as "line L, column C" (never the text there: the report may not be the user's). */
+function jsonErrorPlace(e: unknown, text: string): string {
+  const at = /at position (\d+)/.exec(e instanceof Error ? e.message : '');
+  if (!at) return '';
+  const before = text.slice(0, Number(at[1]));
+  const line = before.split('\n').length;
+  return ` (at line ${line}, column ${before.length - before.lastIndexOf('\n')})`;
+}
+
+const typeName = (x: unknown): string => (x === null ? 'null' : Array.isArray(x) ? 'a list' : typeof x === 'object' ? 'an object' : `a ${typeof x}`);
+
+/**
+ * The findings of a report saved with --format json (ESLint's layout): a list of files, each a `filePath` and its
+ * `messages`, each with a `ruleId` (null for ESLint's fatal errors) and optional `message`, `fingerprint` and
+ * positions. A value of another type anywhere is a clear error naming where (`[1].messages[0].ruleId is a
+ * number`), never an internal error; the report's own text is never quoted.
+ */
+function savedFindings(data: unknown, spec: string, cwd: string): BaselineEntry[] | string {
+  const wrong = (where: string, x: unknown, want: string): string => `--baseline ${spec}: ${where} is ${typeName(x)}, where a --format json report has ${want}`;
+  const isObject = (x: unknown): x is { [key: string]: unknown } => typeof x === 'object' && x !== null && !Array.isArray(x);
+  if (!Array.isArray(data)) return wrong('the report', data, 'a list of files');
+  const entries: BaselineEntry[] = [];
+  for (const [i, entry] of data.entries()) {
+    if (!isObject(entry)) return wrong(`[${i}]`, entry, 'an object ({ filePath, messages, … })');
+    const filePath = Object.hasOwn(entry, 'filePath') ? entry['filePath'] : undefined;
+    if (typeof filePath !== 'string') return wrong(`[${i}].filePath`, filePath, 'a string');
+    const messages = Object.hasOwn(entry, 'messages') ? entry['messages'] : undefined;
+    if (!Array.isArray(messages)) return wrong(`[${i}].messages`, messages, 'a list');
+    // Files are named relative to the working directory the report was made in (this one, for a saved report).
+    const file = relative(cwd, filePath).split('\\').join('/');
+    for (const [j, m] of messages.entries()) {
+      const where = `[${i}].messages[${j}]`;
+      if (!isObject(m)) return wrong(where, m, 'an object ({ ruleId, message, line, … })');
+      const field = (k: string): unknown => (Object.hasOwn(m, k) ? m[k] : undefined);
+      const ruleId = field('ruleId');
+      if (ruleId !== undefined && ruleId !== null && typeof ruleId !== 'string') return wrong(`${where}.ruleId`, ruleId, 'a string (or null)');
+      for (const k of ['message', 'fingerprint']) if (field(k) !== undefined && typeof field(k) !== 'string') return wrong(`${where}.${k}`, field(k), 'a string');
+      for (const k of ['line', 'column', 'endLine', 'endColumn', 'severity']) if (field(k) !== undefined && typeof field(k) !== 'number') return wrong(`${where}.${k}`, field(k), 'a number');
+      if (typeof ruleId !== 'string' || !ruleId) continue;
+      entries.push({ fingerprint: (field('fingerprint') as string | undefined) ?? fingerprint({ ruleId, file, message: (field('message') as string | undefined) ?? '' }), file });
+    }
+  }
+  return entries;
+}
+
+function fromReport(path: string, spec: string, cwd: string): Baseline {
   // The bounded reader: a /proc file or a device named report.json is never read without end.
   const bytes = readRegularFile(path, MAX_REPORT_BYTES);
   if (isReadFailure(bytes)) throw new BaselineError(`--baseline ${relative(cwd, path) || path} ${bytes.why}`);
+  const text = bytes.toString('utf8');
   let data: unknown;
   try {
-    data = JSON.parse(bytes.toString('utf8'));
+    data = JSON.parse(text);
   } catch (e) {
-    throw new BaselineError(`--baseline ${path}: not a JSON report (${(e as Error).message.split('\n')[0]})`);
+    throw new BaselineError(`--baseline ${spec} is not valid JSON${jsonErrorPlace(e, text)}: it is not a report saved with --format json`);
   }
-  if (!Array.isArray(data)) throw new BaselineError(`--baseline ${path}: expected the array that --format json writes`);
-  const entries: BaselineEntry[] = [];
-  for (const entry of data as { filePath?: string; messages?: SavedMessage[] }[]) {
-    const file = relative(cwd, entry.filePath ?? '').split('\\').join('/');
-    for (const m of entry.messages ?? []) {
-      if (!m.ruleId) continue;
-      entries.push({ fingerprint: m.fingerprint ?? fingerprint({ ruleId: m.ruleId, file, message: m.message ?? '' }), file });
-    }
-  }
+  const entries = savedFindings(data, spec, cwd);
+  if (typeof entries === 'string') throw new BaselineError(entries);
   return { entries, root: cwd, report: true };
 }
 
@@ -80,9 +114,11 @@ function fromReport(path: string, cwd: string): Baseline {
  * finding with the folder of its estate (docs/estates.md), so that the same finding in two estates is two findings.
  */
 export function readBaseline(spec: string, cwd: string, currentPaths: string[], options: LintOptions): Baseline {
-  const abs = resolve(cwd, spec);
+  // A report or a folder in the checkout is read only where it stays in the checkout (src/sources/checkout.ts):
+  // a link to a file outside is never opened, so none of its text can come back in a message.
+  const abs = spec.startsWith('git:') ? resolve(cwd, spec) : commandLinePath(spec, cwd);
   // A .json that is there is a saved report — or a FIFO, a device or a /proc file, which fromReport refuses unread.
-  if (!spec.startsWith('git:') && spec.endsWith('.json') && existsSync(abs) && !statSync(abs).isDirectory()) return fromReport(abs, cwd);
+  if (!spec.startsWith('git:') && spec.endsWith('.json') && existsSync(abs) && !statSync(abs).isDirectory()) return fromReport(abs, spec, cwd);
   if (!spec.startsWith('git:') && !existsSync(abs)) throw new BaselineError(`--baseline ${spec} does not exist`);
   const side = openSide(spec, cwd, currentPaths.length ? currentPaths : ['.']);
   const entries: BaselineEntry[] = [];

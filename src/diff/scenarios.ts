@@ -11,13 +11,15 @@ import { dirname, relative, resolve, sep } from 'node:path';
 import type { Estate } from '../model/estate.js';
 import { simulationFor, type Observed } from '../sim/index.js';
 import { parseScenario, type Scenario } from '../sim/scenario.js';
+import { commandLinePath } from '../sources/checkout.js';
 import { readScenarioFile } from '../sources/side-files.js';
 import { perEstate, type Flow, type FlowSource } from './flows.js';
 
 export class ScenarioFileError extends Error {}
 
 function load(path: string, cwd: string): Scenario {
-  const abs = resolve(cwd, path);
+  // Never read through a link out of the checkout (src/sources/checkout.ts).
+  const abs = commandLinePath(path, cwd);
   const file = readScenarioFile(abs, relative(cwd, abs));
   if (typeof file === 'string') throw new ScenarioFileError(`--scenario ${path} ${file}`);
   // The scenario runs on the two estates of the diff: its own estate: and inputs: are never read.

@@ -1,12 +1,15 @@
 /**
  * The layout of a cache file, checked in full before anything in it is used.
- * A cache file can be damaged (a disk, an editor, a hand) or planted: an entry
- * with `"message": null` or a non-string `file` must make the run miss the
- * cache, never reach a formatter as a value of the wrong type. Every field of
- * every entry is checked — types, known rule ids and severities, positions —
- * and a key that plexlint does not write makes the file damaged too.
+ * A cache file can be damaged (a disk, an editor, a hand) or planted. Planted
+ * entries fail authentication (src/engine/cache.ts); an authentic entry that is
+ * still not what this plexlint writes — `"message": null` or a non-string `file`
+ * after a bug, another version's layout — must make the run miss the cache,
+ * never reach a formatter as a value of the wrong type. Every field of every
+ * entry is checked — types, known rule ids and severities, positions — and a key
+ * that plexlint does not write makes the entry damaged too.
  */
 import { findRule } from '../rules/registry.js';
+import { emptyRecord } from '../core/record.js';
 
 type Check = (x: unknown) => boolean;
 
@@ -28,7 +31,7 @@ const record =
     isObject(x) && Object.values(x).every(value);
 
 /** An object with exactly these keys (those marked optional may be missing). */
-function shape(required: Record<string, Check>, optional: Record<string, Check> = {}): Check {
+function shape(required: Record<string, Check>, optional: Record<string, Check> = emptyRecord()): Check {
   return (x) => {
     if (!isObject(x)) return false;
     for (const [k, check] of Object.entries(required)) if (!Object.prototype.hasOwnProperty.call(x, k) || !check(x[k])) return false;
@@ -84,12 +87,19 @@ const outcome = shape(
     readErrors: list(readError),
     lines: record(record(str)),
   },
-  { unmatched: list(str), ignored: list(shape({ path: str, why: str })) },
+  { unmatched: list(str), ignored: list(shape({ path: str, why: str })), refused: list(shape({ path: str, why: str })) },
 );
 
 const entry = shape({ key: str, observations: list(observation), outcome });
 
-/** Whether parsed JSON is a cache file of this layout (format), every entry whole. */
+/** Whether parsed JSON is one cache entry, whole (its text has passed authentication first: src/engine/cache.ts). */
+export function isCacheEntry(x: unknown): boolean {
+  return entry(x);
+}
+
+const mac: Check = (x) => typeof x === 'string' && /^[0-9a-f]{64}$/.test(x);
+
+/** Whether parsed JSON is a cache file of this layout (format): every entry a MAC and the JSON text it authenticates. */
 export function isCacheLayout(x: unknown, format: number): boolean {
-  return shape({ tool: oneOf('plexlint-cache'), format: oneOf(format), entries: list(entry) })(x);
+  return shape({ tool: oneOf('plexlint-cache'), format: oneOf(format), entries: list(shape({ mac, entry: str })) })(x);
 }

@@ -18,26 +18,35 @@
  * The cache file is JSON, written atomically by the caller. A cache file that
  * cannot be read, is damaged, or is not plexlint's is ignored (a miss), never
  * fatal; a file that is not plexlint's is never overwritten.
+ *
+ * A cache entry decides a run's result, so it is authenticated: each entry is
+ * stored as its JSON text with an HMAC-SHA256 of that text under a secret key
+ * that only the user's cache folder holds (src/cli/cache-location.ts). A file
+ * that anyone else wrote — a branch that commits a cache with every finding
+ * removed — fails authentication and is ignored; the text of an entry is parsed
+ * only once its MAC holds.
  */
-import { createHash } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { closeSync, openSync, readSync } from 'node:fs';
 import type { Diagnostic } from '../core/diagnostic.js';
+import { emptyRecord } from '../core/record.js';
 import { MODEL_VERSION } from '../model/estate.js';
 import { rules } from '../rules/registry.js';
 import { stillHolds, type Observation } from '../sources/fs-journal.js';
 import { isReadFailure, readRegularFile } from '../sources/read-file.js';
 import { displayPath, type ReadError } from '../sources/workspace.js';
-import { isCacheLayout } from './cache-schema.js';
+import { isCacheEntry, isCacheLayout } from './cache-schema.js';
 import type { Level } from './config.js';
 import { sortDiagnostics, type LintResult, type LintRun } from './lint.js';
 import type { SuppressedDiagnostic } from './suppress.js';
 
-/** Bump when the layout of the cache file or of an entry changes. */
-export const CACHE_FORMAT = 1;
+/** Bump when the layout of the cache file or of an entry changes (2: entries authenticated). */
+export const CACHE_FORMAT = 2;
 /** The first bytes of every cache file plexlint writes: how it knows a file is its own. */
 export const CACHE_SIGNATURE = '{"tool":"plexlint-cache"';
 /** Entries kept (one per key: estates, option sets), newest first. */
 export const MAX_ENTRIES = 4;
+/** The name of the cache file in a folder named with --cache-location. */
 export const DEFAULT_CACHE_FILE = '.plexlintcache';
 
 /** What a check reports: everything the formatters and the exit code need, from a run or from the cache. */
@@ -53,6 +62,8 @@ export interface CheckOutcome {
   unmatched?: string[];
   /** Files named on the command line that an ignore rule leaves out (display path, and the rule). */
   ignored?: { path: string; why: string }[];
+  /** `.plexlintignore` files not read because they lead out of their checkout (display path, and why). */
+  refused?: { path: string; why: string }[];
 }
 
 export interface CacheEntry {
@@ -61,10 +72,16 @@ export interface CacheEntry {
   outcome: CheckOutcome;
 }
 
+/** An entry as stored: its JSON text, and the HMAC-SHA256 of that text under the user's cache key (hex). */
+interface StoredEntry {
+  mac: string;
+  entry: string;
+}
+
 interface CacheFile {
   tool: 'plexlint-cache';
   format: number;
-  entries: CacheEntry[];
+  entries: StoredEntry[];
 }
 
 /** What the key is made of, besides the version. */
@@ -105,11 +122,12 @@ export function outcomeOf(result: LintResult): CheckOutcome {
   const { compiled } = result;
   // Files whose kind plexlint could not tell were not checked: they are neither clean test cases nor checkstyle entries.
   const files = [...compiled.sources.keys()].filter((f) => (compiled.kinds.get(f) ?? 'unknown') !== 'unknown' && (result.reported?.(f) ?? true)).sort();
-  const lines: CheckOutcome['lines'] = {};
+  // Keyed by file names, which come from the checkout: a profile named __proto__ or constructor is a name like any other.
+  const lines: CheckOutcome['lines'] = emptyRecord();
   for (const d of [...result.diagnostics, ...result.suppressed]) {
     const source = compiled.sources.get(d.file);
     if (!source || d.line < 1 || d.line > source.lines.lineCount) continue;
-    (lines[d.file] ??= {})[String(d.line)] = source.lines.lineText(d.line - 1);
+    (lines[d.file] ??= emptyRecord())[String(d.line)] = source.lines.lineText(d.line - 1);
   }
   return { diagnostics: result.diagnostics, suppressed: result.suppressed, files, readErrors: compiled.readErrors, lines };
 }
@@ -125,13 +143,22 @@ export function outcomeOfRun(run: LintRun): CheckOutcome {
     suppressed: sortDiagnostics(parts.flatMap((p) => p.suppressed)),
     files: [...new Set(parts.flatMap((p) => p.files))].sort(),
     readErrors: [...byPath.values()],
-    lines: Object.assign({}, ...parts.map((p) => p.lines)) as CheckOutcome['lines'],
+    lines: Object.assign(emptyRecord<Record<string, string>>(), ...parts.map((p) => p.lines)) as CheckOutcome['lines'],
     unmatched: run.plan.discovery.unmatched,
     ignored: run.plan.discovery.ignored.map((i) => ({ path: show(i.path), why: i.why })),
+    ...(run.plan.discovery.rules.refused.length ? { refused: [...run.plan.discovery.rules.refused] } : {}),
   };
 }
 
-export type CacheRead = { kind: 'absent' } | { kind: 'ours'; file: CacheFile } | { kind: 'damaged'; why: string } | { kind: 'foreign' };
+/**
+ * A cache file as read: its authentic entries, and how many entries failed authentication (`forged`: written by
+ * someone without the key, or under another key) or were authentic but not of this layout (`damaged`).
+ */
+export type CacheRead =
+  | { kind: 'absent' }
+  | { kind: 'ours'; entries: CacheEntry[]; forged: number; damaged: number }
+  | { kind: 'damaged'; why: string }
+  | { kind: 'foreign' };
 
 /** Largest cache file read (a run with a million findings writes a few hundred MB). */
 const MAX_CACHE_BYTES = 1024 * 1024 * 1024;
@@ -150,8 +177,19 @@ function head(path: string, n: number): string {
   }
 }
 
-/** Read a cache file; never throws. */
-export function readCacheFile(path: string): CacheRead {
+/** The MAC of an entry's text: bound to the layout, so that an entry of another format never passes for this one. */
+export function entryMac(secret: Uint8Array, text: string): string {
+  return createHmac('sha256', secret).update(`plexlint-cache ${CACHE_FORMAT}\n`).update(text).digest('hex');
+}
+
+function authentic(secret: Uint8Array, stored: StoredEntry): boolean {
+  const expected = Buffer.from(entryMac(secret, stored.entry), 'hex');
+  const given = Buffer.from(stored.mac, 'hex');
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/** Read a cache file, keeping the entries that `secret` authenticates; never throws. */
+export function readCacheFile(path: string, secret: Uint8Array): CacheRead {
   // The bounded reader: a folder, a FIFO, a device or a /proc file is nobody's cache file — never read (it
   // may not end), never replaced.
   const bytes = readRegularFile(path, MAX_CACHE_BYTES);
@@ -171,7 +209,24 @@ export function readCacheFile(path: string): CacheRead {
     return { kind: 'damaged', why: 'is not valid JSON' };
   }
   if (!isCacheFile(data)) return { kind: 'damaged', why: 'does not have the layout this plexlint writes' };
-  return { kind: 'ours', file: data };
+  const entries: CacheEntry[] = [];
+  let forged = 0;
+  let damaged = 0;
+  for (const stored of data.entries) {
+    if (!authentic(secret, stored)) {
+      forged++;
+      continue;
+    }
+    let entry: unknown;
+    try {
+      entry = JSON.parse(stored.entry);
+    } catch {
+      entry = undefined;
+    }
+    if (isCacheEntry(entry)) entries.push(entry as CacheEntry);
+    else damaged++;
+  }
+  return { kind: 'ours', entries, forged, damaged };
 }
 
 function isCacheFile(x: unknown): x is CacheFile {
@@ -185,7 +240,7 @@ export function lookup(read: CacheRead, key: string): Lookup {
   if (read.kind === 'absent') return { miss: 'no cache file yet' };
   if (read.kind === 'foreign') return { miss: 'the cache file is not a plexlint cache' };
   if (read.kind === 'damaged') return { miss: `the cache file ${read.why}` };
-  const entry = read.file.entries.find((e) => e.key === key);
+  const entry = read.entries.find((e) => e.key === key);
   if (!entry) return { miss: 'no entry for this plexlint version, these paths and these options' };
   for (const o of entry.observations) {
     if (!stillHolds(o)) return { miss: `${o.path} changed (${o.op})` };
@@ -193,10 +248,14 @@ export function lookup(read: CacheRead, key: string): Lookup {
   return { hit: entry.outcome };
 }
 
-/** The new content of the cache file: this run's entry first, then the other keys' entries. */
-export function updatedCache(read: CacheRead, entry: CacheEntry): string {
-  const others = read.kind === 'ours' ? read.file.entries.filter((e) => e.key !== entry.key) : [];
-  const file: CacheFile = { tool: 'plexlint-cache', format: CACHE_FORMAT, entries: [entry, ...others].slice(0, MAX_ENTRIES) };
+/** The new content of the cache file: this run's entry first, then the other keys' authentic entries, each with its MAC. */
+export function updatedCache(read: CacheRead, entry: CacheEntry, secret: Uint8Array): string {
+  const others = read.kind === 'ours' ? read.entries.filter((e) => e.key !== entry.key) : [];
+  const entries = [entry, ...others].slice(0, MAX_ENTRIES).map((e) => {
+    const text = JSON.stringify(e);
+    return { mac: entryMac(secret, text), entry: text };
+  });
+  const file: CacheFile = { tool: 'plexlint-cache', format: CACHE_FORMAT, entries };
   const text = JSON.stringify(file);
   if (!text.startsWith(CACHE_SIGNATURE)) throw new Error('cache layout does not start with its signature');
   return text + '\n';

@@ -43,9 +43,12 @@ export interface CompileOptions {
   ignorePatterns?: string[];
   /**
    * --stdin: the text stands for the file at `path` (absolute) in its estate. `alone`: no file name was given, so
-   * the text is checked on its own, without a manifest.
+   * the text is checked on its own, without a manifest. `isolated`: nothing but the text is read — no manifest, no
+   * ignore file, no other file of its folder (src/sources/discover.ts).
    */
-  stdin?: { path: string; text: Buffer; alone?: boolean };
+  stdin?: { path: string; text: Buffer; alone?: boolean; isolated?: boolean };
+  /** No folder above this one is looked at for a manifest, `.git` or `.plexlintignore` (the language server's workspace folder). */
+  ceiling?: string;
   progress?: Progress;
   /** Read no manifest: the files alone (`plexlint init` drafts one). */
   ignoreManifest?: boolean;
@@ -155,9 +158,11 @@ export function planEstates(paths: string[], options: CompileOptions = {}): Esta
     fs,
     cwd,
     ...(options.stdin?.alone || options.ignoreManifest ? { noLookup: true } : {}),
+    ...(options.stdin?.isolated ? { isolated: true } : {}),
+    ...(options.ceiling !== undefined ? { ceiling: options.ceiling } : {}),
     display: show,
     ...(options.config ? { config: resolve(cwd, options.config) } : {}),
-    ...(options.noIgnore ? { noIgnore: true } : {}),
+    ...(options.noIgnore || options.stdin?.isolated ? { noIgnore: true } : {}),
     ...(options.ignorePatterns?.length ? { patterns: options.ignorePatterns } : {}),
     manifestIgnores: (abs) => {
       const patterns = manifestIgnorePatterns(fs, abs, show(abs));
@@ -165,6 +170,7 @@ export function planEstates(paths: string[], options: CompileOptions = {}): Esta
     },
   });
   const readErrors: ReadError[] = discovery.missing.map((abs) => ({ path: show(abs), message: 'does not exist', explicit: true }));
+  for (const r of discovery.refused) readErrors.push({ path: show(r.path), message: r.why, explicit: true });
   if (options.config && !fs.exists(resolve(cwd, options.config))) readErrors.push({ path: show(resolve(cwd, options.config)), message: 'does not exist (--config)', explicit: true });
   return { discovery, fs, cwd, readErrors };
 }

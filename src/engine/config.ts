@@ -9,6 +9,7 @@ import type { Manifest } from '../frontends/manifest/index.js';
 import type { RuleSetting } from '../frontends/manifest/ast.js';
 import { findRule } from '../rules/registry.js';
 import { matchesGlob } from './glob.js';
+import { emptyRecord } from '../core/record.js';
 
 export type Level = RuleSetting['level'];
 
@@ -25,7 +26,7 @@ export function parseLevel(text: string): Level | undefined {
 export class RuleConfig {
   constructor(
     private readonly manifest: Manifest | undefined,
-    private readonly cli: Record<string, Level> = {},
+    private readonly cli: Record<string, Level> = emptyRecord(),
     private readonly cwd: string = process.cwd(),
   ) {}
 
@@ -46,7 +47,7 @@ export class RuleConfig {
 
   /** The effective level of every rule for one file (`--print-config`). */
   effective(file: string): Record<string, Severity | 'off'> {
-    const out: Record<string, Severity | 'off'> = {};
+    const out = emptyRecord<Severity | 'off'>();
     for (const id of knownIds()) out[id] = this.severity(id, file);
     return out;
   }

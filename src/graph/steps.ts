@@ -20,6 +20,7 @@ import { assemble, buildGraph } from './index.js';
 import { Measure } from './measure.js';
 import { CLIENT, lbClusterNode, pluginClusterNode, structure, type GraphParts } from './structure.js';
 import type { Graph, GraphFlow, NodeKind } from './types.js';
+import { nameTable } from '../core/record.js';
 
 const FLOW = 'step';
 
@@ -72,7 +73,7 @@ function originName(o: Origin): string {
 }
 
 /** Where an expectation's name points: the node kinds, and the name after the measure (and its breakdown). */
-const NAMED: Record<string, { kinds: NodeKind[]; skip: number }> = {
+const NAMED: Record<string, { kinds: NodeKind[]; skip: number }> = nameTable({
   targets: { kinds: ['system', 'external-target'], skip: 1 },
   servers: { kinds: ['plugin-server', 'member', 'odr'], skip: 1 },
   members: { kinds: ['member'], skip: 1 },
@@ -80,7 +81,7 @@ const NAMED: Record<string, { kinds: NodeKind[]; skip: number }> = {
   holder: { kinds: ['dvipa'], skip: 1 },
   active: { kinds: ['lb-machine'], skip: 1 },
   'connectionsBroken.target': { kinds: ['system', 'external-target'], skip: 2 },
-};
+});
 
 /** The node an expectation names (`targets.SYSA`, `servers.NODE_m`, `holder.10.40.1.3`, …), else undefined. */
 function namedNode(graph: Graph, e: ExpectationResult): string | undefined {

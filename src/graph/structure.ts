@@ -13,6 +13,7 @@ import { estateFolder, estateRelative } from '../model/files.js';
 import type { ExternalLb, LbCluster } from '../model/lb.js';
 import { webIndexOf, type ServerIx } from '../sim/web-index.js';
 import type { GraphEdge, GraphGroup, GraphNode, NodeKind } from './types.js';
+import { nameTable } from '../core/record.js';
 
 export const CLIENT = 'client';
 
@@ -95,7 +96,7 @@ function dvipaDetails(dv: SysplexDvipa, dists: Distribution[]): string[] {
   return out;
 }
 
-const ROUTING_NAMES: Record<string, string> = { ospf: 'OSPF', rip: 'RIP', ipv6Ospf: 'IPv6 OSPF', ipv6Rip: 'IPv6 RIP' };
+const ROUTING_NAMES: Record<string, string> = nameTable({ ospf: 'OSPF', rip: 'RIP', ipv6Ospf: 'IPv6 OSPF', ipv6Rip: 'IPv6 RIP' });
 
 /**
  * The part of an estate a picture needs, when it draws a few flows of a large estate (the picture of a diff): the
@@ -149,7 +150,7 @@ function lbGroupId(lb: ExternalLb, estate: Estate): { id: string; label: string 
 function clusterDetails(clusters: LbCluster[]): string[] {
   const ports = [...new Set(clusters.flatMap((c) => c.ports.map((p) => p.port)))].sort((a, b) => a - b);
   const forwarding = [...new Set(clusters.flatMap((c) => c.ports.flatMap((p) => p.servers.map((s) => s.forwarding))))];
-  const names: Record<string, string> = { mac: 'MAC forwarding', nat: 'NAT', cbr: 'content-based routing', encap: 'encapsulated MAC' };
+  const names: Record<string, string> = nameTable({ mac: 'MAC forwarding', nat: 'NAT', cbr: 'content-based routing', encap: 'encapsulated MAC' });
   const out = [`port ${ports.map((p) => (p === 0 ? 'every port' : String(p))).join(', ')}`];
   if (forwarding.length) out.push(forwarding.map((f) => names[f] ?? f).join(', '));
   return out;

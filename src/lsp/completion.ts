@@ -7,6 +7,7 @@ import { statementsAt } from './profile-outline.js';
 import { contains, type Position } from './positions.js';
 import type { DocumentContext } from './session.js';
 import { allOperands, allStatements, operandInfo, statementInfo, type OperandInfo, type StatementInfo } from './vocabulary.js';
+import { nameTable } from '../core/record.js';
 
 /** LSP CompletionItemKind.Keyword and MarkupKind. */
 const KEYWORD = 14;
@@ -31,7 +32,7 @@ function entry(word: string, info: StatementInfo | OperandInfo, what: string, ra
   };
 }
 
-const BLOCKS: Record<string, string> = { VIPADYNAMIC: 'ENDVIPADYNAMIC', BEGINROUTES: 'ENDROUTES' };
+const BLOCKS: Record<string, string> = nameTable({ VIPADYNAMIC: 'ENDVIPADYNAMIC', BEGINROUTES: 'ENDROUTES' });
 
 /**
  * The block (VIPADYNAMIC or BEGINROUTES) the lines before `line` leave open, read from the first word of each line:

@@ -6,8 +6,11 @@
  * involves another stack appears and disappears in that stack's profile too.
  *
  * Estates are found as the command line finds them (src/sources/discover.ts): the nearest plexlint.yaml at or
- * above a file decides its estate; files without one belong to the estate of their workspace folder. A buffer
- * that is not a file (untitled) is checked on its own.
+ * above a file decides its estate; files without one belong to the estate of their workspace folder. Nothing
+ * outside the workspace folders is read: the lookup stops at the document's workspace folder, and a document
+ * outside every workspace folder (`file:///etc/passwd`, a file opened from anywhere) — like a buffer that is not a
+ * file (untitled) — is checked on its own: its text alone, with no manifest, no ignore file and no other file of
+ * its folder looked at.
  *
  * No protocol here: the server (./server.ts) turns what this reports into LSP messages.
  */
@@ -76,6 +79,9 @@ export interface DocumentContext {
   /** Absolute path of a display path of the result. */
   absolute(display: string): string;
 }
+
+/** The key of the estate of a document checked on its own. */
+const ALONE = 'alone:';
 
 export class Session {
   private readonly docs = new Map<string, OpenDocument>();
@@ -158,13 +164,14 @@ export class Session {
     return { doc, source: own, kind, ...(result ? { result } : {}), absolute: (display) => (isAbsolute(display) ? display : resolve(cwd, display)) };
   }
 
-  private rootOf(path: string): string {
+  /** The workspace folder that holds a file (the innermost), or undefined outside every one. */
+  private rootOf(path: string): string | undefined {
     let best: string | undefined;
     for (const r of this.options.roots) {
       const rel = relative(r, path);
       if (rel !== '' && !rel.startsWith('..') && !isAbsolute(rel) && (!best || r.length > best.length)) best = r;
     }
-    return best ?? dirname(path);
+    return best;
   }
 
   /** The journal of a check: the disk, with every open document's text in place of its file. */
@@ -175,14 +182,15 @@ export class Session {
   }
 
   private assign(doc: OpenDocument): void {
-    if (doc.untitled) {
-      const key = `untitled:${doc.uri}`;
+    const root = doc.untitled ? undefined : this.rootOf(doc.path);
+    if (root === undefined) {
+      // On its own: an untitled buffer, or a file outside every workspace folder (never a look at its folder).
+      const key = `${ALONE}${doc.uri}`;
       this.estates.set(key, this.estates.get(key) ?? { key, checkPath: doc.path, cwd: dirname(doc.path), versions: new Map(), dirty: true, checked: false });
       this.estateOfDoc.set(doc.uri, key);
       return;
     }
-    const root = this.rootOf(doc.path);
-    const plan = planEstates([doc.path], { fs: this.journal(), cwd: root });
+    const plan = planEstates([doc.path], { fs: this.journal(), cwd: root, ceiling: root });
     const manifest = plan.discovery.manifestOf(doc.path, false);
     const key = manifest ?? `folder:${root}`;
     if (!this.estates.has(key)) {
@@ -227,7 +235,7 @@ export class Session {
     state.checked = true;
     const mine = [...this.docs.values()].filter((d) => this.estateOfDoc.get(d.uri) === state.key);
     try {
-      state.result = state.key.startsWith('untitled:') ? this.checkAlone(mine[0]!, state) : this.checkEstate(state, mine);
+      state.result = state.key.startsWith(ALONE) ? this.checkAlone(mine[0]!, state) : this.checkEstate(state, mine);
     } catch (e) {
       this.options.log?.(`plexlint: checking ${state.checkPath} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
       state.result = undefined;
@@ -241,15 +249,15 @@ export class Session {
     const fs = this.journal();
     // Buffers of files not saved yet are not in any folder listing: they are named.
     const unsaved = docs.filter((d) => !existsSync(d.path)).map((d) => d.path);
-    const options = { ...this.options.lint, fs, cwd: state.cwd, compileCache: this.cache };
+    const options = { ...this.options.lint, fs, cwd: state.cwd, ceiling: state.cwd, compileCache: this.cache };
     const plan = planEstates([state.checkPath, ...unsaved], options);
     const inputs = plan.discovery.estates.find((e) => e.manifest === state.manifest);
     return inputs ? lintEstate(inputs, plan, options) : undefined;
   }
 
-  /** An untitled buffer, checked on its own as `--stdin` without a file name checks its text. */
+  /** A document on its own (untitled, or outside every workspace folder): its text and nothing else is read. */
   private checkAlone(doc: OpenDocument, state: EstateState): LintResult | undefined {
-    const options = { ...this.options.lint, cwd: state.cwd, compileCache: this.cache, stdin: { path: doc.path, text: Buffer.from(doc.text, 'utf8'), alone: true } };
+    const options = { ...this.options.lint, cwd: state.cwd, compileCache: this.cache, stdin: { path: doc.path, text: Buffer.from(doc.text, 'utf8'), alone: true, isolated: true } };
     const plan = planEstates([doc.path], options);
     const inputs = plan.discovery.estates[0];
     return inputs ? lintEstate(inputs, plan, options) : undefined;

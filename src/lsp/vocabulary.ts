@@ -10,6 +10,7 @@
 import { keywordsOfStatement } from '../../grammar/profile/vocabulary.js';
 import { statements } from '../../grammar/profile/statements/index.js';
 import type { Level, StatementSpec } from '../../grammar/profile/spec.js';
+import { nameTable } from '../core/record.js';
 
 /** What a statement word is: a statement at the top level, inside VIPADYNAMIC or BEGINROUTES, or the END of a block. */
 export type StatementRole = 'statement' | 'vipa' | 'route' | 'end';
@@ -64,7 +65,7 @@ const OPTLOCAL_TABLE = [
 const OPTLOCAL_SOURCE = 'IBM z/OS Communications Server: IP Configuration Guide, Sysplex distributor optimization with the OPTLOCAL keyword';
 
 /** Operand texts (full names). */
-const OPERAND_TEXTS: Record<string, Text> = {
+const OPERAND_TEXTS: Record<string, Text> = nameTable({
   OPTLOCAL: {
     syntax: 'OPTLOCAL [0–16]',
     summary: 'For connections that start on a target stack: keep them on the local stack instead of sending them through the distributor.',
@@ -123,7 +124,7 @@ const OPERAND_TEXTS: Record<string, Text> = {
   PRIROUTER: { summary: 'This stack is the primary router of the OSA port: it receives packets for unknown addresses.', source: `${REFERENCE}, INTERFACE statements` },
   SECROUTER: { summary: 'This stack is the secondary router of the OSA port.', source: `${REFERENCE}, INTERFACE statements` },
   NONROUTER: { summary: 'This stack does not route for other addresses on the OSA port (the default).', source: `${REFERENCE}, INTERFACE statements` },
-};
+});
 
 const ROLE: Record<Level, StatementRole> = { top: 'statement', vipadynamic: 'vipa', routes: 'route' };
 const BLOCK: Record<Level, string | undefined> = { top: undefined, vipadynamic: 'VIPADYNAMIC', routes: 'BEGINROUTES' };

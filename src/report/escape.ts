@@ -13,11 +13,12 @@
  * escaping is in ./github.ts.
  */
 import type { Diagnostic } from '../core/diagnostic.js';
+import { emptyRecord, nameTable } from '../core/record.js';
 
 /** C0 controls, DEL, C1 controls, the line and paragraph separators, and the bidirectional formatting characters. */
 const UNSAFE = /[\u0000-\u001F\u007F-\u009F\u2028\u2029\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
 
-const NAMED: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+const NAMED: Record<string, string> = nameTable({ '\n': '\\n', '\r': '\\r', '\t': '\\t' });
 
 function escapeOne(c: string): string {
   const named = NAMED[c];
@@ -81,12 +82,19 @@ export function visibleDeep<T>(value: T): T {
   if (Array.isArray(value)) return value.map((v) => visibleDeep(v)) as T;
   // The diff's files by name carry system names from the files (a system called ESC ] 0 ; … BEL).
   if (value instanceof Map) return new Map([...value].map(([k, v]) => [visibleDeep(k), visibleDeep(v)])) as T;
-  if (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
-    const out: Record<string, unknown> = {};
+  if (value !== null && typeof value === 'object' && isPlainRecord(value)) {
+    // Keys come from the files too (a system named __proto__): the copy has no inherited keys.
+    const out = emptyRecord<unknown>();
     for (const [k, v] of Object.entries(value)) out[k] = visibleDeep(v);
     return out as T;
   }
   return value;
+}
+
+/** An object literal, or a record without inherited keys (src/core/record.ts); not a class instance. */
+function isPlainRecord(value: object): boolean {
+  const proto = Object.getPrototypeOf(value) as object | null;
+  return proto === Object.prototype || proto === null || Object.getPrototypeOf(proto) === null;
 }
 
 /** A finding as a report shows it: its message, paths and related locations with visible escapes. */

@@ -5,8 +5,9 @@
  * stickytime, the plug-in's RetryInterval, the HA heartbeat timeout and the
  * go-script window of a takeover. Milliseconds, whole numbers.
  */
+import { nameTable } from '../core/record.js';
 
-const UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+const UNITS: Record<string, number> = nameTable({ ms: 1, s: 1000, m: 60_000, h: 3_600_000 });
 
 /** The longest `advance` one step takes: 366 days. */
 export const MAX_ADVANCE_MS = 366 * 24 * 3_600_000;

@@ -17,6 +17,7 @@ import { Rng } from './rng.js';
 import type { Scenario } from './scenario.js';
 import { emptyState, mergeState, type ReadonlyState, type RuntimeState, type StatePatch } from './state.js';
 import { originOf, type CloseFilter, type Origin, type Step } from './steps.js';
+import { emptyRecord } from '../core/record.js';
 
 export { observedUnlessUnrunnable, SimulationError } from './engine.js';
 export type { ExpectationResult } from './expect.js';
@@ -117,7 +118,7 @@ export class Simulation implements SimContext {
       for (const e of step.expect ?? []) {
         if (e.kind !== 'state') continue;
         const v = this.observe(e.key, e.name, e.loc);
-        (observed[e.key] ??= {})[e.name] = v;
+        (observed[e.key] ??= emptyRecord())[e.name] = v;
       }
       if (remember && step.label && assignments) this.remembered.set(step.label, assignments);
       const sameTarget = (label: string): number | string => {

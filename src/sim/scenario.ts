@@ -17,8 +17,9 @@ import type { Bound, Expectation } from './expect.js';
 import { LIMITS } from './limits.js';
 import { MEASURE_KEYS, MEASURES, SHARE_KEYS, SHARES_KEYS, STATE_KEYS, type CountKey, type MeasureKey } from './measures.js';
 import { isLossReason, LOSS_REASONS } from './sessions.js';
-import type { LbServerState, RuntimeState, StatePatch } from './state.js';
+import type { LbServerState, RuntimeState, ServerState, StatePatch } from './state.js';
 import { EVENTS, type CloseFilter, type EventKind, type Origin, type Step } from './steps.js';
+import { emptyRecord } from '../core/record.js';
 
 export type { Bound, Expectation } from './expect.js';
 export type { EventKind, Step } from './steps.js';
@@ -35,6 +36,10 @@ export interface Scenario {
 const STEP_KINDS = ['set', 'connect', 'requests', 'ejb', 'event', 'close', 'advance'] as const;
 
 /** Every key a scenario file may use, where (docs/scenarios.md documents each; a test keeps them in step). */
+/** The numeric fields of a server's state in a `set` step. */
+type ServerNumber = Exclude<keyof ServerState, 'listening'>;
+const isServerNumber = (f: string): f is ServerNumber => f === 'health' || f === 'sef' || f === 'abnormal' || f === 'wlm' || f === 'tsr';
+
 export const SCENARIO_KEYS = {
   top: ['estate', 'inputs', 'seed', 'steps', 'description', 'clients'],
   step: [...STEP_KINDS, 'expect', 'description', 'label'],
@@ -89,7 +94,8 @@ class Reader {
   }
 
   fields(n: Node | null, what: string, known: readonly string[]): Record<string, Node | null> {
-    const f: Record<string, Node | null> = {};
+    // Keys from the file (a scenario may say __proto__ or constructor): a record without inherited keys.
+    const f = emptyRecord<Node | null>();
     for (const [k, v] of this.map(n, what, known)) f[k] = v;
     return f;
   }
@@ -117,7 +123,7 @@ class Reader {
 
   bound(n: Node | null, what: string, count: boolean, extra: readonly string[] = []): { bound: Bound; extra: Record<string, Node | null> } {
     const bound: Bound = { loc: this.loc(n) };
-    const others: Record<string, Node | null> = {};
+    const others = emptyRecord<Node | null>();
     for (const [k, v] of this.map(n, what, [...SCENARIO_KEYS.bound, ...extra])) {
       if (k === 'min' || k === 'max') {
         const x = this.num(v, `${what}.${k}`, 0, count ? Number.MAX_SAFE_INTEGER : 1);
@@ -251,7 +257,8 @@ class Reader {
       if (k === 'stacks') out.stacks = this.stacks(v);
       else if (k === 'lbs') out.lbs = this.lbs(v);
       else {
-        const group: Record<string, { up?: boolean }> = {};
+        // Names from the file (an ODR called __proto__ is a name like any other): a record without inherited keys.
+        const group = emptyRecord<{ up?: boolean }>();
         for (const [name, s] of this.map(v, `set.${k}`)) {
           const entry: { up?: boolean } = {};
           for (const [, fv] of this.map(s, `set.${k}.${name}`, SCENARIO_KEYS.odr)) {
@@ -260,14 +267,15 @@ class Reader {
           }
           group[name] = entry;
         }
-        out[k as 'odrs' | 'members'] = group;
+        if (k === 'odrs') out.odrs = group;
+        else out.members = group;
       }
     }
     return out;
   }
 
   private stacks(v: Node | null): RuntimeState['stacks'] {
-    const out: RuntimeState['stacks'] = {};
+    const out: RuntimeState['stacks'] = emptyRecord();
     for (const [name, s] of this.map(v, 'set.stacks')) {
       const st: NonNullable<RuntimeState['stacks'][string]> = {};
       for (const [sk, sv] of this.map(s, `set.stacks.${name}`, SCENARIO_KEYS.stack)) {
@@ -278,17 +286,17 @@ class Reader {
           const x = this.num(sv, 'wlm', 0, 64);
           if (x !== undefined) st.wlm = x;
         } else {
-          st.servers = {};
+          st.servers = emptyRecord();
           for (const [port, srv] of this.map(sv, `set.stacks.${name}.servers`)) {
-            const server: Record<string, number | boolean> = {};
+            const server: Partial<ServerState> = emptyRecord<number | boolean>();
             for (const [f, fv] of this.map(srv, `set.stacks.${name}.servers.${port}`, SCENARIO_KEYS.server)) {
               if (f === 'listening') {
                 const b = this.bool(fv, 'listening');
-                if (b !== undefined) server[f] = b;
+                if (b !== undefined) server.listening = b;
               } else {
                 const max = f === 'abnormal' ? 1000 : f === 'wlm' ? 64 : 100;
                 const x = this.num(fv, f, 0, max);
-                if (x !== undefined) server[f] = x;
+                if (x !== undefined && isServerNumber(f)) server[f] = x;
               }
             }
             st.servers[port] = server;
@@ -301,12 +309,12 @@ class Reader {
   }
 
   private lbs(v: Node | null): RuntimeState['lbs'] {
-    const out: RuntimeState['lbs'] = {};
+    const out: RuntimeState['lbs'] = emptyRecord();
     for (const [name, s] of this.map(v, 'set.lbs')) {
       const entry: RuntimeState['lbs'][string] = {};
       for (const [f, fv] of this.map(s, `set.lbs.${name}`, SCENARIO_KEYS.lb)) {
         if (f === 'servers') {
-          entry.servers = {};
+          entry.servers = emptyRecord();
           for (const [key, srv] of this.map(fv, `set.lbs.${name}.servers`)) {
             const st: LbServerState = {};
             for (const [sf, sv] of this.map(srv, `set.lbs.${name}.servers.${key}`, SCENARIO_KEYS.lbServer)) {
@@ -318,14 +326,16 @@ class Reader {
                 }
               } else {
                 const x = this.num(sv, sf, 0, 100);
-                if (x !== undefined) st[sf as 'weight' | 'managerWeight'] = x;
+                if (x !== undefined && sf === 'weight') st.weight = x;
+                else if (x !== undefined) st.managerWeight = x;
               }
             }
             entry.servers[key] = st;
           }
         } else {
           const b = this.bool(fv, f);
-          if (b !== undefined) entry[f as 'up' | 'active'] = b;
+          if (b !== undefined && f === 'up') entry.up = b;
+          else if (b !== undefined) entry.active = b;
         }
       }
       out[name] = entry;

@@ -6,6 +6,8 @@
  * weight 64, TSR 100, SEF 100, health 100, abnormal completions 0; every Load
  * Balancer server has its configured weight and is not quiesced.
  */
+import { emptyRecord } from '../core/record.js';
+
 export interface ServerState {
   listening: boolean;
   /** Server health 0–100 (IWM4HLTH / IWMSRSRG). */
@@ -64,7 +66,7 @@ export type StatePatch = Partial<RuntimeState>;
 export const DEFAULT_SERVER: Readonly<ServerState> = Object.freeze({ listening: true, health: 100, sef: 100, abnormal: 0, wlm: 64, tsr: 100 });
 
 export function emptyState(): RuntimeState {
-  return { stacks: {}, lbs: {}, odrs: {}, members: {} };
+  return { stacks: emptyRecord(), lbs: emptyRecord(), odrs: emptyRecord(), members: emptyRecord() };
 }
 
 export function stackUp(state: ReadonlyState, system: string): boolean {
@@ -90,7 +92,7 @@ export function mergeState(into: RuntimeState, patch: StatePatch): void {
     if (s.up !== undefined) cur.up = s.up;
     if (s.wlm !== undefined) cur.wlm = s.wlm;
     for (const [port, srv] of Object.entries(s.servers ?? {})) {
-      cur.servers ??= {};
+      cur.servers ??= emptyRecord();
       cur.servers[port] = { ...(cur.servers[port] ?? {}), ...srv };
     }
   }
@@ -99,7 +101,7 @@ export function mergeState(into: RuntimeState, patch: StatePatch): void {
     if (v.up !== undefined) cur.up = v.up;
     if (v.active !== undefined) cur.active = v.active;
     for (const [key, srv] of Object.entries(v.servers ?? {})) {
-      cur.servers ??= {};
+      cur.servers ??= emptyRecord();
       cur.servers[key] = { ...(cur.servers[key] ?? {}), ...srv };
     }
   }

@@ -15,6 +15,7 @@ import type { StatePatch } from './state.js';
 import type { Step, StepKey } from './steps.js';
 import type { TraceStep } from './trace.js';
 import { findPlugins, resolveMemberKey, resolveOdrKey, WebHealth, webIndexOf, type KeyTargets, type PluginIx, type WebIndex } from './web-index.js';
+import { emptyRecord } from '../core/record.js';
 
 export { sampleRequests, type SampleRequest } from './web-samples.js';
 
@@ -306,7 +307,7 @@ export class WebEngine implements Engine {
         const o = resolveMemberKey(this.ix, other);
         if (typeof o === 'string') continue;
         const b = jvms(o);
-        if ([...b.servers].some((g) => a.servers.has(g)) || [...b.members].some((g) => a.members.has(g))) (extra.members ??= {})[other] = { up: v.up };
+        if ([...b.servers].some((g) => a.servers.has(g)) || [...b.members].some((g) => a.members.has(g))) (extra.members ??= emptyRecord())[other] = { up: v.up };
       }
     }
     for (const [key, v] of Object.entries(patch.odrs ?? {})) {
@@ -314,7 +315,7 @@ export class WebEngine implements Engine {
       const t = resolveOdrKey(this.ix, key);
       if (typeof t === 'string') continue;
       for (const other of Object.keys(state.odrs)) {
-        if (other !== key && resolveOdrKey(this.ix, other) === t) (extra.odrs ??= {})[other] = { up: v.up };
+        if (other !== key && resolveOdrKey(this.ix, other) === t) (extra.odrs ??= emptyRecord())[other] = { up: v.up };
       }
     }
     return extra;

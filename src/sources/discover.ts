@@ -17,6 +17,7 @@
  */
 import picomatch from 'picomatch';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { guardOf, howItLeadsOut, staysInside } from './checkout.js';
 import type { FileSystem, FsJournal } from './fs-journal.js';
 import { IgnoreRules, type IgnoreSettings } from './ignore.js';
 
@@ -54,6 +55,11 @@ export interface DiscoverOptions extends IgnoreSettings {
   config?: string;
   /** No manifest is looked up (`--stdin` without a file name: the text is checked on its own). */
   noLookup?: boolean;
+  /**
+   * The one file given is the whole estate: nothing else is listed, looked up or read — no manifest, no ignore file,
+   * no folder scanned for INCLUDE members (the language server's document outside every workspace folder).
+   */
+  isolated?: boolean;
   /** The manifest's `ignore:` patterns (read by the engine, which parses manifests). */
   manifestIgnores?: (manifest: string) => { patterns: string[]; display: string } | undefined;
   display?: (abs: string) => string;
@@ -65,6 +71,8 @@ export interface Discovery {
   unmatched: string[];
   /** Paths that do not exist (and are not globs), absolute. */
   missing: string[];
+  /** Paths in the checkout that lead out of it through a symbolic link (./checkout.ts), absolute, and why. */
+  refused: { path: string; why: string }[];
   /** Files named on the command line that an ignore rule leaves out, and why. */
   ignored: { path: string; why: string }[];
   /** The files of a folder of an estate, by the same rules (INCLUDE look-ups scan the estate). */
@@ -128,8 +136,11 @@ export function discover(paths: string[], options: DiscoverOptions): Discovery {
   /** The nearest manifest at or above a folder, up to the repository root. */
   const nearestManifest = (dir: string): string | undefined => {
     if (options.config) return options.config;
-    if (options.noLookup) return undefined;
-    return manifestAbove(fs, dir, (d) => rules.repositoryRoot(d), lookups);
+    if (options.noLookup || options.isolated) return undefined;
+    const { ceiling } = options;
+    // Not above the ceiling (the language server's workspace folder): the lookup stops there as at a repository root.
+    if (ceiling !== undefined && !inside(ceiling, dir)) return undefined;
+    return manifestAbove(fs, dir, (d) => (d === ceiling ? d : rules.repositoryRoot(d)), lookups);
   };
 
   interface Building extends EstateInputs {
@@ -203,9 +214,16 @@ export function discover(paths: string[], options: DiscoverOptions): Discovery {
 
   const unmatched: string[] = [];
   const missing: string[] = [];
+  const refused: { path: string; why: string }[] = [];
   const ignored: { path: string; why: string }[] = [];
   for (const arg of paths.length ? paths : ['.']) {
     const abs = resolve(cwd, arg);
+    // The one rule for links (./checkout.ts): `check profiles` where a branch made profiles a link to / is refused.
+    const checkout = options.noLookup || options.isolated ? undefined : guardOf(arg, cwd, fs);
+    if (checkout && !staysInside(checkout, abs, fs)) {
+      refused.push({ path: abs, why: `${howItLeadsOut(abs, fs)} out of ${checkout.what}; plexlint does not follow a symbolic link out of it (a link in a checkout can come from anyone)` });
+      continue;
+    }
     const lkind = fs.lkind(abs);
     if (lkind !== 'missing') {
       const kind = lkind === 'link' ? fs.kind(abs) : lkind;
@@ -266,7 +284,8 @@ export function discover(paths: string[], options: DiscoverOptions): Discovery {
   for (const e of estates.values()) {
     const dirs = [...e.bases, ...e.files.map((f) => dirname(f))];
     if (e.manifest) dirs.push(dirname(e.manifest));
-    const estate: EstateInputs = { root: commonDir(dirs, cwd), files: e.files, explicit: e.explicit };
+    // An isolated file is its own root: the sandbox lets nothing else be read (./workspace.ts).
+    const estate: EstateInputs = { root: options.isolated ? (e.files[0] ?? cwd) : commonDir(dirs, cwd), files: e.files, explicit: e.explicit };
     if (e.manifest) estate.manifest = e.manifest;
     if (e.manifestFrom) estate.manifestFrom = e.manifestFrom;
     if (!e.whole) estate.scope = e.scope!;
@@ -276,10 +295,12 @@ export function discover(paths: string[], options: DiscoverOptions): Discovery {
     estates: list,
     unmatched,
     missing,
+    refused,
     ignored,
     rules,
     manifestOf: (abs, isDir) => nearestManifest(isDir ? abs : dirname(abs)),
     scanEstate(estate, dir) {
+      if (options.isolated) return [];
       const out: string[] = [];
       const own = estate.manifest;
       walk(dir, own, (sub, m) => (!options.config && manifestIn(sub) !== undefined && manifestIn(sub) !== own ? false : m), (file) => out.push(file));

@@ -44,10 +44,17 @@ function table(page: EbcdicCodePage): string[] {
   return codes.map((c) => String.fromCharCode(c));
 }
 
-const tables: Partial<Record<EbcdicCodePage, string[]>> = {};
+/** Decoding tables by code page, made when first used. */
+const tables = new Map<EbcdicCodePage, string[]>();
+
+function tableOf(page: EbcdicCodePage): string[] {
+  let t = tables.get(page);
+  if (!t) tables.set(page, (t = table(page)));
+  return t;
+}
 
 export function ebcdicDecode(bytes: Uint8Array, page: EbcdicCodePage): string {
-  const t = (tables[page] ??= table(page));
+  const t = tableOf(page);
   let out = '';
   const chunk: string[] = [];
   for (let i = 0; i < bytes.length; i++) {
@@ -88,7 +95,7 @@ export function ebcdicCodePage(bytes: Uint8Array): EbcdicCodePage {
 export function ebcdicEncode(text: string, page: EbcdicCodePage, options: { newline?: 0x15 | 0x25; strict: true }): Uint8Array | undefined;
 export function ebcdicEncode(text: string, page: EbcdicCodePage, options?: { newline?: 0x15 | 0x25; strict?: false }): Uint8Array;
 export function ebcdicEncode(text: string, page: EbcdicCodePage, options: { newline?: 0x15 | 0x25; strict?: boolean } = {}): Uint8Array | undefined {
-  const t = (tables[page] ??= table(page));
+  const t = tableOf(page);
   const reverse = new Map<string, number>();
   for (let b = 255; b >= 0; b--) reverse.set(t[b]!, b);
   // '\n' decodes from both X'15' (NL) and X'25' (LF).

@@ -9,6 +9,7 @@
 import { createHash } from 'node:crypto';
 import { lstatSync, readdirSync, readlinkSync, realpathSync, statSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, resolve, sep } from 'node:path';
+import { fsPath, nameFromBytes } from './fs-names.js';
 import { isReadFailure, readRegularFile, type ReadFailure } from './read-file.js';
 
 
@@ -208,11 +209,11 @@ export function resolveLinks(path: string, lstat: (p: string) => 'link' | 'other
   return cur;
 }
 
-/** The disk. */
+/** The disk. Names keep every byte (./fs-names.ts): a name that is not UTF-8 is listed, read and shown like any other. */
 export const diskFs: FileSystem = {
   kind(path) {
     try {
-      const st = statSync(path);
+      const st = statSync(fsPath(path));
       return st.isFile() ? 'file' : st.isDirectory() ? 'dir' : 'other';
     } catch {
       return 'missing';
@@ -220,7 +221,7 @@ export const diskFs: FileSystem = {
   },
   lkind(path) {
     try {
-      const st = lstatSync(path);
+      const st = lstatSync(fsPath(path));
       return st.isSymbolicLink() ? 'link' : st.isFile() ? 'file' : st.isDirectory() ? 'dir' : 'other';
     } catch {
       return 'missing';
@@ -228,26 +229,26 @@ export const diskFs: FileSystem = {
   },
   size(path) {
     try {
-      return statSync(path).size;
+      return statSync(fsPath(path)).size;
     } catch {
       return -1;
     }
   },
   realpath(path) {
     try {
-      return realpathSync(path);
+      return nameFromBytes(realpathSync(fsPath(path), { encoding: 'buffer' }));
     } catch {
       try {
         return resolveLinks(
           path,
           (p) => {
             try {
-              return lstatSync(p).isSymbolicLink() ? 'link' : 'other';
+              return lstatSync(fsPath(p)).isSymbolicLink() ? 'link' : 'other';
             } catch {
               return 'missing';
             }
           },
-          (p) => readlinkSync(p, 'utf8'),
+          (p) => nameFromBytes(readlinkSync(fsPath(p), { encoding: 'buffer' })),
         );
       } catch {
         return null;
@@ -256,7 +257,7 @@ export const diskFs: FileSystem = {
   },
   list(path) {
     try {
-      return readdirSync(path);
+      return readdirSync(fsPath(path), { encoding: 'buffer' }).map(nameFromBytes);
     } catch {
       return [];
     }

@@ -12,6 +12,7 @@
 import { execFileSync } from 'node:child_process';
 import { relative, resolve, sep } from 'node:path';
 import { MAX_READ_BYTES, scanned } from './fs-journal.js';
+import { nameFromBytes } from './fs-names.js';
 import { TreeFs, unsafePath, type TreeEntry } from './tree-fs.js';
 
 export class GitTreeError extends Error {}
@@ -57,10 +58,11 @@ export function gitTree(ref: string, cwd: string, paths: string[]): TreeFs {
     throw new GitTreeError(`git:${ref}: the repository has no revision ${JSON.stringify(ref)}`);
   }
   const specs = paths.map((p) => relative(mount, resolve(cwd, p)).split(sep).join('/') || '.');
-  const listing = git(['ls-tree', '-r', '-z', '-l', tree, '--', ...specs], mount).toString('utf8');
+  const listing = git(['ls-tree', '-r', '-z', '-l', tree, '--', ...specs], mount);
   const entries: TreeEntry[] = [];
   const oids = new Map<string, string>();
-  for (const record of listing.split('\0')) {
+  // Names are bytes: one that is not UTF-8 keeps them (./fs-names.ts), so that it is read and shown escaped.
+  for (const record of records(listing)) {
     if (!record) continue;
     const m = LS_TREE.exec(record);
     if (!m) throw new GitTreeError(`git ls-tree: unexpected output ${JSON.stringify(record.slice(0, 80))}`);
@@ -81,8 +83,19 @@ export function gitTree(ref: string, cwd: string, paths: string[]): TreeFs {
   const blobs = catFiles(batch.map((e) => oids.get(e.path)!), mount, batch.reduce((n, e) => n + e.size + 100, 0));
   const bytes = new Map<string, Buffer>();
   batch.forEach((e, i) => bytes.set(e.path, blobs[i]!));
-  for (const e of entries) if (e.kind === 'link') e.target = bytes.get(e.path)?.toString('utf8') ?? '';
+  for (const e of entries) if (e.kind === 'link') e.target = nameFromBytes(bytes.get(e.path) ?? Buffer.alloc(0));
   return new TreeFs(mount, entries, (path) => bytes.get(path) ?? git(['cat-file', 'blob', oids.get(path)!], mount, undefined, MAX_READ_BYTES + 1));
+}
+
+/** The NUL-terminated records of `git … -z` output, each decoded as a name (./fs-names.ts). */
+function records(out: Buffer): string[] {
+  const list: string[] = [];
+  for (let at = 0; at < out.length; ) {
+    const end = out.indexOf(0, at);
+    list.push(nameFromBytes(out.subarray(at, end < 0 ? out.length : end)));
+    at = end < 0 ? out.length : end + 1;
+  }
+  return list;
 }
 
 /** The contents of blobs, in order, from one `git cat-file --batch`. */
@@ -101,4 +114,13 @@ function catFiles(oids: string[], cwd: string, expected: number): Buffer[] {
     at = nl + 1 + size + 1;
   }
   return blobs;
+}
+
+/**
+ * Whether git tracks the file at `abs` in the repository whose top level is `repository` (the file is in its
+ * index: a branch committed it). Throws GitTreeError when git cannot be asked (not installed, not a repository).
+ */
+export function gitTracks(abs: string, repository: string): boolean {
+  const rel = relative(repository, abs).split(sep).join('/');
+  return git(['ls-files', '-z', '--', rel], repository).length > 0;
 }

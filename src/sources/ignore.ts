@@ -13,6 +13,7 @@
  */
 import ignore, { type Ignore } from 'ignore';
 import { dirname, isAbsolute, join, relative, sep } from 'node:path';
+import { checkoutAt, howItLeadsOut, staysInside } from './checkout.js';
 import type { FsJournal } from './fs-journal.js';
 import { isReadFailure } from './read-file.js';
 
@@ -38,6 +39,11 @@ export interface IgnoreSettings {
   noIgnore?: boolean;
   /** --ignore-pattern, relative to cwd. */
   patterns?: string[];
+  /**
+   * No folder above this one is looked at (for `.git` or a `.plexlintignore`): the language server's workspace
+   * folder, outside which it never reads.
+   */
+  ceiling?: string;
 }
 
 /** Where a file's estate comes from when its ignore rules are asked for. */
@@ -74,6 +80,8 @@ export class IgnoreRules {
   private readonly folderFiles = new Map<string, Layer | null>();
   private readonly repoRoots = new Map<string, string | null>();
   private readonly manifests = new Map<string, Layer | null>();
+  /** `.plexlintignore` files not read because they lead out of their checkout (display path, and why). */
+  readonly refused: { path: string; why: string }[] = [];
 
   constructor(
     private readonly fs: FsJournal,
@@ -94,9 +102,11 @@ export class IgnoreRules {
   repositoryRoot(dir: string): string | undefined {
     const known = this.repoRoots.get(dir);
     if (known !== undefined) return known ?? undefined;
+    const { ceiling } = this.settings;
+    if (ceiling !== undefined && relativeTo(ceiling, dir, false) === undefined && ceiling !== dir) return undefined;
     let found: string | undefined;
     if (this.fs.exists(join(dir, '.git'))) found = dir;
-    else if (dirname(dir) !== dir) found = this.repositoryRoot(dirname(dir));
+    else if (dirname(dir) !== dir && dir !== ceiling) found = this.repositoryRoot(dirname(dir));
     this.repoRoots.set(dir, found ?? null);
     return found;
   }
@@ -105,25 +115,36 @@ export class IgnoreRules {
    * The folders whose .plexlintignore applies to files in `dir`, outermost first: from the repository root, or
    * without one from the working directory (or the scanned folder when `dir` is outside the working directory).
    */
-  private chain(dir: string, scanBase: string | undefined): string[] {
+  private chain(dir: string, scanBase: string | undefined): { folders: string[]; top: string } {
     const inside = (base: string): boolean => relativeTo(base, dir, false) !== undefined || base === dir;
-    const top = this.repositoryRoot(dir) ?? (inside(this.settings.cwd) ? this.settings.cwd : scanBase !== undefined && inside(scanBase) ? scanBase : dir);
+    const top = this.repositoryRoot(dir) ?? this.settings.ceiling ?? (inside(this.settings.cwd) ? this.settings.cwd : scanBase !== undefined && inside(scanBase) ? scanBase : dir);
     const out: string[] = [];
     for (let d = dir; ; d = dirname(d)) {
       out.unshift(d);
       if (d === top || dirname(d) === d) break;
     }
-    return out;
+    return { folders: out, top };
   }
 
-  private folderLayer(dir: string): Layer | undefined {
+  /**
+   * The .plexlintignore of a folder. It is read only where it stays inside its checkout — the top of its chain: the
+   * repository, else the working directory or the folder scanned (./checkout.ts) — so that a committed link to a
+   * file outside is never read, and its lines never come back as the reason a file is ignored.
+   */
+  private folderLayer(dir: string, top: string): Layer | undefined {
     const known = this.folderFiles.get(dir);
     if (known !== undefined) return known ?? undefined;
     const file = join(dir, IGNORE_FILE);
     let result: Layer | null = null;
-    if (this.fs.kind(file) === 'file') {
-      const bytes = this.fs.read(file, MAX_IGNORE_FILE_BYTES);
-      if (!isReadFailure(bytes)) result = layer(dir, bytes.toString('utf8').split('\n'), this.display(file));
+    const kind = this.fs.lkind(file);
+    if (kind !== 'missing') {
+      const checkout = checkoutAt(top, this.repositoryRoot(dir) === top ? 'the repository' : 'the folder checked', this.fs);
+      if (!staysInside(checkout, file, this.fs)) {
+        this.refused.push({ path: this.display(file), why: `${howItLeadsOut(file, this.fs)} out of ${checkout.what}; plexlint does not read it` });
+      } else if (this.fs.kind(file) === 'file') {
+        const bytes = this.fs.read(file, MAX_IGNORE_FILE_BYTES);
+        if (!isReadFailure(bytes)) result = layer(dir, bytes.toString('utf8').split('\n'), this.display(file));
+      }
     }
     this.folderFiles.set(dir, result);
     return result ?? undefined;
@@ -142,8 +163,9 @@ export class IgnoreRules {
   private layers(dir: string, ctx: IgnoreContext): Layer[] {
     const out: Layer[] = [];
     if (ctx.scanBase !== undefined) out.push({ ...this.builtin, base: ctx.scanBase });
-    for (const d of this.chain(dir, ctx.scanBase)) {
-      const l = this.folderLayer(d);
+    const { folders, top } = this.chain(dir, ctx.scanBase);
+    for (const d of folders) {
+      const l = this.folderLayer(d, top);
       if (l) out.push(l);
     }
     const m = this.manifestLayer(ctx.manifest);

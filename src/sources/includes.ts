@@ -8,6 +8,7 @@
  */
 import { basename, join } from 'node:path';
 import type { IncludeResolution, IncludeResolver } from '../frontends/profile/index.js';
+import { howItLeadsOut } from './checkout.js';
 import type { SourceFile } from './source-file.js';
 import type { Workspace } from './workspace.js';
 
@@ -114,9 +115,12 @@ export class EstateIncludeResolver implements IncludeResolver {
   /** The file found, unless it (or the link it is) leads out of the estate. */
   private inside(dataset: string, found: string): { abs: string } | { ruleId: 'include-outside-estate'; message: string } {
     if (!this.ws.contains(found)) {
-      // Name where the link leads: for a symbolic link inside the estate the link itself looks harmless.
-      const real = this.ws.fs.realpath(found) ?? found;
-      return this.outside(dataset, `${this.ws.display(found)} is a symbolic link to ${this.ws.display(real)}`);
+      // Where the link leads is not said: the link may be anyone's, and its target is none of plexlint's business
+      // (src/sources/checkout.ts). That it leads out is what makes the harmless-looking name a problem.
+      return {
+        ruleId: 'include-outside-estate',
+        message: `INCLUDE ${dataset}: ${this.ws.display(found)} ${howItLeadsOut(found, this.ws.fs)} out of the estate (${this.ws.display(this.ws.root)}); plexlint does not look at files outside the estate it was given.`,
+      };
     }
     return { abs: found };
   }

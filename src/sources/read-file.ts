@@ -13,6 +13,7 @@
  *   grows while it is read is cut at the size it had.
  */
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
+import { fsPath } from './fs-names.js';
 
 export interface ReadFailure {
   /** An errno code (ENOENT, EACCES, …) or ENOTREG, EFBIG, ESPECIAL. */
@@ -38,7 +39,7 @@ export function specialKind(st: { isDirectory(): boolean; isFIFO(): boolean; isC
 export function readRegularFile(path: string, maxBytes: number): Buffer | ReadFailure {
   let fd: number;
   try {
-    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
+    fd = openSync(fsPath(path), constants.O_RDONLY | constants.O_NONBLOCK);
   } catch (e) {
     const code = errnoOf(e);
     return { code, why: code === 'ENOENT' ? 'does not exist' : `cannot be opened (${code})` };

@@ -8,7 +8,8 @@
  * holds the scenario — the nearest folder above it with a `.git` — or, when it
  * is in none, inside the working directory, like the estate `check` is given.
  */
-import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import { dirname, isAbsolute, relative, resolve } from 'node:path';
+import { repositoryRoot } from './checkout.js';
 import { decode } from './decode.js';
 import { diskFs } from './fs-journal.js';
 import { isReadFailure, readRegularFile } from './read-file.js';
@@ -35,13 +36,7 @@ export interface ScenarioSandbox {
   resolve(path: string): string | { error: string };
 }
 
-/** The nearest folder at or above `dir` that holds `.git` (a folder, or the file of a worktree). */
-export function repositoryRoot(dir: string): string | undefined {
-  for (let d = resolve(dir); ; d = dirname(d)) {
-    if (diskFs.lkind(join(d, '.git')) !== 'missing') return d;
-    if (dirname(d) === d) return undefined;
-  }
-}
+export { repositoryRoot } from './checkout.js';
 
 export function scenarioSandbox(scenarioAbs: string, cwd: string): ScenarioSandbox {
   const from = dirname(scenarioAbs);

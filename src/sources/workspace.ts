@@ -9,6 +9,7 @@ import { basename, isAbsolute, relative, resolve, sep } from 'node:path';
 import { discover, type Discovery, type EstateInputs } from './discover.js';
 import { decode, fixedLineLength, RECORD_LENGTH, type Encoding } from './decode.js';
 import { FsJournal } from './fs-journal.js';
+import { shownName } from './fs-names.js';
 import { isReadFailure } from './read-file.js';
 import { sourceFromText, type SourceFile } from './source-file.js';
 import { timed } from '../core/timing.js';
@@ -60,11 +61,14 @@ function sizes(size: number, limit: number): [string, string] {
   return [`${n(size)} bytes`, `${n(limit)} bytes (${mb(limit)})`];
 }
 
-/** A path as shown to the user: relative to the working directory (absolute when far outside it), '/' separators. */
+/**
+ * A path as shown to the user: relative to the working directory (absolute when far outside it), '/' separators,
+ * each byte of a name that is not UTF-8 as `\xNN` (./fs-names.ts).
+ */
 export function displayPath(cwd: string, abs: string): string {
   const rel = relative(cwd, abs);
   const shown = rel === '' ? basename(abs) : rel.startsWith('..') && isAbsolute(abs) && rel.split(sep).filter((p) => p === '..').length > 3 ? abs : rel;
-  return shown.split(sep).join('/');
+  return shownName(shown.split(sep).join('/'));
 }
 
 export class Workspace {

@@ -1,5 +1,6 @@
 /** Model-diff sections of the WebSphere tier (src/model/web.ts): plug-in files, cells, ODRs, GSCs, cluster.xml. */
 import { perPlugin, v, whole, type Section } from './section.js';
+import { emptyRecord } from '../../core/record.js';
 
 export const webSections: Section[] = [
   perPlugin(
@@ -65,7 +66,7 @@ export const webSections: Section[] = [
   perPlugin(
     'virtual host',
     (p) => p.virtualHostGroups,
-    (p) => p.virtualHostGroups.flatMap((g) => g.hosts.map((h) => ({ key: `${p.file} ${g.name} ${h.name}`, object: `VirtualHost ${h.name} of ${g.name} in ${p.file}`, attributes: {}, loc: h.loc }))),
+    (p) => p.virtualHostGroups.flatMap((g) => g.hosts.map((h) => ({ key: `${p.file} ${g.name} ${h.name}`, object: `VirtualHost ${h.name} of ${g.name} in ${p.file}`, attributes: emptyRecord(), loc: h.loc }))),
   ),
   whole(
     'cell',

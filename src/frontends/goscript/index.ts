@@ -25,6 +25,7 @@ import type { Loc } from '../../core/loc.js';
 import type { SourceFile } from '../../sources/source-file.js';
 import { readBatch } from './batch.js';
 import { walkShell } from './shell-walk.js';
+import { emptyRecord } from '../../core/record.js';
 
 /**
  * Largest go script (or file it sources, such as `variables`) plexlint parses. A real go script is a few KB; the
@@ -309,7 +310,7 @@ export function scanGoScript(file: SourceFile, resolve?: SourceResolver): Parsed
   const name = goScriptName(file.path) ?? 'highavailChange';
   const scanner = new Scanner(resolve);
   scanner.run(file, { conditional: false, depth: 0 });
-  const variables: Record<string, string> = {};
+  const variables = emptyRecord<string>();
   for (const [k, v] of scanner.vars) variables[k] = v;
   for (const op of scanner.ops) {
     if (!op.symbolic) continue;

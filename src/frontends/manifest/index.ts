@@ -16,6 +16,7 @@ import { didYouMean, uniqueSuggestion } from '../../core/suggest.js';
 import { MAX_IGNORE_PATTERN_CHARS } from '../../sources/ignore.js';
 import type { SourceFile } from '../../sources/source-file.js';
 import type { CellEntry, GscEntry, Located, Manifest, OdrEntry, Override, PathRef, RuleSetting } from './ast.js';
+import { emptyRecord } from '../../core/record.js';
 
 export type { Manifest } from './ast.js';
 
@@ -280,7 +281,7 @@ export function parseManifest(file: SourceFile, dir: string, exists: (abs: strin
     switch (key) {
       case 'systems':
         for (const [name, sys, pair] of r.entries(value, 'systems', null)) {
-          const entry: Manifest['systems'][number] = { name: name.toUpperCase(), loc: r.loc(pair.key as Node), symbols: {} };
+          const entry: Manifest['systems'][number] = { name: name.toUpperCase(), loc: r.loc(pair.key as Node), symbols: emptyRecord() };
           for (const [k, v] of r.entries(sys, `systems.${name}`, SYSTEM)) {
             if (k === 'profile') {
               const p = r.path(v, `systems.${name}.profile`, 'file');
@@ -316,7 +317,8 @@ export function parseManifest(file: SourceFile, dir: string, exists: (abs: strin
               if (p) entry.partner = p;
             } else {
               const p = r.path(v, `loadBalancers.${name}.${k}`);
-              if (p) entry[k as "config" | "scripts"] = p;
+              if (p && k === 'config') entry.config = p;
+              else if (p) entry.scripts = p;
             }
           }
           manifest.loadBalancers.push(entry);
@@ -433,7 +435,7 @@ function readCell(r: ManifestReader, name: string, node: Node | null, pair: Pair
 }
 
 function readOverride(r: ManifestReader, node: Node): Override | undefined {
-  const o: Override = { files: [], rules: {}, loc: r.loc(node) };
+  const o: Override = { files: [], rules: emptyRecord(), loc: r.loc(node) };
   for (const [k, v] of r.entries(node, 'overrides entry', OVERRIDE)) {
     if (k === 'files') o.files = r.list(v, 'overrides.files', (n) => r.string(n, 'overrides.files entry'));
     else o.rules = r.ruleSettings(v, 'overrides.rules');

@@ -9,7 +9,7 @@
  * line breaks inside names and paths. Whatever did parse is checked, also in a
  * file that is not well-formed.
  */
-import { emptyRecord } from '../../core/record.js';
+import { emptyRecord, nameTable } from '../../core/record.js';
 import type { Finding, Fix, RuleId, Severity } from '../../core/diagnostic.js';
 import { related } from '../../core/diagnostic.js';
 import { FindingLimit } from '../../core/finding-limit.js';
@@ -480,7 +480,7 @@ export function parsePlugin(file: SourceFile): ParsedPlugin {
       r.detachedServers.push(r.server(root, 'Server'));
       continue;
     }
-    r.misplacedOrUnknown(root, undefined, { attrs: {}, children: { Config: { spec: 'Config' } } });
+    r.misplacedOrUnknown(root, undefined, { attrs: emptyRecord(), children: nameTable({ Config: { spec: 'Config' } }) });
   }
   return { ast, findings: [...xmlFindings, ...r.findings, ...r.limit.summaries()] };
 }

@@ -7,6 +7,7 @@
  * context it appears in (a `Property` inside a `Transport` is not the top-level
  * `Property`, a `Server` inside `PrimaryServers` is a reference).
  */
+import { emptyRecord, nameTable } from '../../core/record.js';
 
 export type ValueType =
   | { kind: 'string' }
@@ -74,7 +75,7 @@ const SERVER_ATTRS: Record<string, AttrSpec> = {
   wsServerIdleTimeout: int(undefined),
 };
 
-export const SPECS: Readonly<Record<string, ElementSpec>> = {
+export const SPECS: Readonly<Record<string, ElementSpec>> = nameTable({
   Config: {
     attrs: {
       IgnoreDNSFailures: bool(false),
@@ -118,13 +119,13 @@ export const SPECS: Readonly<Record<string, ElementSpec>> = {
       Name: { type: { kind: 'string' }, shape: 'path', required: 'documented' },
       LogLevel: { type: { kind: 'enum', values: LOG_LEVELS }, default: 'Error' },
     },
-    children: {},
+    children: emptyRecord(),
   },
-  Property: { attrs: { Name: name('documented'), Value: str('free', '') }, children: {} },
+  Property: { attrs: { Name: name('documented'), Value: str('free', '') }, children: emptyRecord() },
   VirtualHostGroup: { attrs: { Name: name('documented') }, children: { VirtualHost: { spec: 'VirtualHost', min: 1 } } },
-  VirtualHost: { attrs: { Name: { type: { kind: 'string' }, shape: 'token', required: 'documented' } }, children: {} },
-  TrustedProxyGroup: { attrs: {}, children: { TrustedProxy: { spec: 'TrustedProxy' } } },
-  TrustedProxy: { attrs: { Name: { type: { kind: 'string' }, shape: 'host', required: 'documented' } }, children: {} },
+  VirtualHost: { attrs: { Name: { type: { kind: 'string' }, shape: 'token', required: 'documented' } }, children: emptyRecord() },
+  TrustedProxyGroup: { attrs: emptyRecord(), children: { TrustedProxy: { spec: 'TrustedProxy' } } },
+  TrustedProxy: { attrs: { Name: { type: { kind: 'string' }, shape: 'host', required: 'documented' } }, children: emptyRecord() },
   ServerCluster: {
     attrs: {
       Name: name('documented'),
@@ -156,9 +157,9 @@ export const SPECS: Readonly<Record<string, ElementSpec>> = {
     },
     children: { Property: { spec: 'TransportProperty' } },
   },
-  TransportProperty: { attrs: { Name: name('documented'), Value: { type: { kind: 'string' }, shape: 'path', default: '' } }, children: {} },
-  ServerList: { attrs: {}, children: { Server: { spec: 'ServerRef', min: 1 } } },
-  ServerRef: { attrs: { Name: name('documented') }, children: {} },
+  TransportProperty: { attrs: { Name: name('documented'), Value: { type: { kind: 'string' }, shape: 'path', default: '' } }, children: emptyRecord() },
+  ServerList: { attrs: emptyRecord(), children: { Server: { spec: 'ServerRef', min: 1 } } },
+  ServerRef: { attrs: { Name: name('documented') }, children: emptyRecord() },
   UriGroup: { attrs: { Name: name('documented') }, children: { Uri: { spec: 'Uri' } } },
   Uri: {
     attrs: {
@@ -166,7 +167,7 @@ export const SPECS: Readonly<Record<string, ElementSpec>> = {
       AffinityCookie: { ...str('token', 'JSESSIONID') },
       AffinityURLIdentifier: { ...str('token', 'jsessionid') },
     },
-    children: {},
+    children: emptyRecord(),
   },
   Route: {
     attrs: {
@@ -174,7 +175,7 @@ export const SPECS: Readonly<Record<string, ElementSpec>> = {
       UriGroup: name('generated'),
       VirtualHostGroup: name('generated'),
     },
-    children: {},
+    children: emptyRecord(),
   },
   RequestMetrics: {
     attrs: { armEnabled: bool(false), newBehavior: bool(false), rmEnabled: bool(false), traceLevel: str('token') },
@@ -184,8 +185,8 @@ export const SPECS: Readonly<Record<string, ElementSpec>> = {
     attrs: { enable: bool(false), type: { type: { kind: 'enum', values: ['URI', 'SOURCE_IP'] } } },
     children: { filterValues: { spec: 'filterValues' } },
   },
-  filterValues: { attrs: { enable: bool(false), value: str() }, children: {} },
-};
+  filterValues: { attrs: { enable: bool(false), value: str() }, children: emptyRecord() },
+});
 
 /** Every element name the plug-in knows, for did-you-mean. */
 export const ELEMENT_NAMES: readonly string[] = [

@@ -34,6 +34,7 @@ import type { SourceFile } from '../../sources/source-file.js';
 import type { XmlAttribute, XmlDeclaration, XmlDocument, XmlElement } from './ast.js';
 import { encodingFindings } from './encoding.js';
 import { firstFatalError } from './well-formed.js';
+import { nameTable } from '../../core/record.js';
 
 export type { XmlAttribute, XmlDocument, XmlElement } from './ast.js';
 export { attribute } from './ast.js';
@@ -269,7 +270,7 @@ function endAfter(text: string, marker: string, from: number): number {
   return k < 0 ? text.length : k + marker.length;
 }
 
-const PREDEFINED: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
+const PREDEFINED: Record<string, string> = nameTable({ lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" });
 
 /** The five predefined entities and character references; anything else stays literal. */
 export function decodeEntities(raw: string): string {

@@ -18,6 +18,7 @@ import type {
 } from '../../../grammar/profile/ast.js';
 import type { DistributionDef, Reference, Stack, StackDvipa, UnresolvedAddressStatement } from '../stack.js';
 import { sharedText } from '../../core/shared-text.js';
+import { emptyRecord } from '../../core/record.js';
 
 interface Flat {
   statement: Statement;
@@ -56,7 +57,7 @@ function emptyStack(): Stack {
     distributions: [],
     references: [],
     rejections: [],
-    ipconfig: {},
+    ipconfig: emptyRecord(),
     ipconfigLoc: {},
     ignoredStatements: [],
     lines: 0,

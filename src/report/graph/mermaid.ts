@@ -102,6 +102,6 @@ export function graphMermaid(graph: Graph): string {
   // Only the classes the picture uses, in a fixed order (kinds first, then marks, so that a mark's border wins).
   for (const [name, style] of CLASS_DEFS) if (classes.has(name)) out.push(`  classDef ${name} ${style}`);
   for (const [name] of CLASS_DEFS) if (classes.has(name)) out.push(`  class ${classes.get(name)!.join(',')} ${name}`);
-  for (const [status, list] of Object.entries(styled)) if (list.length) out.push(`  linkStyle ${list.join(',')} ${EDGE_STYLES[status as keyof typeof EDGE_STYLES]}`);
+  for (const status of Object.keys(EDGE_STYLES) as (keyof typeof EDGE_STYLES)[]) if (styled[status]?.length) out.push(`  linkStyle ${styled[status].join(',')} ${EDGE_STYLES[status]}`);
   return out.join('\n') + '\n';
 }

@@ -1,12 +1,13 @@
 import { defineRule } from '../rule.js';
 import { rel } from '../helpers.js';
+import { nameTable } from '../../core/record.js';
 
-const WHAT: Record<string, string> = {
+const WHAT: Record<string, string> = nameTable({
   device: 'DEVICE',
   link: 'LINK',
   interface: 'INTERFACE',
   'link-or-interface': 'LINK or INTERFACE',
-};
+});
 
 function consequence(from: string): string {
   if (from === 'HOME') return 'the stack rejects the HOME entry and the address is not a home address';
