@@ -57,7 +57,7 @@ function jsonErrorPlace(e: unknown, text: string): string {
   return ` (at line ${line}, column ${before.length - before.lastIndexOf('\n')})`;
 }
 
-const typeName = (x: unknown): string => (x === null ? 'null' : Array.isArray(x) ? 'a list' : typeof x === 'object' ? 'an object' : `a ${typeof x}`);
+const typeName = (x: unknown): string => (x === undefined ? 'missing' : x === null ? 'null' : Array.isArray(x) ? 'a list' : typeof x === 'object' ? 'an object' : `a ${typeof x}`);
 
 /**
  * The findings of a report saved with --format json (ESLint's layout): a list of files, each a `filePath` and its

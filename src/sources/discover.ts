@@ -17,7 +17,7 @@
  */
 import picomatch from 'picomatch';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { guardOf, howItLeadsOut, staysInside } from './checkout.js';
+import { checkoutAt, guardOf, howItLeadsOut, staysInside } from './checkout.js';
 import type { FileSystem, FsJournal } from './fs-journal.js';
 import { IgnoreRules, type IgnoreSettings } from './ignore.js';
 
@@ -219,7 +219,8 @@ export function discover(paths: string[], options: DiscoverOptions): Discovery {
   for (const arg of paths.length ? paths : ['.']) {
     const abs = resolve(cwd, arg);
     // The one rule for links (./checkout.ts): `check profiles` where a branch made profiles a link to / is refused.
-    const checkout = options.noLookup || options.isolated ? undefined : guardOf(arg, cwd, fs);
+    // Under a ceiling (the language server's workspace folder) the ceiling is the checkout: nothing above it is asked.
+    const checkout = options.noLookup || options.isolated ? undefined : options.ceiling !== undefined ? checkoutAt(options.ceiling, 'the workspace folder', fs) : guardOf(arg, cwd, fs);
     if (checkout && !staysInside(checkout, abs, fs)) {
       refused.push({ path: abs, why: `${howItLeadsOut(abs, fs)} out of ${checkout.what}; plexlint does not follow a symbolic link out of it (a link in a checkout can come from anyone)` });
       continue;
