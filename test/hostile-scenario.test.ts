@@ -8,6 +8,8 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { cacheSecret, userCacheFolder } from '../src/cli/cache-location.js';
+import { entryMac } from '../src/engine/cache.js';
 import { cliPath, hasStackTrace, runCli } from './support/cli.js';
 
 const root = mkdtempSync(join(tmpdir(), 'plexlint-hostile-scenario-'));
@@ -126,16 +128,19 @@ describe('FIFOs, devices and /proc files are never read', () => {
     expect(scan.fsAccess.filter((a) => a.includes('/dev/zero') || a.endsWith('SYSB.tcpip'))).toEqual([]);
   });
 
-  it('a cache entry that names a /proc file, a FIFO or a device is a miss, and the run ends', () => {
+  it('a cache entry that names a /proc file, a FIFO or a device is a miss, and the run ends (even one made with the key)', () => {
     const d = mkdtempSync(join(root, 'cache-'));
     writeFileSync(join(d, 'SYSA.tcpip'), PROFILE);
-    expect(runCli(['check', '.', '--cache'], { cwd: d }).code).toBe(0);
     const cache = join(d, '.plexlintcache');
-    const file = JSON.parse(execFileSync('cat', [cache]).toString()) as { entries: { observations: unknown[] }[] };
+    expect(runCli(['check', '.', '--cache', '--cache-location', cache], { cwd: d }).code).toBe(0);
+    const file = JSON.parse(execFileSync('cat', [cache]).toString()) as { entries: { mac: string; entry: string }[] };
+    const entry = JSON.parse(file.entries[0]!.entry) as { observations: unknown[] };
+    const secret = cacheSecret(userCacheFolder());
     for (const path of ['/proc/self/pagemap', fifo, '/dev/zero']) {
-      file.entries[0]!.observations = [{ op: 'read', path, result: 'x' }, ...file.entries[0]!.observations];
+      entry.observations = [{ op: 'read', path, result: 'x' }, ...entry.observations];
+      file.entries[0] = { mac: entryMac(secret, JSON.stringify(entry)), entry: JSON.stringify(entry) };
       writeFileSync(cache, JSON.stringify(file));
-      const r = runCli(['--debug', 'check', '.', '--cache'], { cwd: d, maxOldSpaceMb: 256, timeout: 60_000 });
+      const r = runCli(['--debug', 'check', '.', '--cache', '--cache-location', cache], { cwd: d, maxOldSpaceMb: 256, timeout: 60_000 });
       expect(r.stderr).toBe(`plexlint: cache: miss (${cache}): ${path} changed (read)\n`);
       expect(r.code).toBe(0);
     }

@@ -142,6 +142,31 @@ describe('the cache cannot be placed or forged by a branch', () => {
     );
   });
 
+  it('a cache folder inside the checkout (GitLab): a key the branch committed authenticates nothing', () => {
+    const { repo } = checkout({ git: true });
+    const folder = join(repo, '.cache', 'plexlint');
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(join(folder, 'key'), 'k'.repeat(32));
+    git(repo, 'add', '-A');
+    git(repo, 'commit', '-qm', 'a key');
+    // Even made private after the checkout, as a hostile runner set-up might leave it.
+    chmodSync(join(folder, 'key'), 0o600);
+    const r = runCli(['check', '.', '--cache', '--format', 'gcc'], { cwd: repo, env: { XDG_CACHE_HOME: join(repo, '.cache') } });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe(`plexlint: warning: the cache key ${join(folder, 'key')} is a file git tracks, so a branch could have committed it; keep the cache folder out of what git tracks; nothing is cached.\n`);
+    // A key anyone else may read, or a link, is not used either.
+    const other = join(root, `keys${n}`, 'plexlint');
+    mkdirSync(other, { recursive: true });
+    writeFileSync(join(other, 'key'), 'k'.repeat(32), { mode: 0o644 });
+    const loose = runCli(['check', '.', '--cache', '--format', 'gcc'], { cwd: repo, env: { XDG_CACHE_HOME: join(other, '..') } });
+    expect(loose.stderr).toContain('is not a file that only this user can read and write (mode 0600)');
+    rmSync(join(other, 'key'));
+    symlinkSync(join(folder, 'key'), join(other, 'key'));
+    const linked = runCli(['check', '.', '--cache', '--format', 'gcc'], { cwd: repo, env: { XDG_CACHE_HOME: join(other, '..') } });
+    expect(linked.stderr).toContain('(it is a symbolic link)');
+    expect(linked.code).toBe(1);
+  });
+
   it('a --cache-location in the checkout that leads out through a link is refused; one git does not track is used', () => {
     const { repo } = checkout({ git: true });
     symlinkSync('../victim/cache', join(repo, 'link.cache'));
@@ -205,6 +230,20 @@ describe('files the estate holds are not read through a link out of it', () => {
     expect(r.stderr).toMatch(/^plexlint: warning: \S*\/\.plexlintignore is a symbolic link that leads out of the repository \([^)]*\); plexlint does not read it\n$/);
     expect(r.stderr).not.toContain('is ignored');
     expect(r.stdout).toContain('SYSA.tcpip:1:6: error:');
+  });
+
+  it('a plexlint.yaml that links out: its ignore: patterns are never used, and --print-config does not read it', async () => {
+    const { repo, victim } = checkout();
+    writeFileSync(join(victim, 'evil.yaml'), 'ignore:\n  - SYSA.tcpip\n');
+    symlinkSync('../victim/evil.yaml', join(repo, 'plexlint.yaml'));
+    const r = await runMain('check', join(repo, 'SYSA.tcpip'));
+    expect(r.code).toBe(2);
+    expect(r.stderr).not.toContain('is ignored');
+    expect(r.stderr).toContain('plexlint.yaml is outside the estate being checked; plexlint does not read it');
+    const printed = await runMain('check', '--print-config', join(repo, 'SYSA.tcpip'));
+    expect(printed.code).toBe(2);
+    expect(printed.stderr).toMatch(/plexlint\.yaml is a symbolic link that leads out of its folder; plexlint does not read it\n$/);
+    expect(printed.stdout).toBe('');
   });
 
   it('an INCLUDE member that links out (to /proc/self/exe): the finding does not say where the link leads', () => {

@@ -14,9 +14,9 @@
 import { randomBytes, createHash } from 'node:crypto';
 import { closeSync, constants, fstatSync, mkdirSync, openSync, readSync, statSync, writeSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { DEFAULT_CACHE_FILE } from '../engine/cache.js';
-import { guardOf, howItLeadsOut, staysInside } from '../sources/checkout.js';
+import { guardOf, howItLeadsOut, repositoryRoot, staysInside } from '../sources/checkout.js';
 import { gitTracks, GitTreeError } from '../sources/git-tree.js';
 import type { WriteOptions } from './write-file.js';
 import { UsageError } from './usage-error.js';
@@ -95,6 +95,7 @@ export function cacheSecret(folder: string): Buffer {
     throw new CacheKeyError(`cannot make the cache folder ${folder} (${(e as NodeJS.ErrnoException).code ?? String(e)})`);
   }
   const path = join(folder, KEY_FILE);
+  refuseCommittedKey(path);
   const read = readKey(path);
   if (read) return read;
   const key = randomBytes(KEY_BYTES);
@@ -115,6 +116,23 @@ export function cacheSecret(folder: string): Buffer {
     closeSync(fd);
   }
   return key;
+}
+
+/**
+ * A cache folder inside a checkout (GitLab caches only paths of the project folder, so XDG_CACHE_HOME may point
+ * there): a key that git tracks is one a branch committed, and would authenticate its forged entries.
+ */
+function refuseCommittedKey(path: string): void {
+  const repo = repositoryRoot(dirname(path));
+  if (!repo) return;
+  let tracked = false;
+  try {
+    tracked = gitTracks(path, repo);
+  } catch (e) {
+    if (!(e instanceof GitTreeError)) throw e;
+    // git cannot be asked: the key must still be this user's own file of mode 0600 (readKey), which a checkout is not.
+  }
+  if (tracked) throw new CacheKeyError(`the cache key ${path} is a file git tracks, so a branch could have committed it; keep the cache folder out of what git tracks`);
 }
 
 /** The key in `path`, undefined when there is none yet; a CacheKeyError when the file is not a key this user alone holds. */

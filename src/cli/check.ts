@@ -17,6 +17,7 @@ import { displayPath, MAX_FILE_BYTES, MAX_MANIFEST_BYTES, type ReadError } from 
 import { stringifyJson, visible } from '../report/escape.js';
 import { emit, useColor, UsageError, version, writeAtomic, WriteError } from './io.js';
 import { cannotWrite } from './write-file.js';
+import { howItLeadsOut, manifestStaysHome } from '../sources/checkout.js';
 import { CacheKeyError, cacheLocation, cacheSecret, userCacheFolder, type CacheLocation } from './cache-location.js';
 import { projectLinks, ruleDocs } from './links.js';
 import { estateOptions, lintOptionsFrom, outputOptions, parseRuleOptions, repeatable, type EstateCliOptions, type OutputCliOptions } from './options.js';
@@ -70,6 +71,7 @@ export function printConfig(file: string, opts: CommonOptions, cwd = process.cwd
   const manifestPath = plan.discovery.manifestOf(abs, isDir);
   let manifest;
   if (manifestPath) {
+    if (!manifestStaysHome(manifestPath, plan.fs)) throw new UsageError(`${displayPath(cwd, manifestPath)} ${howItLeadsOut(manifestPath, plan.fs)} out of its folder; plexlint does not read it`);
     const bytes = plan.fs.read(manifestPath, MAX_MANIFEST_BYTES);
     if (isReadFailure(bytes)) throw new UsageError(`${displayPath(cwd, manifestPath)} ${bytes.why}`);
     const parsed = parseManifest({ ...sourceOf(displayPath(cwd, manifestPath), bytes.toString('utf8'), manifestPath) }, dirname(manifestPath), (p) => plan.fs.exists(p));

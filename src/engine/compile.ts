@@ -17,6 +17,7 @@ import type { Encoding } from '../sources/decode.js';
 import type { SourceFile } from '../sources/source-file.js';
 import { silentProgress, type Progress } from '../core/progress.js';
 import { commonDir, discover, type Discovery, type EstateInputs } from '../sources/discover.js';
+import { manifestStaysHome } from '../sources/checkout.js';
 import { FsJournal } from '../sources/fs-journal.js';
 import { isReadFailure } from '../sources/read-file.js';
 import { sourceFromText } from '../sources/source-file.js';
@@ -177,6 +178,8 @@ export function planEstates(paths: string[], options: CompileOptions = {}): Esta
 
 /** The manifest's `ignore:` patterns, read for discovery (a manifest that cannot be read has none). */
 function manifestIgnorePatterns(fs: FsJournal, abs: string, shown: string): string[] {
+  // A manifest that links out of its folder is refused when the estate is read; its patterns are never used.
+  if (!manifestStaysHome(abs, fs)) return [];
   const bytes = fs.read(abs, MAX_MANIFEST_BYTES);
   if (isReadFailure(bytes)) return [];
   const { manifest } = parseManifest(sourceFromText(shown, bytes.toString('utf8'), abs), dirname(abs), (p) => fs.exists(p));

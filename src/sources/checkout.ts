@@ -87,6 +87,15 @@ export function howItLeadsOut(abs: string, fs: Probe = diskFs): string {
 }
 
 /**
+ * Whether a manifest found by the lookup may be read: it must stay in its own folder, the root of the estate it
+ * starts (a `plexlint.yaml` that links elsewhere is refused when the estate is read, src/sources/workspace.ts); the
+ * `ignore:` patterns and `--print-config` read it before that, by this rule.
+ */
+export function manifestStaysHome(abs: string, fs: Probe = diskFs): boolean {
+  return staysInside(checkoutAt(dirname(abs), 'the estate', fs), abs, fs);
+}
+
+/**
  * The checkout a path named on the command line (relative to `cwd`) must stay in — the repository of the working
  * directory, else the working directory — or undefined when the path, as written, lies outside it: the user named a
  * place outside on purpose, and it is used as it is.

@@ -17,7 +17,7 @@
  */
 import picomatch from 'picomatch';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { checkoutAt, guardOf, howItLeadsOut, staysInside } from './checkout.js';
+import { checkoutAt, howItLeadsOut, isWithin, staysInside, workingCheckout, type Checkout } from './checkout.js';
 import type { FileSystem, FsJournal } from './fs-journal.js';
 import { IgnoreRules, type IgnoreSettings } from './ignore.js';
 
@@ -215,13 +215,21 @@ export function discover(paths: string[], options: DiscoverOptions): Discovery {
   const unmatched: string[] = [];
   const missing: string[] = [];
   const refused: { path: string; why: string }[] = [];
+  /**
+   * The checkout the paths given must stay in (./checkout.ts), asked once: the working directory's, or — under a
+   * ceiling (the language server's workspace folder) — the ceiling itself, so that nothing above it is asked.
+   */
+  let working: Checkout | undefined | null = null;
+  const guard = (): Checkout | undefined => {
+    if (working === null) working = options.noLookup || options.isolated ? undefined : options.ceiling !== undefined ? checkoutAt(options.ceiling, 'the workspace folder', fs) : workingCheckout(cwd, fs);
+    return working;
+  };
   const ignored: { path: string; why: string }[] = [];
   for (const arg of paths.length ? paths : ['.']) {
     const abs = resolve(cwd, arg);
     // The one rule for links (./checkout.ts): `check profiles` where a branch made profiles a link to / is refused.
-    // Under a ceiling (the language server's workspace folder) the ceiling is the checkout: nothing above it is asked.
-    const checkout = options.noLookup || options.isolated ? undefined : options.ceiling !== undefined ? checkoutAt(options.ceiling, 'the workspace folder', fs) : guardOf(arg, cwd, fs);
-    if (checkout && !staysInside(checkout, abs, fs)) {
+    const checkout = guard();
+    if (checkout && isWithin(checkout.root, abs) && !staysInside(checkout, abs, fs)) {
       refused.push({ path: abs, why: `${howItLeadsOut(abs, fs)} out of ${checkout.what}; plexlint does not follow a symbolic link out of it (a link in a checkout can come from anyone)` });
       continue;
     }
