@@ -8,7 +8,8 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { StatementSpec } from '../grammar/profile/spec.js';
+import type { Element, OptionSpec, StatementSpec } from '../grammar/profile/spec.js';
+import type { Introduced } from '../src/core/release.js';
 import { statements } from '../grammar/profile/statements/index.js';
 
 const root = join(import.meta.dirname, '..');
@@ -23,10 +24,66 @@ function isSpec(x: unknown): x is StatementSpec {
 
 const WHERE: Record<StatementSpec['level'], string> = { top: 'profile', vipadynamic: 'VIPADYNAMIC block', routes: 'BEGINROUTES block' };
 
+/** What plexlint does with a word the entry does not know. */
 function checked(s: StatementSpec): string {
   if (s.removed) return `removed since z/OS ${s.removed}: reported as obsolete`;
-  if (s.unverified) return 'not confirmed against IBM\'s diagram: unknown operands are warnings';
-  return 'every operand';
+  if (s.unverified) return 'every operand; an unknown word is a warning';
+  return 'every operand; an unknown word is an error';
+}
+
+/** The release and topic an entry was confirmed against, with the page's address. */
+function confirmedAgainst(s: StatementSpec): string {
+  if (!s.confirmed) return s.removed ? '—' : 'not confirmed';
+  const { release, topic, url } = s.confirmed;
+  return `z/OS ${release}: ${url ? `[${topic}](${url})` : topic}`;
+}
+
+/** "z/OS 3.2; 2.5 and 3.1 with APAR PH54596". */
+function introduced(i: Introduced): string {
+  const apar = i.apar ? `; ${(i.aparReleases ?? []).join(' and ')}${i.aparReleases?.length ? ' ' : ''}with APAR ${i.apar}` : '';
+  return `z/OS ${i.release}${apar}`;
+}
+
+/**
+ * What `since`, `removedIn` and `removed` say of a statement's operands and forms, in the order of its body,
+ * the forms that share a note together: "`DEFINE EQENET`, `DEFINE EQENET6`: since z/OS 3.2; 2.5 and 3.1 with
+ * APAR PH54596". An operand inside a form that IBM added with the form is not listed again.
+ */
+function releaseNotes(body: readonly Element[]): string[] {
+  const byNote = new Map<string, string[]>();
+  const note = (what: string, since: Introduced | undefined, inherited: Introduced | undefined, removedIn?: string, removed?: string): void => {
+    const parts = [since && since !== inherited ? `since ${introduced(since)}` : '', removedIn ? `removed in z/OS ${removedIn}` : '', removed ? `removed since z/OS ${removed}` : ''].filter(Boolean);
+    if (!parts.length) return;
+    const key = parts.join('; ');
+    byNote.set(key, [...(byNote.get(key) ?? []), `\`${what}\``]);
+  };
+  const fromOptions = (list: readonly OptionSpec[], path: string, inherited: Introduced | undefined): void => {
+    for (const o of list) {
+      note(`${path}${o.name}`, o.since, inherited, o.removedIn);
+      if (o.sub) fromOptions(o.sub, `${path}${o.name} … `, o.since ?? inherited);
+    }
+  };
+  const walk = (els: readonly Element[], path: string, inherited: Introduced | undefined): void => {
+    for (const el of els) {
+      if (el.type === 'options') fromOptions(el.options, path, inherited);
+      else if (el.type === 'keyword') walk(el.then ?? [], `${path}${el.keyword.name} `, inherited);
+      else if (el.type === 'choice') {
+        for (const a of el.alternatives) {
+          note(`${path}${a.keyword.name}`, a.since, inherited);
+          walk(a.body, `${path}${a.keyword.name} `, a.since ?? inherited);
+        }
+        // The form without a keyword of the choice (INTERFACE name followed by attributes to change).
+        if (el.otherwise) walk(el.otherwise, `${path}… `, inherited);
+      } else if (el.type === 'variant') {
+        for (const c of el.cases) {
+          note(`${path}${c.keyword.name}`, c.since, inherited, undefined, c.removed);
+          walk(c.body, `${path}${c.keyword.name} `, c.since ?? inherited);
+        }
+      } else if (el.type === 'list') walk(el.entry, path, inherited);
+    }
+  };
+  walk(body, '', undefined);
+  return [...byNote].map(([text, forms]) => `${forms.join(', ')}: ${text}`);
 }
 
 function cell(text: string): string {
@@ -35,14 +92,25 @@ function cell(text: string): string {
 
 /** The generated part of docs/statements.md. */
 function renderTable(): string {
-  const rows = statements.map((s) => `| \`${s.notation}\` | ${WHERE[s.level]} | ${cell(s.meaning)} | ${checked(s)} |`);
+  const rows = statements.map((s) => `| \`${s.notation}\` | ${WHERE[s.level]} | ${cell(s.meaning)} | ${cell(confirmedAgainst(s))} | ${checked(s)} |`);
+  const releases = statements.flatMap((s) => {
+    const own = [s.since ? `since ${introduced(s.since)}` : '', s.removedIn ? `removed in z/OS ${s.removedIn}` : ''].filter(Boolean);
+    const notes = [...(own.length ? [`the statement: ${own.join('; ')}`] : []), ...releaseNotes(s.body)];
+    return notes.length ? [`- \`${s.name}\`: ${notes.join(' · ')}`] : [];
+  });
   const syntax = statements.map((s) => `- \`${s.name}\`: \`${s.syntax}\``);
   return [
     START,
     '',
-    '| Statement (IBM notation) | Where | What it does | Operands checked |',
-    '|---|---|---|---|',
+    '| Statement (IBM notation) | Where | What it does | Confirmed against | Operands checked |',
+    '|---|---|---|---|---|',
     ...rows,
+    '',
+    '### Statements, operands and forms by release',
+    '',
+    'What IBM added after z/OS 2.4 (or brought to earlier releases by an APAR), and what it removed; everything else is in every release plexlint knows (2.4 to 3.2).',
+    '',
+    ...releases,
     '',
     '### Syntax summaries',
     '',
@@ -75,6 +143,23 @@ describe('statement table', () => {
       expect(s.syntax.toUpperCase().startsWith(s.min), `${s.id} syntax starts with the statement`).toBe(true);
       expect(s.name.startsWith(s.min), `${s.id} notation`).toBe(true);
     }
+  });
+
+  it('shows the release and topic an entry was confirmed against, with the address', () => {
+    const base = statements[0]!;
+    const url = 'https://www.ibm.com/docs/en/zos/3.1.0?topic=statements-arpage-statement';
+    expect(confirmedAgainst({ ...base, confirmed: { release: '3.1', topic: 'ARPAGE statement', url } })).toBe(`z/OS 3.1: [ARPAGE statement](${url})`);
+    expect(confirmedAgainst({ ...base, confirmed: { release: '3.2', topic: 'ARPAGE statement' } })).toBe('z/OS 3.2: ARPAGE statement');
+    const { confirmed: _none, ...unconfirmed } = base;
+    void _none;
+    expect(confirmedAgainst(unconfirmed)).toBe('not confirmed');
+  });
+
+  it('lists what each release or APAR added, the forms that share a release together', () => {
+    const networkExpress = 'since z/OS 3.2; 2.5 and 3.1 with APAR PH54596';
+    const line = renderTable().split('\n').find((l) => l.startsWith('- `INTERFACE`: '));
+    expect(line).toBe(`- \`INTERFACE\`: \`DEFINE IPAQENET DEVNUM\`, \`DEFINE IPAQENET6 DEVNUM\`, \`DEFINE EQENET\`, \`DEFINE EQENET6\`, \`… DEVNUM\`: ${networkExpress}`);
+    expect(renderTable()).toContain('- `DEVICE`: `CLAW`, `ATM`, `HCH`, `CDLC`, `SNAIUCV`, `SNALU62`, `X25NPSI`: removed since z/OS V2R2 · `MPCOSA`: removed since z/OS V2R3');
   });
 
   it('docs/statements.md shows the table as it is', () => {

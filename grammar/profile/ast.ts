@@ -145,9 +145,11 @@ export interface PortStatement extends StatementBase {
 
 export interface RouteEntry extends StatementBase {
   kind: 'route';
-  /** undefined for ROUTE DEFAULT. */
+  /** undefined for ROUTE DEFAULT and DEFAULT6. */
   destination?: Subnet;
   isDefault: boolean;
+  /** ROUTE DEFAULT6: the IPv6 default route. */
+  ipv6?: true;
   /** undefined for '=' (directly attached). */
   firstHop?: IpAddress;
   link?: Word;

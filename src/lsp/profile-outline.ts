@@ -41,7 +41,7 @@ function detailOf(s: Statement): string {
     case 'ipconfig':
       return s.dynamicXcf?.addressWord ? `DYNAMICXCF ${s.dynamicXcf.addressWord.raw}` : '';
     case 'route':
-      return s.isDefault ? 'DEFAULT' : (s.destination ? `${s.destination.address.text}/${s.destination.prefix}` : '');
+      return s.isDefault ? (s.ipv6 ? 'DEFAULT6' : 'DEFAULT') : (s.destination ? `${s.destination.address.text}/${s.destination.prefix}` : '');
     case 'port':
       return `${s.entries.length} entr${s.entries.length === 1 ? 'y' : 'ies'}`;
     case 'vipadefine':

@@ -44,6 +44,8 @@ export interface OperandInfo {
 }
 
 const REFERENCE = 'IBM z/OS Communications Server: IP Configuration Reference';
+/** IBM's Network Express presentation (IBM Washington Systems Center). */
+const NETWORK_EXPRESS = 'IBM, z/OS Communications Server use of Network Express Feature, https://www.ibm.com/support/pages/node/7231685';
 
 interface Text {
   syntax?: string;
@@ -124,6 +126,19 @@ const OPERAND_TEXTS: Record<string, Text> = nameTable({
   PRIROUTER: { summary: 'This stack is the primary router of the OSA port: it receives packets for unknown addresses.', source: `${REFERENCE}, INTERFACE statements` },
   SECROUTER: { summary: 'This stack is the secondary router of the OSA port.', source: `${REFERENCE}, INTERFACE statements` },
   NONROUTER: { summary: 'This stack does not route for other addresses on the OSA port (the default).', source: `${REFERENCE}, INTERFACE statements` },
+  EQENET: {
+    summary: 'A Network Express (IBM z17) port in EQDIO mode (CHPID type OSH), IPv4: DEVNUM names it instead of PORTNAME. z/OS 3.2, or TCP/IP APAR PH54596 on 2.5 and 3.1.',
+    source: NETWORK_EXPRESS,
+  },
+  EQENET6: { summary: 'A Network Express (IBM z17) port in EQDIO mode (CHPID type OSH), IPv6. z/OS 3.2, or TCP/IP APAR PH54596 on 2.5 and 3.1.', source: NETWORK_EXPRESS },
+  DEVNUM: {
+    syntax: 'DEVNUM device_number',
+    summary: 'The first device number of the OSH CHPID\'s range; the stack picks any free device under it. Required on EQENET and EQENET6; on IPAQENET, the form that comes up as EQENET on a z17.',
+    source: NETWORK_EXPRESS,
+  },
+  SMCRIPADDR: { syntax: 'SMCR PFID pfid SMCRIPADDR ipv4_address', summary: 'The IPv4 address SMC-R version 2 uses over this interface; in the interface\'s subnet.', source: NETWORK_EXPRESS },
+  SMCRMTU: { syntax: 'SMCRMTU {1024 | 2048 | 4096}', summary: 'The MTU of SMC-R version 2 over this interface (1024 by default).', source: NETWORK_EXPRESS },
+  DEFAULT6: { summary: 'ROUTE DEFAULT6: the IPv6 default route.', source: `${REFERENCE}, BEGINROUTES statement` },
 });
 
 const ROLE: Record<Level, StatementRole> = { top: 'statement', vipadynamic: 'vipa', routes: 'route' };

@@ -63,6 +63,7 @@ export interface PortReservation {
 }
 
 export interface StaticRoute {
+  /** `a.b.c.d/len` (or an IPv6 prefix), or DEFAULT (IPv4) or DEFAULT6 (IPv6) for a default route. */
   destination: string;
   firstHop?: string;
   link: string;

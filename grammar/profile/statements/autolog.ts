@@ -1,7 +1,11 @@
 import { list, opt, options, slot, statement, withSub } from '../spec.js';
 import { v } from '../values.js';
 
-/** AUTOLOG … ENDAUTOLOG: without ENDAUTOLOG every later token of the data set is read as an AUTOLOG operand (IBM). */
+/**
+ * AUTOLOG … ENDAUTOLOG: without ENDAUTOLOG every later token of the data set is read as an
+ * AUTOLOG operand (IBM, "Statement syntax for configuration statements"). Not confirmed: the
+ * stored copies of IBM's page end in its introduction, before the diagram.
+ */
 export const autolog = statement({
   id: 'autolog',
   notation: 'AUTOLog',
@@ -9,6 +13,7 @@ export const autolog = statement({
   topic: 'AUTOLOG statement',
   meaning: 'Procedures the stack starts (and restarts) when it initialises.',
   syntax: 'AUTOLog [wait_time] procname [JOBNAME jobname] [PARMSTRING "string"] [DELAYSTART [DVIPA] [TTLS]] … ENDAUTOLog',
+  unverified: true,
   body: [
     slot('wait time', v.int('wait time (seconds)', 1, 2147483647), true),
     list('procedures', [

@@ -3,7 +3,13 @@ import { spanLocs } from '../../../src/core/loc.js';
 import { addSentence, damageOf } from '../damage.js';
 import { statement } from '../spec.js';
 
-/** BEGINROUTES … ENDROUTES: ROUTE entries; an error rejects that entry only. */
+/**
+ * BEGINROUTES … ENDROUTES: ROUTE entries; an error rejects that entry only.
+ *
+ * Not confirmed (`unverified`): the copy of IBM's BEGINROUTES page that could be read ends before its syntax diagram;
+ * IBM's examples code `BEGINROUTES`, ROUTE entries and `ENDROUTES` (IP Configuration Guide, HiperSockets
+ * conversion) and `BEGINRoutes … ENDRoutes` (SAMPPROF).
+ */
 export const beginroutes = statement({
   id: 'beginroutes',
   notation: 'BEGINRoutes',
@@ -12,6 +18,7 @@ export const beginroutes = statement({
   topic: 'BEGINROUTES statement',
   meaning: 'The static routing table: ROUTE entries up to ENDROUTES.',
   syntax: 'BEGINRoutes ROUTE … ENDRoutes',
+  unverified: true,
   build(p): RoutesBlock {
     const block: RoutesBlock = { kind: 'routes', loc: p.loc, keyword: p.keyword, routes: [] };
     if (p.end) block.end = p.end.loc;

@@ -10,8 +10,18 @@ const removed = (release: string) => ({ body: [rest], removed: release, advice: 
 /**
  * DEVICE: one statement per device type in IBM's chapter ("DEVICE and LINK – MPCIPA
  * OSA-Express QDIO devices", "– Virtual devices", "– CTC devices", "– LAN Channel
- * Station and OSA devices", "– MPCPTP devices"); CLAW, ATM, HYPERchannel, CDLC, SNA
- * LU0/LU 6.2 and X.25 were removed in V2R2, MPCOSA in V2R3.
+ * Station and OSA devices", "– MPCPTP devices").
+ *
+ * Not confirmed (`unverified`): the copies of IBM's DEVICE and LINK pages that could be read end before their syntax
+ * diagrams (the MPCIPA page, z/OS 2.2, https://www.ibm.com/support/knowledgecenter/SSLTBW_2.2.0/com.ibm.zos.v2r2.halz001/deviceandlinkstmntsmpcipaosa.htm,
+ * stops at its introduction), so the operands per device type are plexlint's, checked against IBM's examples
+ * (fixtures/ibm): `DEVICE QDIO4101 MPCIPA PRIROUTER`, `DEVICE IUTIQDFE MPCIPA`, `DEVice IUTSAMEH MPCPTP
+ * NOAUTORESTART`, and the virtual device number as IBM prints it: `VIRTUAL 0` (IP Configuration Guide),
+ * `VIRTual 0000` (TCPIPCS PROFILE sample output) and `VIRTUAL 1` (z/OS Basics), so it is any device number.
+ * The removed types are confirmed by IBM's "Support considerations" (z/OS Introduction and Release Guide, z/OS
+ * 2.3, https://www.ibm.com/support/knowledgecenter/en/SSLTBW_2.3.0/com.ibm.zos.v2r3.e0za100/ch1comsv_0_support.htm):
+ * V2R2 discontinued the ATM, CLAW, HYPERchannel (HCH), CDLC, SNALINK LU0 (SNAIUCV) and LU6.2 (SNALU62) and X.25
+ * (X25NPSI) device drivers, V2R3 MPCOSA (with LINKs OSAENET and OSAFDDI).
  */
 export const device = statement({
   id: 'device',
@@ -20,14 +30,15 @@ export const device = statement({
   meaning: 'Defines an IPv4 device: the channel or OSA port a LINK runs over.',
   details: 'MPCIPA is OSA-Express QDIO or HiperSockets (the device name is the TRLE PORTNAME), VIRTUAL a static VIPA; one LINK per MPCIPA device.',
   syntax:
-    'DEVice name MPCIPA [NONROUTER|PRIROUTER|SECROUTER] [AUTORESTART|NOAUTORESTART] | DEVice name VIRTual 0 | DEVice name CTC address [IOBUFFERSIZE n] [AUTORESTART] ' +
+    'DEVice name MPCIPA [NONROUTER|PRIROUTER|SECROUTER] [AUTORESTART|NOAUTORESTART] | DEVice name VIRTual number | DEVice name CTC address [IOBUFFERSIZE n] [AUTORESTART] ' +
     '| DEVice name LCS address [AUTORESTART] | DEVice name MPCPTP [AUTORESTART]',
+  unverified: true,
   body: [
     slot('name', v.name('device name', 16)),
     slot('type', v.keyword('device type', ...TYPES)),
     variant('type', {
       MPCIPA: [options(ROUTER, AUTORESTART)],
-      VIRTual: [slot('number', v.int('device number', 0, 0))],
+      VIRTual: [slot('number', v.hex('virtual device number', 1, 4))],
       CTC: [slot('address', v.hex('device address', 1, 4)), options(opt('IOBUFFERSIZE', v.size('I/O buffer size', 4096, 32768)), AUTORESTART)],
       LCS: [slot('address', v.hex('device number', 1, 4)), options(AUTORESTART)],
       MPCPTP: [options(AUTORESTART)],

@@ -6,14 +6,24 @@ const control = v.either('control value', v.int('control value', 0, 6), v.keywor
 
 const withTraffic = (o: ReturnType<typeof opt>) => withSub(o, oneOf('iqdtraffic', 'ALLTRAFFIC', 'NOLARGEDATA'));
 
+/**
+ * The main diagram is IBM's z/OS 3.2 one, read word for word: every keyword it draws is here, in
+ * IBM's notation, in any order ("Specify the parameters for this statement in any order"),
+ * POLICYREQuired with YESIFTTLS, YES or NO among them. Not confirmed, because the stored copy of
+ * the page ends at the start of the "SMCD options" sub-diagram ("FIXEDMemory 256 | FIXEDMemory
+ * mem_size | NOSYSTEMEI…"): the SMCD, SMCR, SMCPERMIT/SMCEXCLUDE and SYSPLEXMONitor options,
+ * the WLMPRIORITYQ control values and every value range are the earlier table's (SYSTEMEID and
+ * NOSYSTEMEID among the SMCD options from the words the page starts to show), so an unknown word
+ * is a warning.
+ */
 export const globalconfig = statement({
   id: 'globalconfig',
   notation: 'GLOBALCONFig',
   topic: 'GLOBALCONFIG statement',
   meaning: 'Settings for the whole stack: sysplex monitoring, SMC, zIIP use, storage limits, HiperSockets for XCF.',
   syntax:
-    'GLOBALCONFig [ADJUSTDVipamss AUTO|ALL|NONE] [AUTOIQDC|NOAUTOIQDC] [AUTOIQDX|NOAUTOIQDX] [ECSALimit n] [EXPLICITBINDPORTRANGE first num] ' +
-    '[IQDMULTIWRITE] [IQDVLANid n] [MAXRECS n|*] [POOLLimit n] [SEGMENTATIONOFFLoad] [SMCD …] [SMCR …] [SMCGlobal …] [SYSPLEXMONitor …] ' +
+    'GLOBALCONFig [ADJUSTDVipamss AUTO|ALL|NONE] [AIASSIST BATCHOUTbound|NOBATCHOUTbound] [AUTOIQDC|NOAUTOIQDC] [AUTOIQDX|NOAUTOIQDX] [ECSALimit n] [EXPLICITBINDPORTRANGE first num] ' +
+    '[IKEDREQuired YESIFDYNIPSEC|NO] [IQDMULTIWRITE] [IQDVLANid n] [MAXRECS n|*] [MLSCHKTERMinate] [POLICYREQuired YESIFTTLS|YES|NO] [POOLLimit n] [SEGMENTATIONOFFLoad] [SMCD …] [SMCR …] [SMCGlobal …] [SYSPLEXMONitor …] ' +
     '[SYSPLEXWLMPoll n] [TCPIPStatistics] [WLMPRIORITYQ …] [XCFGRPid n] [ZERT …] [ZIIP …] (any order)',
   body: [
     options(
@@ -31,10 +41,15 @@ export const globalconfig = statement({
       opt('IQDVLANid', v.int('VLAN ID', 1, 4094)),
       opt('MAXRECS', v.either('records', v.int('records', 1, 2147483647), v.keyword('*', '*'))),
       oneOf('mlschk', 'MLSCHKTERMinate', 'NOMLSCHKTERMinate'),
-      opt('POLICYREQuired', v.keyword('policy required', 'YESIFTTLS', 'NO')),
+      opt('POLICYREQuired', v.keyword('policy required', 'YESIFTTLS', 'YES', 'NO')),
       opt('POOLLimit', v.size('pool limit', 0, 2147483647)),
       oneOf('tso', 'SEGMENTATIONOFFLoad', 'NOSEGMENTATIONOFFLoad'),
-      withSub({ ...opt('SMCD'), required: 0 }, opt('FIXEDMemory', v.int('fixed memory (MB)', 30, 9999)), opt('TCPKEEPMININTerval', v.int('seconds', 0, 2147483647))),
+      withSub(
+        { ...opt('SMCD'), required: 0 },
+        opt('FIXEDMemory', v.int('fixed memory (MB)', 30, 9999)),
+        opt('TCPKEEPMININTerval', v.int('seconds', 0, 2147483647)),
+        oneOf('systemeid', 'SYSTEMEID', 'NOSYSTEMEID'),
+      ),
       opt('NOSMCD'),
       withSub(
         { ...opt('SMCR'), required: 0 },
@@ -80,4 +95,5 @@ export const globalconfig = statement({
       withSub({ ...opt('ZIIP'), required: 0 }, oneOf('ziipipsec', 'IPSECURITY', 'NOIPSECURITY'), oneOf('ziipiqd', 'IQDIOMULTIWRITE', 'NOIQDIOMULTIWRITE')),
     ),
   ],
+  unverified: true,
 });

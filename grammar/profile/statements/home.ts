@@ -10,6 +10,10 @@ import { shown, v } from '../values.js';
  * HOME: `address link_name` pairs. A syntax error in the list makes the stack ignore
  * the rest of the list (IP Configuration Reference, "Statement syntax for configuration
  * statements": IBM's own example is the HOME list).
+ *
+ * Not confirmed (`unverified`): IBM's HOME statement page could not be read when this entry was
+ * checked; the entries follow IBM's examples (`HOME` with one `address link_name` pair per line:
+ * IP Configuration Guide conversions, z/OS Basics "Link configuration", SAMPPROF).
  */
 export const home = statement({
   id: 'home',
@@ -18,6 +22,7 @@ export const home = statement({
   meaning: 'The IPv4 home addresses of links defined by DEVICE and LINK (INTERFACE statements carry their own).',
   details: 'The predefined link name LOOPBACK adds loopback aliases; 127.0.0.1 itself cannot be added (EZZ0344I). INTERFACE statements carry their own addresses.',
   syntax: 'HOME ip_address link_name …',
+  unverified: true,
   body: [list('entries', [builtSlot('address', v.ipv4('address')), slot('link', v.name('link name', 16))], (p, cx) => {
     const addressWord = p.slots['address']!;
     const link = p.slots['link'];

@@ -2,6 +2,7 @@ import type { IncludeStatement } from '../ast.js';
 import { slot, statement } from '../spec.js';
 import { stripQuotes, v } from '../values.js';
 
+/** Not confirmed: no copy of IBM's INCLUDE page was reachable. */
 export const include = statement({
   id: 'include',
   notation: 'INCLUDE',
@@ -11,6 +12,7 @@ export const include = statement({
   syntax: 'INCLUDE data_set_name',
   body: [slot('dataset', v.dataset('data set name'))],
   requires: ['dataset'],
+  unverified: true,
   build(p): IncludeStatement {
     const dataset = p.slots['dataset']!;
     // The data set name as the stack opens it: quotes removed.

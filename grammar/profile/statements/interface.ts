@@ -1,7 +1,7 @@
 import { isLoopback, parseCidr, parseIp, type IpAddress } from '../../../src/core/ip.js';
 import type { InterfaceStatement, Word } from '../ast.js';
 import { reservedName } from '../kit.js';
-import { DYNVLANREG, INBPERF, IPBCAST, ISOLATE, MONSYSPLEX, MTU, OLM, READSTORAGE, ROUTER, SECCLASS, SMCD, SMCR, SOURCEVIPAINTERFACE, VLANID, VMAC } from '../operands.js';
+import { DEVNUM, DYNVLANREG, INBPERF, IPBCAST, ISOLATE, MONSYSPLEX, MTU, NETWORK_EXPRESS, OLM, READSTORAGE, ROUTER, SECCLASS, SMCD, SMCR, SOURCEVIPAINTERFACE, VLANID, VMAC } from '../operands.js';
 import { builtSlot, choice, list, opt, options, optSome, slot, statement, variant, type BuildContext, type OptionSpec } from '../spec.js';
 import { v, shown } from '../values.js';
 
@@ -15,32 +15,60 @@ const INTFID = opt('INTFID', v.text('interface ID'));
 const DUPADDRDET = opt('DUPADDRDET', v.int('duplicate address detection transmissions', 0, 2));
 const TEMPPREFIX = optSome('TEMPPREFIX', 1, v.text('prefix or ALL'), ...Array.from({ length: 15 }, () => v.cidr('prefix')));
 const TEMP_PREFIXES = [slot('prefix', v.either('temporary-address prefix', v.keyword('ALL', 'ALL'), v.cidr('prefix'))), list('prefixes', [slot('prefix', v.cidr('temporary-address prefix'))])];
-const osa: OptionSpec[] = [CHPIDTYPE, PORTNAME, PORTNUM, IPADDR, INBPERF, MTU, ...ROUTER, ...OLM, ...ISOLATE, READSTORAGE, SECCLASS, ...MONSYSPLEX, SOURCEVIPAINTERFACE, opt('TEMPIP'), VLANID, VMAC, ...DYNVLANREG, ...SMCR, ...SMCD, IPBCAST, opt('OPTLATENCY'), CHPID, opt('DEVNUM', v.hex('device number', 1, 4))];
-const osa6: OptionSpec[] = [CHPIDTYPE, PORTNAME, PORTNUM, DUPADDRDET, INTFID, IPADDR, INBPERF, MTU, ...ROUTER, ...OLM, ...ISOLATE, READSTORAGE, SECCLASS, SOURCEVIPAINTERFACE, TEMPPREFIX, VLANID, VMAC, ...DYNVLANREG, ...SMCR, ...SMCD, opt('OPTLATENCY'), CHPID, opt('DEVNUM', v.hex('device number', 1, 4))];
+const osa: OptionSpec[] = [CHPIDTYPE, PORTNAME, PORTNUM, IPADDR, INBPERF, MTU, ...ROUTER, ...OLM, ...ISOLATE, READSTORAGE, SECCLASS, ...MONSYSPLEX, SOURCEVIPAINTERFACE, opt('TEMPIP'), VLANID, VMAC, ...DYNVLANREG, ...SMCR, ...SMCD, IPBCAST, opt('OPTLATENCY'), CHPID, DEVNUM];
+const osa6: OptionSpec[] = [CHPIDTYPE, PORTNAME, PORTNUM, DUPADDRDET, INTFID, IPADDR, INBPERF, MTU, ...ROUTER, ...OLM, ...ISOLATE, READSTORAGE, SECCLASS, SOURCEVIPAINTERFACE, TEMPPREFIX, VLANID, VMAC, ...DYNVLANREG, ...SMCR, ...SMCD, opt('OPTLATENCY'), CHPID, DEVNUM];
 const iqd: OptionSpec[] = [CHPID, IPADDR, MTU, READSTORAGE, SECCLASS, ...MONSYSPLEX, SOURCEVIPAINTERFACE, VLANID, ...SMCD, ...ISOLATE, ...DYNVLANREG, opt('PFID', v.hex('PCIe function ID', 1, 4))];
 const iqd6: OptionSpec[] = [CHPID, DUPADDRDET, INTFID, IPADDR, MTU, READSTORAGE, SECCLASS, SOURCEVIPAINTERFACE, TEMPPREFIX, VLANID, ...SMCD, ...ISOLATE, ...DYNVLANREG];
+/**
+ * Network Express (EQENET, EQENET6): IBM's presentation (https://www.ibm.com/support/pages/node/7231685, pages
+ * 18 and 41) lists DEVNUM and IPADDR as required, and MTU, VLANID, VMAC, SECCLASS, MONSYSPLEX, IPBCAST, ISOLATE,
+ * SOURCEVIPAINTERFACE, TEMPIP, SMCR and SMCD as the parameters that remain valid; CHPIDTYPE, PORTNAME,
+ * PRIROUTER/SECROUTER, INBPERF, READSTORAGE, DYNVLANREG and OLM as "not supported/needed" (left out here, so
+ * coding one is an unknown operand). Its EQENET6 example codes INTFID; MONSYSPLEX, IPBCAST and TEMPIP are the
+ * IPv4 parameters of IPAQENET and are left out of EQENET6.
+ */
+const eq: OptionSpec[] = [DEVNUM, IPADDR, MTU, VLANID, VMAC, SECCLASS, ...MONSYSPLEX, IPBCAST, ...ISOLATE, SOURCEVIPAINTERFACE, opt('TEMPIP'), ...SMCR, ...SMCD];
+const eq6: OptionSpec[] = [DEVNUM, INTFID, IPADDR, MTU, VLANID, VMAC, SECCLASS, ...ISOLATE, SOURCEVIPAINTERFACE, ...SMCR, ...SMCD];
 const address = (what: string) => [builtSlot('address', v.ip(what))];
 
 /**
  * INTERFACE: one statement per interface type in IBM's chapter (IPAQENET, IPAQENET6,
- * IPAQIDIO, IPAQIDIO6, VIRTUAL, VIRTUAL6), plus the forms that change an existing
- * interface (ADDADDR, DELADDR, DEPRADDR, ADDTEMPPREFIX, DELTEMPPREFIX, DELETE).
+ * IPAQIDIO, IPAQIDIO6, VIRTUAL, VIRTUAL6, and Network Express's EQENET and EQENET6), plus
+ * the forms that change an existing interface (ADDADDR, DELADDR, DEPRADDR, ADDTEMPPREFIX,
+ * DELTEMPPREFIX, DELETE).
+ *
+ * Not confirmed as a whole (`unverified`): of IBM's INTERFACE pages only "INTERFACE - VIRTUAL
+ * interfaces statement" (z/OS 2.4, https://www.ibm.com/docs/en/SSLTBW_2.4.0/com.ibm.zos.v2r4.halz001/interfacevirtualinterfaces.htm)
+ * could be read with its syntax diagram: `INTERFace intf_name {DEFINE VIRTUAL IPADDR ipv4_address | DELEte}`,
+ * which this entry follows (DELEte: DELE is the shortest DELETE). The copies of the IPAQENET and IPAQENET6
+ * pages (z/OS 3.2) that could be read end before their syntax diagrams, and the other types' pages could not
+ * be read, so their operand lists here are
+ * plexlint's, checked against IBM's examples (fixtures/ibm) but not against IBM's diagrams; an unknown word
+ * on INTERFACE is therefore a warning. EQENET and EQENET6 follow IBM's Network Express presentation.
+ *
+ * Order: the IPAQENET page's rule asks for the required parameters and CHPIDTYPE "in the order shown", but
+ * IBM's own conversion example (IP Configuration Guide, "converting IPv4 IPAQENET DEVICE, LINK and HOME
+ * definitions to the INTERFACE statement") codes INBPERF before IPADDR and PORTNAME, and IBM's Network
+ * Express examples code DEVNUM before PORTNAME; following the examples, the options go in any order.
  */
 export const interfaceStatement = statement({
   id: 'interface',
   notation: 'INTERFace',
   topic: 'INTERFACE statements',
-  meaning: 'Defines (or changes, or deletes) an interface with its addresses: OSA-Express QDIO, HiperSockets, static VIPA.',
-  details: 'Replaces DEVICE, LINK and HOME for OSA-Express QDIO, HiperSockets and static VIPAs. The required operands and CHPIDTYPE come first in the documented order; the others in any order.',
+  meaning: 'Defines (or changes, or deletes) an interface with its addresses: OSA-Express QDIO, Network Express, HiperSockets, static VIPA.',
+  details:
+    'Replaces DEVICE, LINK and HOME for OSA-Express QDIO, HiperSockets and static VIPAs. EQENET and EQENET6 are Network Express (IBM z17) interfaces: ' +
+    'DEVNUM instead of PORTNAME, z/OS 3.2 or TCP/IP APAR PH54596 on 2.5 and 3.1. plexlint reads the options in any order, as IBM\'s examples code them.',
   syntax:
-    'INTERFace name DEFINE {IPAQENET|IPAQENET6|IPAQIDIO|IPAQIDIO6|VIRTUAL|VIRTUAL6} [options] | INTERFace name {ADDADDR|DELADDR|DEPRADDR} address ' +
-    '| INTERFace name {ADDTEMPPREFIX|DELTEMPPREFIX} prefix … | INTERFace name DELete',
+    'INTERFace name DEFINE {IPAQENET|IPAQENET6|IPAQIDIO|IPAQIDIO6|VIRTUAL|VIRTUAL6|EQENET|EQENET6} [options] | INTERFace name {ADDADDR|DELADDR|DEPRADDR} address ' +
+    '| INTERFace name {ADDTEMPPREFIX|DELTEMPPREFIX} prefix … | INTERFace name DELEte',
+  unverified: true,
   body: [
     slot('name', v.name('interface name', 16)),
     choice(
       {
         DEFINE: [
-          slot('type', v.keyword('interface type', 'IPAQENET', 'IPAQENET6', 'IPAQIDIO', 'IPAQIDIO6', 'VIRTUAL', 'VIRTUAL6')),
+          slot('type', v.keyword('interface type', 'IPAQENET', 'IPAQENET6', 'IPAQIDIO', 'IPAQIDIO6', 'VIRTUAL', 'VIRTUAL6', 'EQENET', 'EQENET6')),
           variant('type', {
             IPAQENET: [options(osa)],
             IPAQENET6: [options(osa6)],
@@ -48,6 +76,8 @@ export const interfaceStatement = statement({
             IPAQIDIO6: [options(iqd6)],
             VIRTUAL: [options(IPADDR)],
             VIRTUAL6: [options(IPADDR, INTFID)],
+            EQENET: { body: [options(eq)], since: NETWORK_EXPRESS },
+            EQENET6: { body: [options(eq6)], since: NETWORK_EXPRESS },
           }),
         ],
         ADDADDR: address('INTERFACE ADDADDR'),
@@ -57,7 +87,7 @@ export const interfaceStatement = statement({
         // follow the action directly (TEMPPREFIX is the keyword of the same list on DEFINE).
         ADDTEMPPREFIX: TEMP_PREFIXES,
         DELTEMPPREFIX: TEMP_PREFIXES,
-        DELete: [],
+        DELEte: [],
       },
       // Without an action: changes to an existing interface's attributes.
       [options(osa6, IPADDR, ...ROUTER)],
@@ -138,7 +168,10 @@ function loopbackOnInterface(stmt: InterfaceStatement, a: IpAddress, w: Word, cx
   });
 }
 
-/** What each type requires (the INTERFACE pages: PORTNAME for OSA, CHPID for HiperSockets, IPADDR for IPv4). */
+/**
+ * What each type requires (the INTERFACE pages: PORTNAME for OSA, CHPID for HiperSockets, IPADDR for IPv4;
+ * IBM's Network Express presentation, page 41: DEVNUM and IPADDR for EQENET and EQENET6).
+ */
 function checkDefine(stmt: InterfaceStatement, cx: BuildContext): void {
   const has = (name: string): boolean => stmt.options.some((o) => o.name === name);
   const type = stmt.type!;
@@ -149,7 +182,10 @@ function checkDefine(stmt: InterfaceStatement, cx: BuildContext): void {
   if ((type === 'IPAQIDIO' || type === 'IPAQIDIO6') && !has('CHPID')) {
     cx.report({ ruleId: 'syntax', loc: at, message: `INTERFACE ${stmt.name.raw} DEFINE ${type} needs CHPID (the HiperSockets CHPID)` });
   }
-  if ((type === 'IPAQENET' || type === 'IPAQIDIO' || type === 'VIRTUAL') && !has('IPADDR')) {
+  if ((type === 'EQENET' || type === 'EQENET6') && !has('DEVNUM')) {
+    cx.report({ ruleId: 'syntax', loc: at, message: `INTERFACE ${stmt.name.raw} DEFINE ${type} needs DEVNUM (the first device number of the OSH CHPID)` });
+  }
+  if ((type === 'IPAQENET' || type === 'IPAQIDIO' || type === 'VIRTUAL' || type === 'EQENET' || type === 'EQENET6') && !has('IPADDR')) {
     cx.report({ ruleId: 'syntax', loc: at, message: `INTERFACE ${stmt.name.raw} DEFINE ${type} needs IPADDR` });
   }
 }

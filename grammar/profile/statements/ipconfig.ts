@@ -3,7 +3,12 @@ import type { BuildContext, OptionSpec, Parsed } from '../spec.js';
 import { obsolete, oneOf, opt, options, optSome, statement, withSub } from '../spec.js';
 import { v, shown } from '../values.js';
 
-/** Options IPCONFIG and IPCONFIG6 share. */
+/**
+ * Options IPCONFIG and IPCONFIG6 share. IBM's diagrams draw SECCLASS, SMCD|NOSMCD and
+ * SOURCEVIPAINTerface inside the DYNAMICXCF branch (they qualify the dynamic XCF interfaces);
+ * plexlint accepts them anywhere in the statement, because "Specify the parameters for this
+ * statement in any order" gives no order rule that would make the stack reject them elsewhere.
+ */
 export const ipconfigShared: OptionSpec[] = [
   ...oneOf('checksum', 'CHECKSUMOFFLoad', 'NOCHECKSUMOFFLoad'),
   // IBM: DATAGRamfwd [NOFWDMULTipath | FWDMULTipath PERPacket] (IPCONFIG and IPCONFIG6 statements).
@@ -22,6 +27,16 @@ export const ipconfigShared: OptionSpec[] = [
   opt('NOTCPSTACKSOURCEVipa'),
 ];
 
+/**
+ * Confirmed against IBM's z/OS 2.4 syntax diagram: every keyword it draws is here, in IBM's
+ * notation, in any order. Ranges read on the page: ARPTO 60–86400; the others are the
+ * earlier table's. Kept beyond the diagram:
+ * - VARSUBNETTING | NOVARSUBNETTING: IBM's own sample profile SAMPPROF codes
+ *   "IPCONFIG DATAGRAMFWD VARSUBNETTING SYSPLEXROUTING" (an IBM example wins over the diagram);
+ * - CLAWUSEDoublenop: the CLAW operand of releases before V2R2, reported as obsolete;
+ * - QDIOPriority on its own: the diagram draws it after IQDIORouting and QDIOACCELerator, where
+ *   it is also accepted; whether the stack rejects it elsewhere is not documented.
+ */
 export const ipconfig = statement({
   id: 'ipconfig',
   notation: 'IPCONFig',
@@ -29,8 +44,11 @@ export const ipconfig = statement({
   meaning: 'Settings of the IPv4 layer: dynamic XCF, sysplex routing, forwarding, multipath, source VIPA.',
   details: 'DYNAMICXCF gives the stack its dynamic XCF address, over which the stacks of the sysplex link to each other and which VIPADISTRIBUTE DESTIP names; it must be coded on every stack. SYSPLEXROUTING lets WLM-based and WEIGHTEDACTIVE distribution use server health.',
   syntax:
-    'IPCONFig [ARPTO s] [DATAGRamfwd|NODATAGRamfwd] [DYNAMICXCF addr {mask|/bits} cost|NODYNAMICXCF] [IGNORERedirect] [MULTIPATH [PERConnection|PERPacket]] ' +
-    '[PATHMTUDISCovery] [QDIOACCELerator] [REASSEMBLytimeout s] [SOURCEVIPA] [SYSPLEXRouting] [TCPSTACKSOURCEVipa addr] [TTL n] … (any order)',
+    'IPCONFig [ARPTO s] [CHECKSUMOFFLoad|NOCHECKSUMOFFLoad] [DATAGRamfwd [NOFWDMULTipath|FWDMULTipath PERPacket]|NODATAGRamfwd] [DEVRETRYDURation s] ' +
+    '[DYNAMICXCF addr {mask|/bits} cost [SECCLASS n] [SMCD|NOSMCD] [SOURCEVIPAINTerface name]|NODYNAMICXCF] [FORMat LONG|SHORT] [IGNORERedirect] [IPSECURITY] ' +
+    '[IQDIORouting [QDIOPriority n]|NOIQDIORouting] [MULTIPATH [PERConnection|PERPacket]|NOMULTIPATH] [PATHMTUDISCovery|NOPATHMTUDISCovery] ' +
+    '[QDIOACCELerator [QDIOPriority n]|NOQDIOACCELerator] [REASSEMBLytimeout s] [SEGMENTATIONOFFLoad|NOSEGMENTATIONOFFLoad] [SOURCEVIPA|NOSOURCEVIPA] ' +
+    '[SYSPLEXRouting|NOSYSPLEXRouting] [TCPSTACKSOURCEVipa addr|NOTCPSTACKSOURCEVipa] [TTL n] (any order)',
   body: [
     options(
       ipconfigShared,
@@ -49,12 +67,14 @@ export const ipconfig = statement({
       opt('TCPSTACKSOURCEVipa', v.ipv4('TCPSTACKSOURCEVIPA')),
       opt('TTL', v.int('TTL', 1, 255)),
       obsolete(opt('CLAWUSEDoublenop'), 'CLAW support was removed in z/OS V2R2; plexlint assumes a current stack ignores or rejects the operand (IBM does not document which).'),
-      // In IBM's SAMPPROF (IPCONFIG DATAGRAMFWD VARSUBNETTING SYSPLEXROUTING), not in the current diagram:
-      // whether current stacks still accept it is not confirmed, so it is accepted silently.
       ...oneOf('varsubnetting', 'VARSUBNETTING', 'NOVARSUBNETTING'),
-      ...oneOf('acceptra', 'ACCEPTRAROUTER', 'NOACCEPTRAROUTER'),
     ),
   ],
+  confirmed: {
+    release: '2.4',
+    topic: 'IPCONFIG statement (z/OS 2.4 page; no 2.5, 3.1 or 3.2 copy of the page and no Summary of changes were reachable)',
+    url: 'https://www.ibm.com/support/knowledgecenter/SSLTBW_2.4.0/com.ibm.zos.v2r4.halz001/ipconfigstatement.htm',
+  },
   build: (p, cx) => ipconfigStatement(p, cx, 4),
 });
 

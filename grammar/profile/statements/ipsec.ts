@@ -3,7 +3,8 @@ import { rest, statement } from '../spec.js';
 /**
  * IPSEC … ENDIPSEC: the default IP filter rules (IPSECRULE, IPSEC6RULE, …), used when
  * Policy Agent IP security policy is not active. Its rules are kept as operands; plexlint
- * does not check the filter rule syntax.
+ * does not check the filter rule syntax. Not confirmed: no copy of IBM's IPSEC page was
+ * reachable.
  */
 export const ipsec = statement({
   id: 'ipsec',

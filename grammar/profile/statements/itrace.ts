@@ -6,6 +6,7 @@ import { v } from '../values.js';
  * ITRACE ON [CONFig | SUBAGENt | COMMAND | AUTODAEMON] [level] — CONFIG SUBAGENT and level 1 by default —
  * and ITRACE OFF [CONFig | SUBAGENt | COMMAND | AUTODAEMON]. The levels IBM lists go up to the hundreds
  * (100 traces the parser), with no upper bound given, so any whole number is accepted.
+ * Not confirmed: the IP Configuration Reference's ITRACE page was not reachable.
  */
 const level = v.int('trace level', 0, 2147483647);
 

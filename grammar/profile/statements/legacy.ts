@@ -1,8 +1,18 @@
 /**
- * Statements that older profiles still carry but the z/OS 3.1 chapter no longer
- * describes: removed ones (a current stack rejects them) and blocks of the TN3270
- * server, which left the stack's profile for its own address space. Their operands
- * are kept as they are.
+ * Statements that older profiles still carry but the IP Configuration Reference no longer
+ * describes: removed ones (a current stack rejects them) and blocks of the TN3270 server,
+ * which left the stack's profile for its own address space. Their operands are kept as
+ * they are.
+ *
+ * The release that removed each, and the source:
+ * - GATEWAY, ATMARPSV, ATMLIS, ATMPVC: z/OS V2R2 (z/OS New Function Summary, "Support
+ *   considerations in V2R2": the GATEWAY profile statement and the ATM device driver are
+ *   discontinued; the V2R1 chapter still lists ATMARPSV, ATMLIS and ATMPVC, the V2R2 one does not);
+ * - ASSORTEDPARMS: V2R1 or earlier (the V2R1 chapter's list of statements goes from ARPAGE to
+ *   ATMARPSV without it); the exact release was not found;
+ * - KEEPALIVEOPTIONS and the TN3270 server blocks: not established (no IBM page reachable), so
+ *   they are read without a finding and their entries stay unconfirmed.
+ * Every release plexlint knows (2.4 and later) is after the removals, hence `removedIn: '2.4'`.
  */
 import { list, rest, slot, statement } from '../spec.js';
 import { v } from '../values.js';
@@ -17,6 +27,7 @@ export const gateway = statement({
   meaning: 'Static routes in the old format; replaced by BEGINROUTES.',
   syntax: 'GATEWAY {network | DEFAULTNET} {first_hop | =} link_name {packet_size | DEFAULTSIZE} [subnet_mask subnet_value] …',
   removed: 'V2R2 (use BEGINROUTES)',
+  removedIn: '2.4',
   body: [
     list('routes', [
       slot('network', v.either('network', v.ipv4('network'), v.keyword('DEFAULTNET', 'DEFAULTNET')), false, { unchecked: true }),
@@ -29,9 +40,9 @@ export const gateway = statement({
   ],
 });
 
-export const atmarpsv = statement({ id: 'atmarpsv', notation: 'ATMARPSV', topic: 'ATMARPSV statement (removed)', meaning: 'An ATMARP server.', syntax: 'ATMARPSV …', removed: 'V2R2', body: [rest] });
-export const atmlis = statement({ id: 'atmlis', notation: 'ATMLIS', topic: 'ATMLIS statement (removed)', meaning: 'An ATM logical IP subnet.', syntax: 'ATMLIS …', removed: 'V2R2', body: [rest] });
-export const atmpvc = statement({ id: 'atmpvc', notation: 'ATMPVC', topic: 'ATMPVC statement (removed)', meaning: 'An ATM permanent virtual circuit.', syntax: 'ATMPVC …', removed: 'V2R2', body: [rest] });
+export const atmarpsv = statement({ id: 'atmarpsv', notation: 'ATMARPSV', topic: 'ATMARPSV statement (removed)', meaning: 'An ATMARP server.', syntax: 'ATMARPSV …', removed: 'V2R2', removedIn: '2.4', body: [rest] });
+export const atmlis = statement({ id: 'atmlis', notation: 'ATMLIS', topic: 'ATMLIS statement (removed)', meaning: 'An ATM logical IP subnet.', syntax: 'ATMLIS …', removed: 'V2R2', removedIn: '2.4', body: [rest] });
+export const atmpvc = statement({ id: 'atmpvc', notation: 'ATMPVC', topic: 'ATMPVC statement (removed)', meaning: 'An ATM permanent virtual circuit.', syntax: 'ATMPVC …', removed: 'V2R2', removedIn: '2.4', body: [rest] });
 
 export const assortedparms = statement({
   id: 'assortedparms',
@@ -40,6 +51,8 @@ export const assortedparms = statement({
   topic: 'ASSORTEDPARMS statement (obsolete)',
   meaning: 'Old catch-all settings, long replaced by GLOBALCONFIG, IPCONFIG, TCPCONFIG and UDPCONFIG.',
   syntax: 'ASSORTEDPARMS … ENDASSORTEDPARMS',
+  removed: 'V2R1 or earlier (use GLOBALCONFIG, IPCONFIG, TCPCONFIG and UDPCONFIG)',
+  removedIn: '2.4',
   body: [rest],
 });
 
@@ -51,8 +64,9 @@ export const keepaliveoptions = statement({
   meaning: 'Old keepalive settings, replaced by TCPCONFIG INTERVAL and SENDGARBAGE.',
   syntax: 'KEEPALIVEOPTIONS … ENDKEEPALIVEOPTIONS',
   body: [rest],
+  unverified: true,
 });
 
-export const telnetglobals = statement({ id: 'telnetglobals', notation: 'TELNETGLOBALS', end: 'ENDTELNETGLOBALS', topic: 'TELNETGLOBALS block (TN3270 server)', meaning: 'TN3270 server settings of the time the server ran inside the stack.', syntax: 'TELNETGLOBALS … ENDTELNETGLOBALS', body: [rest] });
-export const telnetparms = statement({ id: 'telnetparms', notation: 'TELNETPARMS', end: 'ENDTELNETPARMS', topic: 'TELNETPARMS block (TN3270 server)', meaning: 'TN3270 server port settings of the time the server ran inside the stack.', syntax: 'TELNETPARMS … ENDTELNETPARMS', body: [rest] });
-export const beginvtam = statement({ id: 'beginvtam', notation: 'BEGINVTAM', end: 'ENDVTAM', topic: 'BEGINVTAM block (TN3270 server)', meaning: 'TN3270 server LU mapping of the time the server ran inside the stack.', syntax: 'BEGINVTAM … ENDVTAM', body: [rest] });
+export const telnetglobals = statement({ id: 'telnetglobals', notation: 'TELNETGLOBALS', end: 'ENDTELNETGLOBALS', topic: 'TELNETGLOBALS block (TN3270 server)', meaning: 'TN3270 server settings of the time the server ran inside the stack.', syntax: 'TELNETGLOBALS … ENDTELNETGLOBALS', body: [rest], unverified: true });
+export const telnetparms = statement({ id: 'telnetparms', notation: 'TELNETPARMS', end: 'ENDTELNETPARMS', topic: 'TELNETPARMS block (TN3270 server)', meaning: 'TN3270 server port settings of the time the server ran inside the stack.', syntax: 'TELNETPARMS … ENDTELNETPARMS', body: [rest], unverified: true });
+export const beginvtam = statement({ id: 'beginvtam', notation: 'BEGINVTAM', end: 'ENDVTAM', topic: 'BEGINVTAM block (TN3270 server)', meaning: 'TN3270 server LU mapping of the time the server ran inside the stack.', syntax: 'BEGINVTAM … ENDVTAM', body: [rest], unverified: true });

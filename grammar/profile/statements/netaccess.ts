@@ -1,6 +1,10 @@
 import { rest, statement } from '../spec.js';
 
-/** NETACCESS … ENDNETACCESS: network access control by security zone (SERVAUTH EZB.NETACCESS.*). */
+/**
+ * NETACCESS … ENDNETACCESS: network access control by security zone (SERVAUTH EZB.NETACCESS.*).
+ * Not confirmed: no copy of IBM's NETACCESS page was reachable, so its entries are kept as
+ * operands, unchecked.
+ */
 export const netaccess = statement({
   id: 'netaccess',
   notation: 'NETACCESS',

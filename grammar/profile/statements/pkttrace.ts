@@ -1,6 +1,7 @@
 import { oneOf, opt, options, statement } from '../spec.js';
 import { v } from '../values.js';
 
+/** Not confirmed: no copy of IBM's PKTTRACE page was reachable. */
 export const pkttrace = statement({
   id: 'pkttrace',
   notation: 'PKTTRACE',

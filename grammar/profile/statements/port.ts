@@ -11,6 +11,11 @@ import { v } from '../values.js';
  * IBM: "The PORT parameters and options must be specified in the order in which they
  * appear on the syntax diagram". A syntax error in the list makes the stack ignore the
  * rest of it (statement syntax rules; PORT documents no exception).
+ *
+ * Confirmed against IBM's z/OS 3.1 diagram (the statement and its Options sub-diagram) and
+ * the range of num (1–65535). IBM writes SHAREPORTWLM in capitals: it has no shorter form.
+ * NOSMCR, V2R1's name of NOSMC, is not in the diagram; it stays accepted because the page does
+ * not say that current stacks reject it.
  */
 export const port = statement({
   id: 'port',
@@ -19,8 +24,8 @@ export const port = statement({
   meaning: 'Reserves ports for job names (or RESERVED), and controls access to unreserved ports (UNRSV).',
   details: 'SHAREPORT lets several listeners share one port; SHAREPORTWLM spreads their connections by WLM server weights.',
   syntax:
-    'PORT {num {TCP|UDP} {RESERVED | jobname [NOAUTOLog] [DELAYAcks|NODELAYAcks] [SHAREPort|SHAREPORTWlm] [BIND ipaddr] [SAF resname] [NOSMC|SMC]} ' +
-    '| UNRSV {TCP|UDP} {jobname [SAF resname] | * [DENY|SAF resname]} [WHENLISTEN|WHENBIND]} …',
+    'PORT {num {TCP|UDP} {RESERVED | jobname [NOAUTOLog] [DELAYAcks|NODELAYAcks] [SHAREPort|SHAREPORTWLM] [BIND ipaddr] [SAF resname] [NOSMC|SMC]} ' +
+    '| UNRSV TCP {jobname [SAF resname] | * [DENY|SAF resname]} [WHENLISTEN|WHENBIND] | UNRSV UDP {jobname [SAF resname] | * [DENY|SAF resname]} [WHENBIND]} …',
   body: [
     list(
       'entries',
@@ -31,7 +36,7 @@ export const port = statement({
         orderedOptions(
           opt('NOAUTOLog'),
           oneOf('delayacks', 'DELAYAcks', 'NODELAYAcks'),
-          oneOf('shareport', 'SHAREPort', 'SHAREPORTWlm'),
+          oneOf('shareport', 'SHAREPort', 'SHAREPORTWLM'),
           opt('BIND', v.text('BIND address')),
           opt('SAF', v.name('resource name', 8)),
           oneOf('smc', 'NOSMC', 'SMC', 'NOSMCR'),
@@ -64,6 +69,11 @@ export const port = statement({
       },
     ),
   ],
+  confirmed: {
+    release: '3.1',
+    topic: 'PORT statement (z/OS 3.1 page; changes in 3.2 not checked: the 3.2 Summary of changes was not reachable)',
+    url: 'https://www.ibm.com/docs/SSLTBW_3.1.0/com.ibm.zos.v3r1.halz001/portstatement.htm',
+  },
   build(p, cx): PortStatement {
     return { kind: 'port', loc: p.loc, keyword: p.keyword, entries: listWithStop<PortEntry>(p.lists['entries'], 'PORT', cx.report) };
   },

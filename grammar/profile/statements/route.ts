@@ -3,24 +3,33 @@ import { maskToPrefix, parseIpv4 } from '../../../src/core/ip.js';
 import { builtSlot, choice, oneOf, opt, options, slot, statement, type Parsed } from '../spec.js';
 import { v } from '../values.js';
 
-/** The IPv4 form `destination subnet_mask`: an address without a prefix length that is not DEFAULT. */
+/** The default-route destinations: DEFAULT (IPv4), DEFAULT6 (IPv6), and DEFAULTNET, GATEWAY's spelling of DEFAULT. */
+const DEFAULTS: Record<string, 4 | 6> = { DEFAULT: 4, DEFAULTNET: 4, DEFAULT6: 6 };
+
+/** The IPv4 form `destination subnet_mask`: an address without a prefix length that is not a default. */
 function takesMask(p: Parsed): boolean {
   const d = p.slots['destination'];
-  return d !== undefined && !d.symbolic && !d.text.includes('/') && d.text !== 'DEFAULT' && d.text !== 'DEFAULTNET';
+  return d !== undefined && !d.symbolic && !d.text.includes('/') && DEFAULTS[d.text] === undefined && !d.text.includes(':');
 }
 
 /**
  * ROUTE inside BEGINROUTES … ENDROUTES. Its operands are positional: after an error in
  * one of them the others keep their places, so a rejected entry gets one finding.
+ *
+ * Not confirmed (`unverified`): the copy of IBM's BEGINROUTES page that could be read (z/OS 2.2) ends before its syntax
+ * diagram. The forms follow IBM's examples: `ROUTE 200.16.0.0/16 = HSINTF1 MTU 1492` (IP Configuration Guide,
+ * HiperSockets conversion), and the IPv6 default route `ROUTE DEFAULT6 FE80::1:2:3:4 OSAQDIO46 MTU 5000 REPL`
+ * that issue 25 quotes from IBM's static-route examples (REPLaceable: REPL is its shortest form).
  */
 export const route = statement({
   id: 'route',
   notation: 'ROUTE',
   level: 'routes',
   topic: 'BEGINROUTES statement (ROUTE)',
+  unverified: true,
   meaning: 'A static route: destination, first hop (or = for a directly attached network), link or interface, MTU.',
   syntax:
-    'ROUTE {destination subnet_mask | destination/prefix_length | DEFAULT} {first_hop | =} link_name MTU {mtu_size | DEFAULTSIZE} ' +
+    'ROUTE {destination subnet_mask | destination/prefix_length | DEFAULT | DEFAULT6} {first_hop | =} link_name MTU {mtu_size | DEFAULTSIZE} ' +
     '[MAXImumretransmittime s] [MINImumretransmittime s] [ROUNDTRIPGain g] [VARIANCEGain g] [VARIANCEMultiplier m] [DELAYAcks|NODELAYAcks] [REPLaceable|NOREPLaceable]',
   body: [
     builtSlot('destination', v.text('destination')),
@@ -41,8 +50,11 @@ export const route = statement({
   build(p, cx): RouteEntry {
     const out: RouteEntry = { kind: 'route', loc: p.loc, keyword: p.keyword, isDefault: false, options: p.options };
     const dest = p.slots['destination'];
-    if (dest?.text === 'DEFAULT' || dest?.text === 'DEFAULTNET') out.isDefault = true;
-    else if (dest && !dest.symbolic) {
+    const defaultOf = dest && !dest.symbolic ? DEFAULTS[dest.text] : undefined;
+    if (defaultOf !== undefined) {
+      out.isDefault = true;
+      if (defaultOf === 6) out.ipv6 = true;
+    } else if (dest && !dest.symbolic) {
       const mask = p.slots['mask'];
       if (dest.text.includes('/')) {
         const c = cx.values.cidr(dest, 'ROUTE destination');
@@ -53,6 +65,8 @@ export const route = statement({
         const prefix = m ? maskToPrefix(m) : undefined;
         if (a && p.keywords['HOST']) out.destination = { address: a, prefix: a.version === 4 ? 32 : 128 };
         else if (a && prefix !== undefined) out.destination = { address: a, prefix };
+        // An IPv6 destination takes no mask (takesMask): without a prefix length plexlint reads it as a host route.
+        else if (a?.version === 6) out.destination = { address: a, prefix: 128 };
       }
     }
     const hop = p.slots['hop'];

@@ -1,12 +1,14 @@
 import { oneOf, opt, options, statement } from '../spec.js';
 import { v } from '../values.js';
 
+/** Not confirmed: no copy of IBM's SACONFIG page was reachable. */
 export const saconfig = statement({
   id: 'saconfig',
   notation: 'SACONFig',
   topic: 'SACONFIG statement',
   meaning: 'The TCP/IP SNMP subagent: on or off, its community name, the agent port, whether SETs are allowed.',
   syntax: 'SACONFig [ENABLED|DISABLED] [COMMUNITY name] [AGENT port] [SETSENABLED|SETSDISABLED] [OSASF port|NOOSASF] [ATMENABLED|ATMDISABLED] (any order)',
+  unverified: true,
   body: [
     options(
       oneOf('enabled', 'ENABLED', 'DISABLED'),

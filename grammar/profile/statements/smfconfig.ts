@@ -8,6 +8,7 @@ const records = [
 ];
 const flags: OptionSpec[] = records.flatMap((r) => oneOf(r.toLowerCase(), r, `NO${r}`));
 
+/** Not confirmed: the stored copies of IBM's SMFCONFIG page (z/OS 2.2, 2.3, 2.4) end in its introduction, before the diagram. */
 export const smfconfig = statement({
   id: 'smfconfig',
   notation: 'SMFCONFig',

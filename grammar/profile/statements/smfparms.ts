@@ -1,6 +1,7 @@
 import { opt, options, statement } from '../spec.js';
 import { v } from '../values.js';
 
+/** Not confirmed: no copy of IBM's SMFPARMS page was reachable. IBM converts SMFPARMS to SMFCONFIG (IPCS TCPIPCS PROFILE) and recommends SMFCONFIG. */
 export const smfparms = statement({
   id: 'smfparms',
   notation: 'SMFPARMS',

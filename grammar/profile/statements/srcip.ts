@@ -1,6 +1,9 @@
 import { rest, statement } from '../spec.js';
 
-/** SRCIP … ENDSRCIP: source IP address selection by job name or destination. */
+/**
+ * SRCIP … ENDSRCIP: source IP address selection by job name or destination. Not confirmed: no
+ * copy of IBM's SRCIP page was reachable, so its entries are kept as operands, unchecked.
+ */
 export const srcip = statement({
   id: 'srcip',
   notation: 'SRCIP',

@@ -2,6 +2,13 @@ import { leadingOptions, rest, slot, statement } from '../spec.js';
 import { v } from '../values.js';
 import { defineKeywords, defineOrBackup } from './vipadefine.js';
 
+/**
+ * Follows IBM's V2R1 diagram, read word for word: VIPABackup [rank (1–254, default 1)]
+ * [TIER1 | TIER2 [CPCSCOPE] | CPCSCOPE] {ipv4_addr … | ipv6_intfname ipv6_addr |
+ * MOVEable {IMMEDiate|WHENIDLE} [SERVICEMGR] address_mask ipv4_addr … | MOVEable IMMEDiate
+ * ipv6_intfname {ipv6_addr | ipv6_addr/prefix_len}}. Not confirmed: plexlint cannot record a
+ * confirmation for a release before 2.4 and no later copy of the page was reachable.
+ */
 export const vipabackup = statement({
   id: 'vipabackup',
   notation: 'VIPABackup',
@@ -12,5 +19,6 @@ export const vipabackup = statement({
   syntax:
     'VIPABackup [rank] [TIER1|TIER2 [CPCSCOPE]|CPCSCOPE] {ipv4_addr … | ipv6_intfname ipv6_addr | MOVEable {IMMEDiate|WHENIDLE} [SERVICEMGR] address_mask ipv4_addr … | MOVEable IMMEDiate ipv6_intfname ipv6_addr[/prefix]}',
   body: [slot('rank', v.int('rank', 1, 254), true), leadingOptions(defineKeywords), rest],
+  unverified: true,
   build: (p, cx) => defineOrBackup(p, cx, 'vipabackup'),
 });

@@ -16,6 +16,12 @@ export const defineKeywords = [
   ...misplaced('that is a VIPADISTRIBUTE or VIPARANGE keyword', 'DEFINE', 'DELEte'),
 ];
 
+/**
+ * Confirmed against IBM's z/OS 2.4 syntax diagram ("Specify the parameters in the order shown
+ * here"): [TIER1 | TIER2 [CPCSCOPE] | CPCSCOPE] then {[MOVEable IMMEDiate | MOVEable WHENIDLE]
+ * [SERVICEMGR] address_mask ipv4_addr … | [MOVEable IMMEDiate] ipv6_intfname {ipv6_addr |
+ * ipv6_addr/prefix_len}}. No 2.5, 3.1 or 3.2 copy of the page was reachable.
+ */
 export const vipadefine = statement({
   id: 'vipadefine',
   notation: 'VIPADEFine',
@@ -26,6 +32,11 @@ export const vipadefine = statement({
   syntax:
     'VIPADEFine [TIER1|TIER2 [CPCSCOPE]|CPCSCOPE] {[MOVEable IMMEDiate|WHENIDLE] [SERVICEMGR] address_mask ipv4_addr … | [MOVEable IMMEDiate] ipv6_intfname ipv6_addr[/prefix]}',
   body: [leadingOptions(defineKeywords), rest],
+  confirmed: {
+    release: '2.4',
+    topic: 'VIPADYNAMIC - VIPADEFINE statement (z/OS 2.4 page; later releases not checked: no later copy or Summary of changes was reachable)',
+    url: 'https://www.ibm.com/support/knowledgecenter/SSLTBW_2.4.0/com.ibm.zos.v2r4.halz001/vdyvipadefinestatement.htm',
+  },
   build: (p, cx) => defineOrBackup(p, cx, 'vipadefine'),
 });
 

@@ -2,6 +2,10 @@ import type { VipaDeleteStatement } from '../ast.js';
 import { dvipaAddress, intfName } from '../dvipa.js';
 import { rest, statement } from '../spec.js';
 
+/**
+ * VIPADELete {ipv4_addr … | ipv6_intfname}. Not confirmed: no copy of IBM's page was reachable
+ * (the form is the one IBM's VIPADYNAMIC examples use).
+ */
 export const vipadelete = statement({
   id: 'vipadelete',
   notation: 'VIPADELete',
@@ -10,6 +14,7 @@ export const vipadelete = statement({
   meaning: 'Removes dynamic VIPAs that VIPADEFINE or VIPABACKUP defined (several IPv4 addresses, or one IPv6 interface).',
   syntax: 'VIPADELete {ipv4_addr … | ipv6_intfname}',
   body: [rest],
+  unverified: true,
   build(p, cx): VipaDeleteStatement {
     const values = p.rest;
     const out: VipaDeleteStatement = { kind: 'vipadelete', loc: p.loc, keyword: p.keyword, addresses: [] };

@@ -1,7 +1,7 @@
 import type { Loc } from '../../../src/core/loc.js';
 import { spanLocs } from '../../../src/core/loc.js';
 import { didYouMean } from '../../../src/core/suggest.js';
-import type { Destination, DistMethod, DistOption, VipaDistributeStatement, Word } from '../ast.js';
+import type { Destination, DistMethod, DistOption, OptionNode, VipaDistributeStatement, Word } from '../ast.js';
 import { dvipaAddress, intfName } from '../dvipa.js';
 import { parseNotation } from '../notation.js';
 import {
@@ -28,11 +28,59 @@ const number = (what: string) => v.text(what);
 const HOTSTANDBY_ONLY = new Set(['AUTOSWITCHBACK', 'NOAUTOSWITCHBACK', 'HEALTHSWITCH', 'NOHEALTHSWITCH', 'PREFERRED', 'BACKUP']);
 
 /**
- * VIPADISTRIBUTE [options, any order] {ipv4_addr | ipv6_intfname} [PORT num|num-num …]
- *   DESTIP {ALL | dynxcfip [WEIGHT n | PREFERRED | BACKUP rank] …}
- * IBM: "the options before the IP address or IPv6 interface name may be given in any
- * order"; the rest is positional. PORT before DESTIP is its PORT list, not the PORT
+ * The options IBM's diagram draws before the address ("Base Options (These can be specified
+ * in any order)"; the Tier1 and Tier2 parameters add TIER1/TIER2 group, GRE/ENCAP, CONTROLPORT
+ * and CPCSCOPE to them). Their values are checked by the builder, with the messages of the
  * statement.
+ */
+const baseOptions = checkedByBuilder(
+  opt('DEFINE'),
+  opt('DELEte'),
+  opt('DISTMethod', v.keyword('distribution method', ...METHODS.map((m) => m.notation))),
+  optSome('OPTLOCAL', 0, v.int('OPTLOCAL value', 0, 16)),
+  opt('NOOPTLOCAL'),
+  opt('SYSPLEXPorts'),
+  opt('TIMEDAFFinity', number('seconds')),
+  opt('TIER1', v.name('group name')),
+  opt('TIER2', v.name('group name')),
+  opt('CPCSCOPE'),
+  opt('GRE'),
+  opt('ENCAP'),
+  opt('CONTROLPORT', number('port')),
+  opt('ILWEIGHTING', number('weighting')),
+  withSub({ ...opt('PROCTYPE'), required: 0 }, opt('CP', number('proportion')), opt('ZAAP', number('proportion')), opt('ZIIP', number('proportion'))),
+  withSub({ ...opt('PROCXCOST'), required: 0 }, opt('ZAAP', number('cost')), opt('ZIIP', number('cost'))),
+  opt('AUTOSWITCHBACK'),
+  opt('NOAUTOSWITCHBACK'),
+  opt('HEALTHSWITCH'),
+  opt('NOHEALTHSWITCH'),
+);
+
+/** What follows one DESTIP target: WEIGHT (WEIGHTEDACTIVE), PREFERRED or BACKUP rank (HOTSTANDBY). */
+const targetOptions = checkedByBuilder(opt('WEIGHT', number('weight')), opt('PREFERRED'), opt('BACKUP', number('rank')));
+
+/** Whether an option read among the DESTIP targets belongs to the target (the others are the statement's). */
+const TARGET_OPTIONS = new Set(['WEIGHT', 'PREFERRED', 'BACKUP']);
+
+/**
+ * VIPADISTRIBUTE [options, any order] {ipv4_addr | ipv6_intfname} [PORT num|num-num …]
+ *   DESTIP {ALL | dynxcfip [WEIGHT n | PREFERRED | BACKUP rank] …} [options]
+ * IBM's rule: "Specify the parameters in the order shown here, except for the optional
+ * parameters preceding the IPv4 address or IPv6 interface name, which can be specified in
+ * any order" (VIPADISTRIBUTE statement). IBM's own example ("DVIPA on multiple systems", IP
+ * Configuration Guide) contradicts the drawing order: it codes
+ *   VIPADISTRIBUTE TIMEDAFF 30 201.2.10.15 PORT 23 DESTIP ALL
+ *   PROCTYPE CP 20 ZAAP 80 ZIIP 0
+ * so the base options are accepted after the DESTIP part too (after ALL, or after any
+ * target), and they mean the same there. PORT before DESTIP is its PORT list, not the PORT
+ * statement.
+ *
+ * Not confirmed: the stored copies of IBM's page (z/OS 2.4 and 2.1) end inside the Base
+ * Options diagram (at OPTLOCAL and at TIMEDAFFINITY); the method options (BASEWLM PROCTYPE,
+ * SERVERWLM PROCXCOST/ILWEIGHTING, HOTSTANDBY AUTOSWITCHBACK/HEALTHSWITCH), the Tier1 and
+ * Tier2 parameters and the DESTIP options come from IBM's Configuration Guide pages
+ * (tier 1/tier 2 DataPower configuration, HOTSTANDBY example) and the Netstat VIPADCFG report,
+ * not from the statement's diagram.
  */
 export const vipadistribute = statement({
   id: 'vipadistribute',
@@ -40,44 +88,20 @@ export const vipadistribute = statement({
   level: 'vipadynamic',
   topic: 'VIPADISTRIBUTE statement',
   meaning: 'Makes this stack the sysplex distributor of a DVIPA: which ports, to which target stacks, by which method.',
-  details: 'The DVIPA must be defined on this stack by VIPADEFINE or VIPABACKUP. The options before the address may come in any order. DESTIP ALL means every stack linked by dynamic XCF.',
+  details: 'The DVIPA must be defined on this stack by VIPADEFINE or VIPABACKUP. The options before the address may come in any order; IBM\'s own example also codes PROCTYPE after DESTIP ALL. DESTIP ALL means every stack linked by dynamic XCF.',
   syntax:
     'VIPADISTribute [DEFINE|DELEte] [DISTMethod {BASEWLM|SERVERWLM|ROUNDROBIN|WEIGHTEDActive|HOTSTANDBY|TARGCONTROLLED}] [OPTLOCAL [n]|NOOPTLOCAL] [SYSPLEXPorts] ' +
     '[TIMEDAFFinity s] [TIER1 group|TIER2 group] [CPCSCOPE] [GRE|ENCAP] [CONTROLPORT port] [PROCTYPE CP n ZAAP n ZIIP n] [PROCXCOST ZAAP n ZIIP n] [ILWEIGHTING n] ' +
-    '[AUTOSWITCHBACK|NOAUTOSWITCHBACK] [HEALTHSWITCH|NOHEALTHSWITCH] {ipv4_addr | ipv6_intfname} [PORT num …] DESTIP {ALL | dynxcfip [WEIGHT n|PREFERRED|BACKUP rank] …}',
+    '[AUTOSWITCHBACK|NOAUTOSWITCHBACK] [HEALTHSWITCH|NOHEALTHSWITCH] {ipv4_addr | ipv6_intfname} [PORT num …] DESTIP {ALL | dynxcfip [WEIGHT n|PREFERRED|BACKUP rank] …} [options]',
   body: [
-    leadingOptions(
-      checkedByBuilder(
-        opt('DEFINE'),
-        opt('DELEte'),
-        opt('DISTMethod', v.keyword('distribution method', ...METHODS.map((m) => m.notation))),
-        optSome('OPTLOCAL', 0, v.int('OPTLOCAL value', 0, 16)),
-        opt('NOOPTLOCAL'),
-        opt('SYSPLEXPorts'),
-        opt('TIMEDAFFinity', number('seconds')),
-        opt('TIER1', v.name('group name')),
-        opt('TIER2', v.name('group name')),
-        opt('CPCSCOPE'),
-        opt('GRE'),
-        opt('ENCAP'),
-        opt('CONTROLPORT', number('port')),
-        opt('ILWEIGHTING', number('weighting')),
-        withSub({ ...opt('PROCTYPE'), required: 0 }, opt('CP', number('proportion')), opt('ZAAP', number('proportion')), opt('ZIIP', number('proportion'))),
-        withSub({ ...opt('PROCXCOST'), required: 0 }, opt('ZAAP', number('cost')), opt('ZIIP', number('cost'))),
-        opt('AUTOSWITCHBACK'),
-        opt('NOAUTOSWITCHBACK'),
-        opt('HEALTHSWITCH'),
-        opt('NOHEALTHSWITCH'),
-      ),
-    ),
+    leadingOptions(baseOptions),
     builtSlot('address', v.name('DVIPA address or IPv6 interface name')),
     keyword('PORT', [list('ports', [builtSlot('port', v.portRange('port'))])], true),
     keyword('DESTIP', [
-      choice({ ALL: [] }, [
-        list('targets', [builtSlot('address', v.ip('target')), options(checkedByBuilder(opt('WEIGHT', number('weight')), opt('PREFERRED'), opt('BACKUP', number('rank'))))]),
-      ]),
+      choice({ ALL: [options(baseOptions)] }, [list('targets', [builtSlot('address', v.ip('target')), options(targetOptions, baseOptions)])]),
     ]),
   ],
+  unverified: true,
   build: distribute,
 });
 
@@ -95,7 +119,8 @@ function distribute(p: Parsed, cx: BuildContext): VipaDistributeStatement {
       related: [{ file: other.loc.file, line: other.loc.line, column: other.loc.column, message: `${b} is coded here` }],
     });
   };
-  for (const o of p.options) {
+  const targets = p.lists['targets']?.parsed ?? [];
+  for (const o of statementOptions(p.options, targets)) {
     const name = o.name;
     const kwWord = o.keyword;
     const value = name === 'PROCTYPE' || name === 'PROCXCOST' ? undefined : o.values[0];
@@ -236,12 +261,29 @@ function distribute(p: Parsed, cx: BuildContext): VipaDistributeStatement {
   const all = p.keywords['ALL'];
   if (all) out.destipAll = all.loc;
   const version = out.interfaceName ? 6 : 4;
-  for (const e of p.lists['targets']?.parsed ?? []) {
+  for (const e of targets) {
     const d = destination(e, version, cx);
     if (d) out.destinations.push(d);
   }
   checkDistribution(out, keyword, cx);
   return out;
+}
+
+/**
+ * The statement's options in the order coded: those before the address and after DESTIP ALL
+ * (the statement's own), and the base options coded after a DESTIP target (read with the
+ * target, but the statement's: PROCTYPE after the last target means the same as before the
+ * address).
+ */
+function statementOptions(own: readonly OptionNode[], targets: readonly Parsed[]): readonly OptionNode[] {
+  let out: OptionNode[] | undefined;
+  for (const t of targets) {
+    for (const o of t.options) {
+      if (TARGET_OPTIONS.has(o.name)) continue;
+      (out ??= [...own]).push(o);
+    }
+  }
+  return out ?? own;
 }
 
 function method(w: Word, cx: BuildContext): DistMethod | undefined {
@@ -260,7 +302,7 @@ function method(w: Word, cx: BuildContext): DistMethod | undefined {
 function destination(parsed: Parsed, version: 4 | 6, cx: BuildContext): Destination | undefined {
   const w = parsed.slots['address'];
   if (!w) return undefined;
-  const option = parsed.options[0];
+  const option = parsed.options.find((o) => TARGET_OPTIONS.has(o.name));
   const d: Destination = { word: w, loc: option ? spanLocs(w.loc, option.loc) : w.loc };
   if (!w.symbolic) {
     const a = cx.values.ip(w, 'DESTIP target (a dynamic XCF address)');

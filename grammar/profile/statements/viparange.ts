@@ -5,6 +5,12 @@ import { didYouMean, uniqueSuggestion } from '../../../src/core/suggest.js';
 import { intfName } from '../dvipa.js';
 import { leadingOptions, misplaced, opt, rest, statement } from '../spec.js';
 
+/**
+ * Follows IBM's V2R1 diagram (VIPARange [DEFINE|DELEte] {[MOVEable NONDISRUPTive|MOVEable
+ * DISRUPTive] address_mask ipv4_addr | [MOVEable NONDISRUPTive] ipv6_intfname
+ * ipv6_addr/prefix_len} [SAF resname]) and ZCX, which later releases add. Not confirmed: the
+ * z/OS 2.3 copy of the page ends before its diagram and no later copy was reachable.
+ */
 export const viparange = statement({
   id: 'viparange',
   notation: 'VIPARange',
@@ -25,6 +31,7 @@ export const viparange = statement({
     ),
     rest,
   ],
+  unverified: true,
   build(p, cx): VipaRangeStatement {
     const keyword = p.keyword;
     const out: VipaRangeStatement = { kind: 'viparange', loc: p.loc, keyword, action: 'define', options: p.options.map((o) => o.keyword) };

@@ -1,7 +1,11 @@
 import type { VipaRouteStatement } from '../ast.js';
 import { leadingOptions, opt, rest, statement } from '../spec.js';
 
-/** VIPAROUTE [DEFINE|DELEte] {dynxcfip | DEFAULT} target_ip (the target form is not confirmed against IBM's diagram). */
+/**
+ * VIPAROUTE [DEFINE|DELEte] {dynxcfip | DEFAULT} target_ip. Not confirmed: the stored copy of
+ * IBM's V2R1 page ends in its introduction, before the diagram (it documents DEFAULT and the
+ * target IP address); no later copy was reachable.
+ */
 export const viparoute = statement({
   id: 'viparoute',
   notation: 'VIPAROUTE',
@@ -11,6 +15,7 @@ export const viparoute = statement({
   details: 'The route\'s MTU must be at least 604 (1308 for IPv6).',
   syntax: 'VIPAROUTE [DEFINE|DELEte] {target_dynxcfip | DEFAULT} target_ip',
   body: [leadingOptions(opt('DEFINE'), opt('DELEte')), rest],
+  unverified: true,
   build(p, cx): VipaRouteStatement {
     const keyword = p.keyword;
     const values = p.rest;

@@ -2,7 +2,11 @@ import type { VipaSmparmsStatement } from '../ast.js';
 import { opt, options, statement } from '../spec.js';
 import { v } from '../values.js';
 
-/** VIPASMPARMS: the Cisco MNLB service manager parameters (keywords not confirmed against IBM's diagram). */
+/**
+ * VIPASMPARMS: the Cisco MNLB service manager parameters. Not confirmed: the stored copy of
+ * IBM's V2R1 page ends in its requirements and results, before the diagram; the page names
+ * SMMCAST and SMPORT, SMPASSWORD is the earlier table's.
+ */
 export const vipasmparms = statement({
   id: 'vipasmparms',
   notation: 'VIPASMparms',

@@ -202,7 +202,7 @@ export function buildStack(ast: ProfileAst, lineCount: number): Stack {
           if (r.ignored || !r.link) continue;
           // A route over a link or interface that is not defined before it is not added.
           if (!isLoopbackName(r.link.text) && !refer('link-or-interface', r.link.text, 'ROUTE', r.link.loc, order)) continue;
-          const destination = r.isDefault ? 'DEFAULT' : r.destination ? subnetText(r.destination.address.text, r.destination.prefix) : '?';
+          const destination = r.isDefault ? (r.ipv6 ? 'DEFAULT6' : 'DEFAULT') : r.destination ? subnetText(r.destination.address.text, r.destination.prefix) : '?';
           const link = sharedText(r.link.text);
           // One literal per shape: a property added later would be kept outside the object, 40 bytes more per route.
           const route: Stack['routes'][number] = r.firstHop ? { destination, link, loc: r.loc, firstHop: sharedText(r.firstHop.text) } : { destination, link, loc: r.loc };
