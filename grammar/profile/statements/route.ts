@@ -2,9 +2,10 @@ import type { RouteEntry } from '../ast.js';
 import { maskToPrefix, parseIpv4 } from '../../../src/core/ip.js';
 import { builtSlot, choice, oneOf, opt, options, slot, statement, type Parsed } from '../spec.js';
 import { v } from '../values.js';
+import { nameTable } from '../../../src/core/record.js';
 
 /** The default-route destinations: DEFAULT (IPv4), DEFAULT6 (IPv6), and DEFAULTNET, GATEWAY's spelling of DEFAULT. */
-const DEFAULTS: Record<string, 4 | 6> = { DEFAULT: 4, DEFAULTNET: 4, DEFAULT6: 6 };
+const DEFAULTS: Record<string, 4 | 6> = nameTable({ DEFAULT: 4, DEFAULTNET: 4, DEFAULT6: 6 });
 
 /** The IPv4 form `destination subnet_mask`: an address without a prefix length that is not a default. */
 function takesMask(p: Parsed): boolean {
