@@ -264,8 +264,20 @@ describe('files the estate holds are not read through a link out of it', () => {
     expect(r.stderr).toBe(`plexlint: ${join(repo, 'plexlint.yaml')} already exists; plexlint init does not replace it (use --force to)\n`);
     const forced = await runMain('init', repo, '--force');
     expect(forced.code).toBe(2);
-    expect(forced.stderr).toContain(`plexlint.yaml: it is a symbolic link that leads out of the repository (${repo})`);
+    expect(forced.stderr).toBe(`plexlint: ${join(repo, 'plexlint.yaml')} is a symbolic link to nothing; plexlint init does not create what it names (remove the link first)\n`);
     expect(existsSync(join(victim, 'created'))).toBe(false);
+    // Not even inside the folder.
+    rmSync(join(repo, 'plexlint.yaml'));
+    symlinkSync('missing.yaml', join(repo, 'plexlint.yaml'));
+    expect((await runMain('init', repo, '--force')).code).toBe(2);
+    expect(existsSync(join(repo, 'missing.yaml'))).toBe(false);
+    // A link to a file outside that is there: --force does not write through it either.
+    rmSync(join(repo, 'plexlint.yaml'));
+    symlinkSync('../victim/file', join(repo, 'plexlint.yaml'));
+    const outside = await runMain('init', repo, '--force');
+    expect(outside.code).toBe(2);
+    expect(outside.stderr).toContain(`plexlint.yaml: it is a symbolic link that leads out of the repository (${repo})`);
+    expect(readFileSync(join(victim, 'file'), 'utf8')).toBe('VICTIM\n');
   });
 });
 

@@ -49,6 +49,7 @@ export function initCommand(): Command {
       // never a way to create a file where it points.
       const existing = MANIFEST_NAMES.map((n) => join(folder, n)).find((p) => lexists(p));
       if (existing && !opts.force) throw new UsageError(`${existing} already exists; plexlint init does not replace it (use --force to)`);
+      if (existing && !existsSync(existing)) throw new UsageError(`${existing} is a symbolic link to nothing; plexlint init does not create what it names (remove the link first)`);
       const draft = draftManifest(folder, projectSchema(folder));
       const target = existing ?? join(folder, MANIFEST_NAMES[0]!);
       // --force replaces it through a link only where the link stays in the folder's checkout (src/sources/checkout.ts).
