@@ -12,7 +12,8 @@ import { compile } from '../src/engine/compile.js';
 import { buildGraph } from '../src/graph/index.js';
 import type { Graph } from '../src/graph/types.js';
 import { diffMarkdown } from '../src/report/diff/markdown.js';
-import { graphMermaid, mermaidText } from '../src/report/graph/mermaid.js';
+import { mermaidText } from '../src/report/escape/diagram.js';
+import { graphMermaid } from '../src/report/graph/mermaid.js';
 import { parseMermaid } from './support/mermaid.js';
 import { runMain } from './support/main.js';
 
