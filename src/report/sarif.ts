@@ -44,11 +44,15 @@ function sentence(s: string): string {
   return /[.!?]$/.test(s) ? s : `${s}.`;
 }
 
-/** Percent-encode each path segment: a uri-reference must not hold blanks, `#`, `%`… */
+/**
+ * Percent-encode each path segment: a uri-reference must not hold blanks, `#`, `%`… A lone surrogate (a name a
+ * manifest spelled with a YAML `\uD800` escape) is written as U+FFFD, as UTF-8 has no encoding for it and
+ * encodeURIComponent throws on it.
+ */
 function encodePath(rel: string): string {
   return rel
     .split('/')
-    .map((seg) => encodeURIComponent(seg))
+    .map((seg) => encodeURIComponent(seg.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD')))
     .join('/');
 }
 

@@ -9,7 +9,8 @@
  * - fileAtLineStart(): a file name that a line starts with, made so that it cannot begin a `::` command nor pass for
  *   an indented line (ESLint's stylish matcher reads a line that starts with blanks as a finding);
  * - gccFile(): the same, and a name that could be read as a location or a severity written with `%` and `:`
- *   percent-encoded, so a problem matcher cannot read another file, line or severity out of it;
+ *   percent-encoded, so a problem matcher cannot read another file, line or severity out of it; gccMessage(): a
+ *   message's `:7:1: error:` the same way (a reader that passes over a `note` line's own location would take it);
  * - guardLineStarts(): the last step of a line report: a line that would still start (after blanks) with `::` gets
  *   its first `:` written as `\x3A`.
  */
@@ -46,6 +47,17 @@ const LOCATION_LIKE = /:\d|\s(?:error|warning|note)\s*:/i;
 export function gccFile(file: string): string {
   const shown = visible(file);
   return fileAtLineStart(LOCATION_LIKE.test(shown) ? shown.replace(/%/g, '%25').replace(/:/g, '%3A') : shown);
+}
+
+/**
+ * What a reader takes for `:line:column: severity:` inside a message: `$gcc` allows the column to be empty and the
+ * colon after it to be missing (`:7: error:`), and passes over a `note` line's own location to the next one.
+ */
+const LOCATION_IN_TEXT = /:(?=\d+:\d*:?\s+(?:fatal\s+)?(?:error|warning|note)\s*:)/gi;
+
+/** A message as a gcc line ends with it: visible, and the colon that starts a location-like sequence written `%3A`. */
+export function gccMessage(message: string): string {
+  return visible(message).replace(LOCATION_IN_TEXT, '%3A');
 }
 
 /** A line of a report that starts, after blanks (not line ends: `m` makes `^` match after each), with `::`. */
