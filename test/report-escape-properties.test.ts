@@ -79,9 +79,20 @@ const FRAGMENTS = [
   ' ', '  ', 'a', 'SYS', '10.1.1.1', '::1',
 ];
 
+/** How a name may start: where a line format starts a line with it, the start is what counts. */
+const STARTS = ['', '::', ' \u3000::error::x', '##[', '%%{init: {}}%%', '@org', '#1', ':1:1: error: ', '  12:3  error  forged  rule'];
+
+/**
+ * A start, then either a few attacks (one alone reaches what a name full of control characters never does: a YAML
+ * string written plain) or many of them in a random order (each run meets most of them), and a few random characters.
+ */
 const hostileName = fc
-  .array(fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...FRAGMENTS) }, { weight: 1, arbitrary: fc.string({ maxLength: 4 }) }), { minLength: 1, maxLength: 8 })
-  .map((parts) => parts.join(''));
+  .tuple(
+    fc.constantFrom(...STARTS),
+    fc.oneof(fc.array(fc.constantFrom(...FRAGMENTS), { minLength: 1, maxLength: 4 }), { weight: 2, arbitrary: fc.shuffledSubarray(FRAGMENTS, { minLength: 20 }) }),
+    fc.string({ maxLength: 4 }),
+  )
+  .map(([start, parts, tail]) => `${start}${parts.join('')}${tail}`);
 
 /** A copy of real report data with `marker` replaced by `name` in every string (keys too). */
 function substitute<T>(value: T, marker: string, name: string): T {
@@ -288,7 +299,8 @@ describe('every format, random hostile names', () => {
         expectHarmless('graph -f svg', svg);
         expect(XMLValidator.validate(svg)).toBe(true);
         expect(svg.match(/<g id="node\d+" class="node">/g)?.length).toBe(g.nodes.length);
-        expect(svg).not.toMatch(/href/);
+        // No link: no <a> element, no href attribute (a `<` of a name is text, &lt;).
+        expect(svg).not.toMatch(/<a[\s>]|<[^>]*\s(?:xlink:)?href=/);
 
         const json = stringifyJson(g);
         expectHarmless('graph -f json', json);
