@@ -13,6 +13,7 @@ import { XMLValidator } from 'fast-xml-parser';
 import { parse as parseYaml } from 'yaml';
 import { afterAll, describe, expect, it } from 'vitest';
 import { reportInput } from '../src/cli/check.js';
+import { terminalProgress } from '../src/cli/progress.js';
 import { lint } from '../src/engine/lint.js';
 import { stringifyYaml } from '../src/report/escape/yaml.js';
 import { formatters } from '../src/report/index.js';
@@ -273,5 +274,16 @@ describe('file names a line format starts a line with', () => {
     expect(read.sort()).toEqual(
       input.diagnostics.map((d) => `${d.file.startsWith(' ') || d.file.startsWith('::') ? `./${d.file}` : d.file} ${d.line}:${d.column} ${d.ruleId}`).sort(),
     );
+  });
+});
+
+describe('stderr', () => {
+  it('a progress line that names a scenario file from the checkout (simulate --progress in CI)', () => {
+    let written = '';
+    const progress = terminalProgress({ option: true, stream: { isTTY: false, write: (s: string) => ((written += s), true) } });
+    progress.phase('simulating x\n::error file=PWNED.txt::y ##[error]z\u202E.scenario.yaml');
+    progress.end();
+    expect(written).toMatch(/^plexlint: simulating x\\n::error file=PWNED\.txt::y ##\\x5Berror\]z\\u202E\.scenario\.yaml \(\d+\.\d s\)\n$/);
+    expectNoInjection('progress', written);
   });
 });

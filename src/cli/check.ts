@@ -271,7 +271,7 @@ export function checkCommand(): Command {
         failOnExplicitReadErrors(outcome.readErrors);
         // Standard input's text has no file to write: its fixed text is the report's "output", as with --fix-dry-run.
         if (opts.fix) writeFixedFiles({ ...fixing, files: fixing.files.filter((f) => f.abs !== cli.stdinPath) });
-        for (const [path, why] of fixing.unwritable) process.stderr.write(`plexlint: warning: ${path} was not fixed: ${why}.\n`);
+        for (const [path, why] of fixing.unwritable) process.stderr.write(`plexlint: warning: ${visible(path)} was not fixed: ${visible(why)}.\n`);
         outputs = new Map(fixing.files.map((f) => [f.path, f.text]));
       } else outcome = checkOutcome(cli.paths, lintOptions, cache);
     } finally {
