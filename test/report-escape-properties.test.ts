@@ -133,6 +133,18 @@ function expectNoReferences(what: string, text: string): void {
   expect(ISSUE.exec(text)?.[0], `${what}: an issue reference`).toBeUndefined();
 }
 
+/** JSON output: harmless, and the same data as the value it was written from. */
+function expectJsonOf(what: string, json: string, value: unknown): void {
+  expectHarmless(what, json);
+  expect(JSON.parse(json), what).toEqual(JSON.parse(JSON.stringify(value)));
+}
+
+/** GitHub annotations: one `::` line per finding, no mention or issue reference in a message. */
+function expectAnnotations(what: string, text: string, findings: number): void {
+  expectHarmless(what, text, findings);
+  for (const line of text.trimEnd().split('\n')) expectNoReferences(what, line.slice(line.indexOf('::', 2) + 2));
+}
+
 /** The number of cells of a Markdown table row (GFM: a `|` after a backslash is text, a backslash escapes the next character). */
 function cells(row: string): number {
   let n = 0;
@@ -221,15 +233,14 @@ describe('every format, random hostile names', () => {
         const input: ReportInput = { ...check, diagnostics: substitute(check.diagnostics, 'SYS', name), files: substitute(check.files, 'SYS', name) };
         for (const [format, formatter] of Object.entries(formatters)) {
           const out = formatter(input);
-          const own = format === 'github' ? input.diagnostics.length : 0;
-          expectHarmless(format, out, own);
+          if (format === 'github') expectAnnotations(format, out, input.diagnostics.length);
+          else expectHarmless(format, out);
           if (format === 'json' || format === 'sarif' || format === 'codequality') JSON.parse(out);
           if (format === 'checkstyle' || format === 'junit') expect(XMLValidator.validate(out), format).toBe(true);
           if (format === 'sarif') {
             const log = JSON.parse(out) as { runs: { results: { message: { text: string } }[] }[] };
             for (const r of log.runs[0]!.results) expectNoReferences('sarif', r.message.text);
           }
-          if (format === 'github') for (const line of out.trimEnd().split('\n')) expectNoReferences('github', line.slice(line.indexOf('::', 2) + 2));
         }
         expectHarmless('github (stderr)', consoleCompanions['github']!(input));
 
@@ -262,13 +273,10 @@ describe('every format, random hostile names', () => {
     fc.assert(
       fc.property(hostileName, (name) => {
         const m = substitute(model, 'SYS', name);
-        const json = stringifyJson(m);
+        expectJsonOf('compile -f json', stringifyJson(m), m);
         const yaml = stringifyYaml(m);
-        expectHarmless('compile -f json', json);
         expectHarmless('compile -f yaml', yaml);
-        const data = JSON.parse(json) as unknown;
-        expect(data).toEqual(JSON.parse(JSON.stringify(m)));
-        expect(parseYaml(yaml)).toEqual(data);
+        expect(parseYaml(yaml)).toEqual(JSON.parse(JSON.stringify(m)));
       }),
       COMPILE.params,
     );
@@ -302,9 +310,7 @@ describe('every format, random hostile names', () => {
         // No link: no <a> element, no href attribute (a `<` of a name is text, &lt;).
         expect(svg).not.toMatch(/<a[\s>]|<[^>]*\s(?:xlink:)?href=/);
 
-        const json = stringifyJson(g);
-        expectHarmless('graph -f json', json);
-        expect(JSON.parse(json)).toEqual(JSON.parse(JSON.stringify(g)));
+        expectJsonOf('graph -f json', stringifyJson(g), g);
       }),
       GRAPH.params,
     );
@@ -315,13 +321,10 @@ describe('every format, random hostile names', () => {
       fc.asyncProperty(hostileName, async (name) => {
         const r = substitute(diff, 'SYS', name);
         expectHarmless('diff -f text', diffText(r, false));
-        const json = diffJson(r);
-        expectHarmless('diff -f json', json);
-        JSON.parse(json);
+        expectHarmless('diff -f json', diffJson(r));
+        JSON.parse(diffJson(r));
         await expectMarkdown('diff -f markdown', diffMarkdown(r));
-        const annotations = github({ diagnostics: r.findings.new, files: [], cwd: root, sourceRoot: root, color: false, toolVersion: '0' });
-        expectHarmless('diff -f github', annotations, r.findings.new.length);
-        for (const line of annotations.trimEnd().split('\n')) expectNoReferences('diff -f github', line.slice(line.indexOf('::', 2) + 2));
+        expectAnnotations('diff -f github', github({ diagnostics: r.findings.new, files: [], cwd: root, sourceRoot: root, color: false, toolVersion: '0' }), r.findings.new.length);
       }),
       DIFF.params,
     );
@@ -332,14 +335,12 @@ describe('every format, random hostile names', () => {
       fc.asyncProperty(hostileName, async (name) => {
         const results = substitute(scenarios, 'SYS', name);
         expectHarmless('simulate -f text', formatText(results, false));
-        const json = stringifyJson({ scenarios: results });
-        expectHarmless('simulate -f json', json);
-        expect(JSON.parse(json)).toEqual(JSON.parse(JSON.stringify({ scenarios: results })));
+        expectJsonOf('simulate -f json', stringifyJson({ scenarios: results }), { scenarios: results });
         await expectMarkdown('simulate -f markdown', simulateMarkdown(results, substitute(pictures, 'SYS', name)));
 
         const report = substitute(sweep, 'SYS', name);
         expectHarmless('simulate --failures -f text', sweepText(report, false));
-        expectHarmless('simulate --failures -f json', stringifyJson(report));
+        expectJsonOf('simulate --failures -f json', stringifyJson(report), report);
         await expectMarkdown('simulate --failures -f markdown', sweepMarkdown(report));
       }),
       SIMULATE.params,
