@@ -70,16 +70,19 @@ export function guardLineStarts(report: string): string {
 
 /**
  * A copy of a report's data with every string made visible: what a text report prints of a diff (names, values,
- * paths, messages, flow labels) comes from the files. Plain objects, arrays and Maps.
+ * paths, messages, flow labels) comes from the files. Plain and null-prototype objects, arrays and Maps.
  */
 export function visibleDeep<T>(value: T): T {
   if (typeof value === 'string') return visible(value) as T;
   if (Array.isArray(value)) return value.map((v) => visibleDeep(v)) as T;
   // The diff's files by name carry system names from the files (a system called ESC ] 0 ; … BEL).
   if (value instanceof Map) return new Map([...value].map(([k, v]) => [visibleDeep(k), visibleDeep(v)])) as T;
-  if (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) out[k] = visibleDeep(v);
+  if (value !== null && typeof value === 'object') {
+    const proto = Object.getPrototypeOf(value) as object | null;
+    if (proto !== Object.prototype && proto !== null) return value;
+    const out = Object.create(proto) as Record<string, unknown>;
+    // Keys are names from the files too: defined, never assigned (a key `__proto__` would set the prototype).
+    for (const [k, v] of Object.entries(value)) Object.defineProperty(out, visible(k), { value: visibleDeep(v), enumerable: true, writable: true, configurable: true });
     return out as T;
   }
   return value;

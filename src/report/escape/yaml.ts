@@ -13,16 +13,15 @@
  */
 import type { ScalarTag, Tags } from 'yaml';
 import { yaml } from '../../core/libs.js';
-import { CONTROL_CLASS } from './controls.js';
 
-/** A lone surrogate (half of a pair without its other half). */
-const LONE_SURROGATE = '[\\uD800-\\uDBFF](?![\\uDC00-\\uDFFF])|(?<![\\uD800-\\uDBFF])[\\uDC00-\\uDFFF]';
+/**
+ * What YAML cannot print raw (YAML 1.2 §5.1: not c-printable, a BOM inside a document, a lone surrogate), the control
+ * characters of ./controls.ts, and what the runner reads (./commands.ts).
+ */
+const NEEDS_QUOTES = /[\u0000-\u001F\u007F-\u009F\u2028\u2029\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069\uFEFF\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]|::|##\[/;
 
-/** What YAML cannot print raw (YAML 1.2 §5.1: not c-printable, or a BOM inside a document) and what the runner reads. */
-const NEEDS_QUOTES = new RegExp(`[${CONTROL_CLASS}\\uFEFF\\uFFFE\\uFFFF]|${LONE_SURROGATE}|::|##\\[`);
-
-/** The characters a double-quoted scalar writes as escapes. */
-const ESCAPED = new RegExp(`[${CONTROL_CLASS}\\uFEFF\\uFFFE\\uFFFF"\\\\]|${LONE_SURROGATE}`, 'g');
+/** The characters a double-quoted scalar writes as escapes: the same, and `"` and `\`. */
+const ESCAPED = /[\u0000-\u001F\u007F-\u009F\u2028\u2029\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069\uFEFF\uFFFE\uFFFF"\\]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 /** YAML 1.2 §5.7's named escapes. */
 const NAMED: Record<string, string> = {
