@@ -12,8 +12,9 @@ import { compile } from '../src/engine/compile.js';
 import { buildGraph } from '../src/graph/index.js';
 import type { Graph } from '../src/graph/types.js';
 import { diffMarkdown } from '../src/report/diff/markdown.js';
-import { graphMermaid, mermaidText } from '../src/report/graph/mermaid.js';
-import { parseMermaid } from './support/mermaid.js';
+import { mermaidText } from '../src/report/escape/diagram.js';
+import { graphMermaid } from '../src/report/graph/mermaid.js';
+import { inspectMermaid, parseMermaid } from './support/mermaid.js';
 import { runMain } from './support/main.js';
 
 const root = join(import.meta.dirname, '..');
@@ -52,6 +53,33 @@ describe('Mermaid output parses with the Mermaid parser', () => {
     const text = graphMermaid(graph);
     expect(text).toContain(mermaidText('ServerCluster "x" #y <z> `w`'));
     await expect(parseMermaid(text)).resolves.toBeDefined();
+  });
+  it('hostile names: no directive, no link, no cut label, and every label shown as written', async () => {
+    const hostile = [
+      "%%{init: {'theme':'forest','themeVariables':{'primaryColor':'#f00'}}}%%",
+      'style fill:#f00; "q"',
+      'classDef x fill:#0f0;',
+      'click a href "https://evil.example" _blank',
+      '<img src=x onerror=alert(1)> &lt;b&gt; &#35;',
+      '@org/team #123',
+      'a %% comment',
+      'n0@{ shape: circle }',
+    ];
+    const graph: Graph = {
+      version: 1,
+      title: 't',
+      groups: [{ id: 'g', kind: 'cell', label: hostile[0]! }],
+      nodes: hostile.map((label, i) => ({ id: `x${i}`, kind: 'plugin-cluster', label, details: [hostile[(i + 1) % hostile.length]!], model: [], names: [], group: 'g' })),
+      edges: [{ from: 'x0', to: 'x1', kind: 'flow', flow: 'f', share: 0.5, label: hostile[1]!, model: [] }],
+      flows: [{ id: 'f', kind: 'route', label: 'r', source: 'x0', count: 1 }],
+      mergedAway: 0,
+    };
+    const picture = await inspectMermaid(graphMermaid(graph));
+    expect(picture.config).toEqual({});
+    expect(picture.nodes.map((n) => n.lines)).toEqual(hostile.map((label, i) => [label, hostile[(i + 1) % hostile.length]]));
+    expect(picture.nodes.filter((n) => n.link !== undefined || n.classes.length > 1)).toEqual([]);
+    expect(picture.subgraphs).toEqual([hostile[0]]);
+    expect(picture.edges.map((e) => e.lines)).toEqual([['50% (style fill:#f00; "q")']]);
   });
   it('the routing picture of every diff fixture', async () => {
     let pictures = 0;

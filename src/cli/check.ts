@@ -14,7 +14,8 @@ import { rules } from '../rules/registry.js';
 import { hashBytes } from '../sources/fs-journal.js';
 import { isReadFailure, readRegularFile } from '../sources/read-file.js';
 import { displayPath, MAX_FILE_BYTES, MAX_MANIFEST_BYTES, type ReadError } from '../sources/workspace.js';
-import { stringifyJson, visible } from '../report/escape.js';
+import { stringifyJson } from '../report/escape/json.js';
+import { visible } from '../report/escape/line.js';
 import { emit, useColor, UsageError, version, writeAtomic, WriteError } from './io.js';
 import { cannotWrite } from './write-file.js';
 import { howItLeadsOut, manifestStaysHome } from '../sources/checkout.js';
@@ -283,7 +284,7 @@ export function checkCommand(): Command {
         failOnExplicitReadErrors(outcome.readErrors);
         // Standard input's text has no file to write: its fixed text is the report's "output", as with --fix-dry-run.
         if (opts.fix) writeFixedFiles({ ...fixing, files: fixing.files.filter((f) => f.abs !== cli.stdinPath) });
-        for (const [path, why] of fixing.unwritable) process.stderr.write(`plexlint: warning: ${path} was not fixed: ${why}.\n`);
+        for (const [path, why] of fixing.unwritable) process.stderr.write(`plexlint: warning: ${visible(path)} was not fixed: ${visible(why)}.\n`);
         outputs = new Map(fixing.files.map((f) => [f.path, f.text]));
       } else outcome = checkOutcome(cli.paths, lintOptions, cache);
     } finally {

@@ -1,8 +1,8 @@
 import { Command, Option } from 'commander';
 import { EstateCountError, estateCountMessage } from '../engine/compile.js';
-import { stringifyJson } from '../report/escape.js';
+import { stringifyJson } from '../report/escape/json.js';
+import { stringifyYaml } from '../report/escape/yaml.js';
 import { lint } from '../engine/lint.js';
-import { yaml } from '../core/libs.js';
 import { failOnExplicitReadErrors, reportUnmatched, ruleOption, type CommonOptions } from './check.js';
 import { examples } from './help.js';
 import { emit, UsageError } from './io.js';
@@ -40,7 +40,7 @@ export function compileCommand(): Command {
     failOnExplicitReadErrors(result.compiled.readErrors);
     if (!cli.stdinPath) reportUnmatched({ diagnostics: result.diagnostics, suppressed: result.suppressed, files: [...result.compiled.kinds.keys()], readErrors: result.compiled.readErrors, lines: emptyRecord(), unmatched: result.compiled.unmatched }, paths, true);
     const model = result.compiled.estate;
-    emit(opts.format === 'yaml' ? yaml().stringify(model, { aliasDuplicateObjects: false }) : stringifyJson(model), opts.output);
+    emit(opts.format === 'yaml' ? stringifyYaml(model) : stringifyJson(model), opts.output);
     const errors = result.diagnostics.filter((d) => d.severity === 'error');
     if (errors.length) {
       process.stderr.write(`plexlint: the input has ${errors.length} error${errors.length === 1 ? '' : 's'}; run plexlint check for the details.\n`);

@@ -1,4 +1,3 @@
-import { visibleDeep } from '../report/escape.js';
 import { Command, Option } from 'commander';
 import { runDiff, type DiffResult } from '../diff/index.js';
 import { SideError } from '../diff/sides.js';
@@ -76,8 +75,8 @@ export function diffCommand(): Command {
           : opts.format === 'json'
           ? diffJson(result)
           : opts.format === 'markdown'
-            ? diffMarkdown(visibleDeep(result))
-            : diffText(visibleDeep(result), useColor(opts.color, Boolean(opts.output)));
+            ? diffMarkdown(result)
+            : diffText(result, useColor(opts.color, Boolean(opts.output)));
       progress.end();
       emit(text, opts.output);
       // After the report, so that on a terminal it is the last line.

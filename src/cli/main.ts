@@ -9,7 +9,7 @@ import { InternalError } from '../engine/lint.js';
 import { checkCommand } from './check.js';
 import { compileCommand } from './compile.js';
 import { diffCommand } from './diff.js';
-import { visible } from '../report/escape.js';
+import { visible } from '../report/escape/line.js';
 import { OutsideCheckoutError } from '../sources/checkout.js';
 import { graphCommand } from './graph.js';
 import { UsageError, version } from './io.js';

@@ -5,6 +5,7 @@
  * stdout: only the report goes there.
  */
 import type { Progress } from '../core/progress.js';
+import { visible } from '../report/escape/line.js';
 
 export interface ProgressOptions {
   /** `--progress`: true forces it on, false (`--no-progress`) off, undefined decides by the terminal. */
@@ -32,7 +33,8 @@ export function terminalProgress(options: ProgressOptions = {}): Progress {
   const line = (): string => {
     const seconds = ((now() - start) / 1000).toFixed(1);
     const count = total !== undefined ? ` ${done}/${total}` : done > 0 ? ` ${done}` : '';
-    return `plexlint: ${label}${count} (${seconds} s)`;
+    // A phase can name a file or a scenario from the checkout: escaped like every line plexlint writes to stderr.
+    return `plexlint: ${visible(label)}${count} (${seconds} s)`;
   };
   const draw = (force: boolean): void => {
     if (silent) return;

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { stringifyJson } from '../report/escape.js';
+import { stringifyJson } from '../report/escape/json.js';
 import { Command, Option } from 'commander';
 import { didYouMean } from '../core/suggest.js';
 import { findRule, rules } from '../rules/registry.js';

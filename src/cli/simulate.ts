@@ -10,7 +10,8 @@ import { runScenario, type AfterStep, type ScenarioResult } from '../sim/index.j
 import { parseScenario, type Scenario } from '../sim/scenario.js';
 import { commandLinePath } from '../sources/checkout.js';
 import { estateManifest, readScenarioFile as readScenarioText, scenarioSandbox } from '../sources/side-files.js';
-import { stringifyJson, visible } from '../report/escape.js';
+import { stringifyJson } from '../report/escape/json.js';
+import { guardLineStarts, visible } from '../report/escape/line.js';
 import { DEFAULT_MAX_PAIRS, sweepFailures } from '../sim/failures.js';
 import { sweepMarkdown } from '../report/sweep/markdown.js';
 import { outages } from '../report/sweep/summary.js';
@@ -109,7 +110,7 @@ export function formatText(results: ScenarioResult[], color: boolean): string {
   const c = new Chalk({ level: color ? 1 : 0 });
   const out: string[] = [];
   for (const r of results) {
-    // Names from the files are shown with their control characters escaped (src/report/escape.ts).
+    // Names from the files are shown with their control characters escaped (src/report/escape/line.ts).
     out.push('', c.underline(visible(r.file)) + c.dim(`  (seed ${r.seed})`));
     const clocked = r.steps.some((s) => s.kind === 'advance');
     for (const s of r.steps) {
@@ -121,7 +122,7 @@ export function formatText(results: ScenarioResult[], color: boolean): string {
     }
     out.push(`  ${r.pass ? c.green.bold('PASS') : c.red.bold('FAIL')} ${scenarioTally(r)}`);
   }
-  return out.join('\n') + '\n';
+  return guardLineStarts(out.join('\n') + '\n');
 }
 
 interface SimulateOptions extends EstateCliOptions {

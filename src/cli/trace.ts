@@ -11,7 +11,7 @@ import { traceRequest, webRuntime } from '../sim/web.js';
 import { resolveMemberKey, resolveOdrKey } from '../sim/web-index.js';
 import { commandLinePath } from '../sources/checkout.js';
 import { readScenarioFile } from '../sources/side-files.js';
-import { visible } from '../report/escape.js';
+import { guardLineStarts, visible } from '../report/escape/line.js';
 import { oneEstate } from './compile.js';
 import { examples } from './help.js';
 import { emit, useColor, UsageError } from './io.js';
@@ -31,12 +31,12 @@ interface TraceOptions extends EstateCliOptions {
 }
 
 function lines(c: InstanceType<typeof Chalk>, title: string, trace: TraceStep[], result: string): string {
-  // Names and values from the files are shown with their control characters escaped (src/report/escape.ts).
+  // Names and values from the files are shown with their control characters escaped (src/report/escape/line.ts).
   const out = [c.bold(visible(title))];
   const width = String(trace.length).length + 1;
   trace.forEach((s, i) => out.push(`  ${c.dim(`${i + 1}.`.padEnd(width))} ${c.cyan(visible(s.what).padEnd(13))} ${visible(s.detail)}`));
   out.push(`  ${c.bold('→')} ${result}`);
-  return out.join('\n') + '\n';
+  return guardLineStarts(out.join('\n') + '\n');
 }
 
 export function traceCommand(): Command {

@@ -8,10 +8,10 @@
  * Every checked file is listed, clean ones without <error>, so a tool can tell
  * "checked and clean" from "not checked". Severities are error, warning, info.
  */
-import { visible } from './escape.js';
+import { visible } from './escape/line.js';
 import { byFile } from './files.js';
 import type { Formatter } from './types.js';
-import { attr, XML_DECLARATION } from './xml.js';
+import { attr, XML_DECLARATION } from './escape/xml.js';
 
 export const checkstyle: Formatter = ({ diagnostics, files }) => {
   const out = [XML_DECLARATION, '<checkstyle version="4.3">'];

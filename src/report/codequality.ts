@@ -10,7 +10,8 @@
  */
 import { createHash } from 'node:crypto';
 import type { Severity } from '../core/diagnostic.js';
-import { stringifyJson, visible } from './escape.js';
+import { stringifyJson } from './escape/json.js';
+import { visible } from './escape/line.js';
 import { rootRelative } from './paths.js';
 import { lineFingerprints } from './sarif.js';
 import type { Formatter } from './types.js';

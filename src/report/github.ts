@@ -16,7 +16,8 @@
  * accepts start and end columns only when the start and end lines are equal.
  */
 import type { Diagnostic } from '../core/diagnostic.js';
-import { visible } from './escape.js';
+import { visible } from './escape/line.js';
+import { breakReferences } from './escape/markdown.js';
 import { rootRelative } from './paths.js';
 import { stylish, summaryCounts } from './stylish.js';
 import type { Formatter, ReportInput } from './types.js';
@@ -33,15 +34,16 @@ export function escapeProperty(s: string): string {
 const COMMAND: Record<Diagnostic['severity'], string> = { error: 'error', warning: 'warning', info: 'notice' };
 
 export function githubLine(input: ReportInput, d: Diagnostic): string {
-  // Control characters from the files are made visible first (./escape.ts); line breaks in a message are escaped
-  // as GitHub does (%0A), so they stay inside the annotation and can never start a workflow command.
+  // Control characters from the files are made visible first (./escape/line.ts); line breaks in a message are escaped
+  // as GitHub does (%0A), so they stay inside the annotation and can never start a workflow command. GitHub shows the
+  // message on the pull request: a mention or an issue reference in it is broken (./escape/markdown.ts).
   const props: [string, string | number][] = [['file', visible(rootRelative(input, d.file) ?? d.file)], ['line', d.line], ['endLine', d.endLine]];
   if (d.endLine === d.line) props.push(['col', d.column], ['endColumn', Math.max(d.column, d.endColumn)]);
   props.push(['title', d.ruleId]);
   const keep = { lineBreaks: true };
   let message = visible(d.message, keep);
   for (const r of d.related ?? []) message += `\n${visible(r.file)}:${r.line}:${r.column}: ${visible(r.message, keep)}`;
-  return `::${COMMAND[d.severity]} ${props.map(([k, v]) => `${k}=${escapeProperty(String(v))}`).join(',')}::${escapeData(message)}`;
+  return `::${COMMAND[d.severity]} ${props.map(([k, v]) => `${k}=${escapeProperty(String(v))}`).join(',')}::${escapeData(breakReferences(message))}`;
 }
 
 export const github: Formatter = (input) => input.diagnostics.map((d) => githubLine(input, d)).join('\n') + (input.diagnostics.length ? '\n' : '');

@@ -9,7 +9,7 @@
  */
 import { resolve } from 'node:path';
 import type { Diagnostic } from '../core/diagnostic.js';
-import { stringifyJson } from './escape.js';
+import { stringifyJson } from './escape/json.js';
 import type { Formatter } from './types.js';
 import { fingerprint } from '../diff/findings.js';
 

@@ -13,12 +13,12 @@
  * GitLab keeps only the first of test cases with the same name
  * (markdownlint-cli2 #512, gitlab #237920).
  */
-import { visible } from './escape.js';
+import { visible } from './escape/line.js';
 import { byFile } from './files.js';
 import { gccLine } from './gcc.js';
 import { summaryCounts } from './stylish.js';
 import type { Formatter } from './types.js';
-import { attr, text, XML_DECLARATION } from './xml.js';
+import { attr, text, XML_DECLARATION } from './escape/xml.js';
 import { plural } from '../core/list-text.js';
 
 export const junit: Formatter = ({ diagnostics, files }) => {

@@ -16,7 +16,9 @@ import { pathToFileURL } from 'node:url';
 import type { Diagnostic, DiagnosticFix, RelatedLocation, Severity } from '../core/diagnostic.js';
 import { findRule } from '../rules/registry.js';
 import type { RuleMeta } from '../rules/rule.js';
-import { stringifyJson, visible } from './escape.js';
+import { stringifyJson } from './escape/json.js';
+import { visible } from './escape/line.js';
+import { breakReferences } from './escape/markdown.js';
 import { absolutePath, rootRelative } from './paths.js';
 import type { Formatter, ReportInput } from './types.js';
 
@@ -42,11 +44,15 @@ function sentence(s: string): string {
   return /[.!?]$/.test(s) ? s : `${s}.`;
 }
 
-/** Percent-encode each path segment: a uri-reference must not hold blanks, `#`, `%`… */
+/**
+ * Percent-encode each path segment: a uri-reference must not hold blanks, `#`, `%`… A lone surrogate (a name a
+ * manifest spelled with a YAML `\uD800` escape) is written as U+FFFD, as UTF-8 has no encoding for it and
+ * encodeURIComponent throws on it.
+ */
 function encodePath(rel: string): string {
   return rel
     .split('/')
-    .map((seg) => encodeURIComponent(seg))
+    .map((seg) => encodeURIComponent(seg.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD')))
     .join('/');
 }
 
@@ -118,8 +124,16 @@ export function lineFingerprints(input: ReportInput): string[] {
   });
 }
 
+/**
+ * A message as code scanning shows it, on the pull request too: control characters escaped (./escape/line.ts), and no
+ * mention or issue reference that would notify or link (./escape/markdown.ts).
+ */
+function shown(message: string): string {
+  return breakReferences(visible(message));
+}
+
 function relatedLocation(input: ReportInput, r: RelatedLocation, id: number): Record<string, unknown> {
-  return { id, physicalLocation: { artifactLocation: artifactLocation(input, r.file), region: region(r) }, message: { text: visible(r.message) } };
+  return { id, physicalLocation: { artifactLocation: artifactLocation(input, r.file), region: region(r) }, message: { text: shown(r.message) } };
 }
 
 /**
@@ -155,8 +169,8 @@ export function sarifLog(input: ReportInput): Record<string, unknown> {
       ruleId: d.ruleId,
       ruleIndex: index.get(d.ruleId),
       level: LEVEL[d.severity],
-      // Viewers show the text as it is: its control characters are escaped (./escape.ts); the URIs are percent-encoded.
-      message: { text: visible(d.message) },
+      // Viewers show the text as it is: its control characters are escaped; the URIs are percent-encoded.
+      message: { text: shown(d.message) },
       locations: [{ physicalLocation: { artifactLocation: artifactLocation(input, d.file), region: region(d) } }],
       partialFingerprints: { primaryLocationLineHash: prints[i] },
     };

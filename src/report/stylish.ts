@@ -1,7 +1,7 @@
 /** ESLint's "stylish" layout: findings grouped by file, then a summary. Colours via chalk. */
 import { Chalk } from 'chalk';
 import type { Diagnostic } from '../core/diagnostic.js';
-import { forDisplay } from './escape.js';
+import { fileAtLineStart, forDisplay, guardLineStarts } from './escape/line.js';
 import type { Formatter } from './types.js';
 import { plural } from '../core/list-text.js';
 
@@ -19,7 +19,7 @@ export function summaryCounts(diagnostics: Diagnostic[]): { errors: number; warn
 
 export const stylish: Formatter = (input) => {
   const c = new Chalk({ level: input.color ? 1 : 0 });
-  // Text from the files is shown with its control characters escaped (./escape.ts), so it cannot act on the terminal.
+  // Text from the files is shown with its control characters escaped (./escape/line.ts), so it cannot act on the terminal.
   const diagnostics = input.diagnostics.map(forDisplay);
   const byFile = new Map<string, Diagnostic[]>();
   for (const d of diagnostics) {
@@ -29,7 +29,8 @@ export const stylish: Formatter = (input) => {
   }
   const out: string[] = [];
   for (const [file, list] of byFile) {
-    out.push('', c.underline(file));
+    // A file line starts with the name: never with blanks (a finding line to ESLint's stylish matcher) or `::`.
+    out.push('', c.underline(fileAtLineStart(file)));
     const pos = list.map((d) => `${d.line}:${d.column}`);
     const posWidth = pos.reduce((w, p) => Math.max(w, p.length), 0);
     list.forEach((d, i) => {
@@ -48,5 +49,5 @@ export const stylish: Formatter = (input) => {
   const parts = [fixable.errors ? plural(fixable.errors, 'error') : '', fixable.warnings ? plural(fixable.warnings, 'warning') : '', fixable.infos ? `${fixable.infos} info` : ''].filter(Boolean);
   if (parts.length) out.push(c.bold(`  ${parts.join(' and ')} potentially fixable with the \`--fix\` option.`));
   out.push('');
-  return out.join('\n');
+  return guardLineStarts(out.join('\n'));
 };

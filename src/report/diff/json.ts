@@ -4,7 +4,7 @@
  * estate's own status, manifests and differences.
  */
 import type { DiffResult, EstateDiff } from '../../diff/index.js';
-import { stringifyJson } from '../escape.js';
+import { stringifyJson } from '../escape/json.js';
 
 function differences(r: Pick<EstateDiff, 'changes' | 'behaviour' | 'flows' | 'findings'>): Pick<EstateDiff, 'changes' | 'behaviour' | 'flows' | 'findings'> {
   return { changes: r.changes, behaviour: r.behaviour, flows: r.flows, findings: r.findings };

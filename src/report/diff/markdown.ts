@@ -13,7 +13,7 @@ import type { Graph } from '../../graph/types.js';
 import { mermaidBlock } from '../graph/markdown.js';
 import { describeChange } from './describe.js';
 import { estatesLine, flowsLine, isLarge, LONG_SECTION, summaryLine, tallies, type DiffPart } from './summary.js';
-import { markdownCode, markdownText } from '../escape.js';
+import { markdownCode, markdownText } from '../escape/markdown.js';
 
 export const GITHUB_COMMENT_LIMIT = 65536;
 /** Room kept for the closing tags and the note that says the report was cut. */

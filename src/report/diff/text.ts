@@ -6,6 +6,7 @@
  */
 import { Chalk, type ChalkInstance } from 'chalk';
 import type { DiffResult, EstateDiff } from '../../diff/index.js';
+import { guardLineStarts, visibleDeep } from '../escape/line.js';
 import { describeChange } from './describe.js';
 import { byFile, estatesLine, fileOf, findingFile, flowsLine, isLarge, summaryLine, tallies, type DiffPart, type Tally } from './summary.js';
 
@@ -67,10 +68,12 @@ function estateTable(c: ChalkInstance, estates: EstateDiff[]): string[] {
   return estates.map((e) => `  ${colour[e.status](`${MARK[e.status]} ${e.estate.padEnd(width)}  ${e.status.padEnd(9)}`)}  ${e.status === 'unchanged' ? c.dim('no differences') : summaryLine(e)}`);
 }
 
-export function diffText(r: DiffResult, color: boolean): string {
+export function diffText(result: DiffResult, color: boolean): string {
+  // Names, values, paths, messages and flow labels come from the files: shown with visible escapes (../escape/line.ts).
+  const r = visibleDeep(result);
   const c = new Chalk({ level: color ? 1 : 0 });
   const out: string[] = [c.bold(`plexlint diff ${r.before} → ${r.after}`), summaryLine(r), c.dim(`Routing delta: ${flowsLine(r)}`)];
-  if (r.estates.length <= 1) return [...out, ...body(c, r)].join('\n') + '\n';
+  if (r.estates.length <= 1) return guardLineStarts([...out, ...body(c, r)].join('\n') + '\n');
   // Several estates: a line each, then each estate with differences on its own, as if diffed alone.
   out.push('', c.bold(`Estates (${estatesLine(r)})`), ...estateTable(c, r.estates));
   for (const e of r.estates) {
@@ -78,5 +81,5 @@ export function diffText(r: DiffResult, color: boolean): string {
     const manifest = e.manifest.after ?? e.manifest.before;
     out.push('', c.bold.underline(`Estate ${e.estate} (${e.status})`) + c.dim(`  ${manifest ?? 'no plexlint.yaml'} · routing delta: ${flowsLine(e)}`), ...body(c, e));
   }
-  return out.join('\n') + '\n';
+  return guardLineStarts(out.join('\n') + '\n');
 }

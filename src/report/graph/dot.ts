@@ -6,12 +6,7 @@
  */
 import type { Graph, NodeKind } from '../../graph/types.js';
 import { groupLabel, groupTree, nodeMark, Picture, type GroupTree } from './labels.js';
-import { visible } from '../escape.js';
-
-/** A DOT double-quoted string; control characters from the files made visible (../escape.ts), line breaks kept as DOT's. */
-export function dotString(s: string): string {
-  return `"${visible(s.replace(/\r\n?/g, '\n'), { lineBreaks: true }).replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\r?\n/g, '\\n')}"`;
-}
+import { dotString } from '../escape/diagram.js';
 
 const FONT = 'Helvetica,Arial,sans-serif';
 

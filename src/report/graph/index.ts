@@ -3,7 +3,7 @@ import type { Graph } from '../../graph/types.js';
 import { graphDot } from './dot.js';
 import { graphMermaid } from './mermaid.js';
 import { graphSvg } from './svg.js';
-import { stringifyJson } from '../escape.js';
+import { stringifyJson } from '../escape/json.js';
 
 export const GRAPH_FORMATS = ['mermaid', 'dot', 'svg', 'json'] as const;
 export type GraphFormat = (typeof GRAPH_FORMATS)[number];

@@ -6,16 +6,12 @@
  *
  * Node and subgraph ids are generated (n0, n1, g0, …): Mermaid ids cannot hold
  * the dots and slashes of addresses and paths. Text is quoted and escaped with
- * Mermaid's entity codes.
+ * Mermaid's entity codes (../escape/diagram.ts): no directive, link or HTML
+ * from a name.
  */
 import type { Graph, NodeKind } from '../../graph/types.js';
 import { groupLabel, groupTree, nodeMark, Picture, type GroupTree } from './labels.js';
-import { visible } from '../escape.js';
-
-/** Mermaid's entity codes for the characters that end or change a quoted label; control characters made visible (../escape.ts). */
-export function mermaidText(s: string): string {
-  return visible(s).replace(/#/g, '#35;').replace(/"/g, '#quot;').replace(/</g, '#lt;').replace(/>/g, '#gt;').replace(/`/g, '#96;');
-}
+import { mermaidText } from '../escape/diagram.js';
 
 const SHAPES: Record<NodeKind, [string, string]> = {
   client: ['((', '))'],

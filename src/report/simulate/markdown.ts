@@ -9,11 +9,7 @@ import type { Graph } from '../../graph/types.js';
 import type { ScenarioResult } from '../../sim/index.js';
 import { mermaidBlock } from '../graph/markdown.js';
 import { expectationText, observedParts, scenarioTally } from './words.js';
-import { markdownText } from '../escape.js';
-
-function cell(s: string): string {
-  return s.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
-}
+import { markdownText } from '../escape/markdown.js';
 
 /** `pictures` holds the picture of a step by `<scenario file>#<step index>`. */
 export function simulateMarkdown(results: ScenarioResult[], pictures: ReadonlyMap<string, Graph>): string {
@@ -32,13 +28,13 @@ export function simulateMarkdown(results: ScenarioResult[], pictures: ReadonlyMa
         .map((p) => markdownText(p.text))
         .join(' · ');
       const expectations = s.expectations.map((e) => `${e.pass ? '✔' : '✘'} ${markdownText(expectationText(e))}`).join('<br>');
-      out.push(`| ${s.index} | ${s.line} | ${s.kind} | ${cell(markdownText(s.error ? `✘ ${s.error}` : s.summary))} | ${cell(observed)} | ${cell(expectations)} |`);
+      out.push(`| ${s.index} | ${s.line} | ${s.kind} | ${markdownText(s.error ? `✘ ${s.error}` : s.summary)} | ${observed} | ${expectations} |`);
     }
     out.push('');
     for (const s of r.steps) {
       const picture = pictures.get(`${r.file}#${s.index}`);
       if (!picture) continue;
-      out.push(`#### Step ${s.index} (line ${s.line}): ${cell(markdownText(s.summary))}`, '', mermaidBlock(picture, `picture of step ${s.index}`));
+      out.push(`#### Step ${s.index} (line ${s.line}): ${markdownText(s.summary)}`, '', mermaidBlock(picture, `picture of step ${s.index}`));
     }
   }
   return out.join('\n').replace(/\n{3,}/g, '\n\n');

@@ -1,6 +1,6 @@
 /** `plexlint simulate --failures --format markdown`: a table per failure, for a pull request or a wiki page. */
 import type { SweepReport } from '../../sim/failures.js';
-import { markdownText } from '../escape.js';
+import { markdownText } from '../escape/markdown.js';
 import { describeImpact, headline, scope } from './summary.js';
 
 /** Names from the files in a table cell: escaped as Markdown text (../escape.ts). */

@@ -1,7 +1,7 @@
 /** `plexlint simulate --failures`: the text report. */
 import { Chalk } from 'chalk';
 import type { SweepReport } from '../../sim/failures.js';
-import { visible } from '../escape.js';
+import { guardLineStarts, visible } from '../escape/line.js';
 import { describeImpact, headline, scope } from './summary.js';
 
 export function sweepText(r: SweepReport, color: boolean): string {
@@ -9,7 +9,7 @@ export function sweepText(r: SweepReport, color: boolean): string {
   const out = [c.bold(`Failure sweep (${r.mode === 'single' ? 'every single failure' : 'pairs of failures'}): ${scope(r)}`), ''];
   for (const run of r.runs) {
     const lost = run.impacts.some((i) => i.serviceLost);
-    // Names from the files are shown with their control characters escaped (../escape.ts).
+    // Names from the files are shown with their control characters escaped (../escape/line.ts).
     const title = `${visible(run.failed.join(' + '))} fail${run.failed.length === 1 ? 's' : ''}`;
     if (run.impacts.length === 0) {
       out.push(`${c.green('✔')} ${title}: nothing is lost`);
@@ -26,5 +26,5 @@ export function sweepText(r: SweepReport, color: boolean): string {
   }
   if (r.runs.length) out.push('');
   out.push(c.bold(headline(r)));
-  return out.join('\n') + '\n';
+  return guardLineStarts(out.join('\n') + '\n');
 }
