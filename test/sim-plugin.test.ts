@@ -352,3 +352,10 @@ describe('no lasting skew from the GCD, the reset or the random start (docs/simu
     expect(long['light']! / 10000).toBe(0.05);
   });
 });
+
+describe('request URLs', () => {
+  it('a path parameter with a malformed percent escape is a clear error, not an exception', () => {
+    expect(parseRequestUrl('http://x/a;jsessionid=%E0%A4%A')).toMatch(/path parameter 'jsessionid' holds a malformed percent escape/);
+    expect((parseRequestUrl('http://x/a;jsessionid=abc%20d') as PluginRequest).params.get('jsessionid')).toBe('abc d');
+  });
+});

@@ -94,7 +94,10 @@ export function parseRequestUrl(url: string): PluginRequest | string {
   if (semi >= 0) {
     for (const part of raw.slice(semi + 1).split(';')) {
       const eq = part.indexOf('=');
-      if (eq > 0) params.set(part.slice(0, eq).toLowerCase(), decodeURIComponent(part.slice(eq + 1)));
+      if (eq <= 0) continue;
+      const value = decodePercent(part.slice(eq + 1));
+      if (value === undefined) return `'${url}': the path parameter '${part.slice(0, eq)}' holds a malformed percent escape (a % not followed by two hex digits of a UTF-8 sequence)`;
+      params.set(part.slice(0, eq).toLowerCase(), value);
     }
   }
   return {
@@ -105,6 +108,15 @@ export function parseRequestUrl(url: string): PluginRequest | string {
     path: semi >= 0 ? raw.slice(0, semi) || '/' : raw,
     params,
   };
+}
+
+/** decodeURIComponent, or undefined for a malformed escape (which it throws on). */
+function decodePercent(text: string): string | undefined {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return undefined;
+  }
 }
 
 export interface Resolution {
