@@ -82,7 +82,14 @@ function compare(ctx: RuleContext, f: ExternalLb, l: ExternalLb): void {
     const lp = new Map(o.ports.map((p) => [p.port, p]));
     for (const [n, p] of lp) {
       if (fp.has(n)) continue;
-      report(c.loc, `cluster ${c.id} has no port ${n} on ${f.name}, but ${l.name} balances ${o.id}${s}${n}: after a takeover, connections to port ${n} are not forwarded. Add the port and its servers.`, p.loc, `port ${o.id}${s}${n}`, `port ${c.id} ${n} missing`);
+      // At the port's definition, on the machine that has it: the finding is about that port.
+      const finding: Parameters<RuleContext['report']>[0] = {
+        loc: p.loc,
+        message: `${f.name} vs ${l.name}: ${asReading(`port ${o.id}${s}${n} exists only on ${l.name}: cluster ${c.id} has no port ${n} on ${f.name}, so after a takeover to ${f.name} connections to port ${n} are not forwarded. Add the port and its servers to ${f.config}.`)}`,
+        related: [rel(c.loc, `${f.name}: cluster ${c.id}, without port ${n}`)],
+        subject: `${f.name} ${l.name} port ${c.id} ${n} missing`,
+      };
+      ctx.report(finding);
     }
     for (const [n, p] of fp) {
       const q = lp.get(n);
