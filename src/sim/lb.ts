@@ -48,6 +48,9 @@ import type { TraceStep } from './trace.js';
 import { listText } from '../core/list-text.js';
 import { didYouMean } from '../core/suggest.js';
 
+/** IBM, `dscontrol manager interval`: how often the manager updates the weights, 2 seconds unless set. */
+export const DEFAULT_MANAGER_INTERVAL_S = 2;
+
 export interface ClusterRef {
   lb: ExternalLb;
   cluster: LbCluster;
@@ -130,6 +133,8 @@ export class LbEngine implements Engine {
   private readonly pending = new Map<string, { machine: string; at: number }>();
   /** A machine that gave up the active role keeps its active aliases until `until`. */
   private readonly windows = new Map<string, number>();
+  /** When the operator set a server's weight (machine|state key → ms): it lasts until the manager's next cycle. */
+  private readonly weightSetAt = new Map<string, number>();
 
   constructor(private readonly sim: SimContext) {
     this.ix = lbIndex(sim.estate);
@@ -201,13 +206,51 @@ export class LbEngine implements Engine {
     return servers[`${cluster.id}@${p.port}@${s.id}`] ?? servers[`${cluster.id}:${p.port}:${s.id}`] ?? servers[s.id];
   }
 
-  /** The weight the executor uses for new connections now. */
+  /** Which key of the machine's server state a server's weight is set under (the most specific one given). */
+  private serverKey(lb: ExternalLb, cluster: LbCluster, p: LbPort, s: LbServer): string | undefined {
+    const servers = this.sim.state.lbs[lb.name]?.servers;
+    if (!servers) return undefined;
+    return [`${cluster.id}@${p.port}@${s.id}`, `${cluster.id}:${p.port}:${s.id}`, s.id].find((k) => servers[k] !== undefined);
+  }
+
+  /**
+   * The weight the executor uses for new connections now.
+   *
+   * IBM (Load Balancer, server settings): a weight set with `dscontrol server set … weight` is "quickly overwritten"
+   * while the manager is running; `fixedweight yes` keeps it. plexlint's reading: the operator's weight holds until
+   * the manager's next cycle (every `manager interval` seconds from the start of the clock, 2 by default), then the
+   * server has the manager's weight again — a `managerWeight` the scenario gives, else, with the advisors reporting
+   * equal load, the configured weight.
+   */
   weightOf(lb: ExternalLb, cluster: LbCluster, p: LbPort, s: LbServer): number {
     const st = this.serverState(lb, cluster, p, s);
     if (st?.quiesced) return 0;
-    if (st?.weight !== undefined) return st.weight;
-    if (st?.managerWeight !== undefined && s.fixedWeight?.value.toLowerCase() !== 'yes') return st.managerWeight;
+    const fixed = s.fixedWeight?.value.toLowerCase() === 'yes';
+    if (st?.weight !== undefined && (fixed || !this.managerRuns(lb) || this.sim.now < this.nextCycle(lb, this.weightSetAt.get(`${lb.name}|${this.serverKey(lb, cluster, p, s)}`) ?? 0))) return st.weight;
+    if (st?.managerWeight !== undefined && !fixed) return st.managerWeight;
     return s.weight?.value ?? 1;
+  }
+
+  /** The manager runs: `manager start` in the configuration (and no `manager stop` after it). */
+  managerRuns(lb: ExternalLb): boolean {
+    return lb.manager?.start !== undefined;
+  }
+
+  /** The manager's cycle in ms (`manager interval`, IBM's default 2 s). */
+  managerIntervalMs(lb: ExternalLb): number {
+    return (lb.manager?.interval?.value ?? DEFAULT_MANAGER_INTERVAL_S) * 1000;
+  }
+
+  /** The first manager cycle after `t` (cycles at every interval from the start of the clock). */
+  private nextCycle(lb: ExternalLb, t: number): number {
+    const every = this.managerIntervalMs(lb);
+    return (Math.floor(t / every) + 1) * every;
+  }
+
+  applied(patch: StatePatch): void {
+    for (const [name, v] of Object.entries(patch.lbs ?? {})) {
+      for (const [key, server] of Object.entries(v.servers ?? {})) if (server.weight !== undefined) this.weightSetAt.set(`${name}|${key}`, this.sim.now);
+    }
   }
 
   /** Why a server is not ready (serverReady false): its stack is down, or nothing listens on the port. */
@@ -406,13 +449,21 @@ export class LbEngine implements Engine {
     return broken;
   }
 
-  /** The HA pair of `lb` fails over: its active machine hands over to the partner. */
+  /**
+   * `dscontrol highavailability takeover`, issued on `lb`: IBM's command runs on the standby machine and makes it
+   * the active one. Refused when `lb` has no partner, is already active, or is down.
+   */
   takeoverStep(lb: ExternalLb): StepOutcome {
     const partner = this.partnerOf(lb);
-    if (!partner) throw new SimulationError(`lbTakeover: ${lb.name} has no HA partner to take over`);
-    const from = this.isActive(lb) ? lb : partner;
-    const to = from === lb ? partner : lb;
-    if (this.sim.state.lbs[to.name]?.up === false) throw new SimulationError(`lbTakeover: ${to.name} is down and cannot take over`);
+    if (!partner) throw new SimulationError(`lbTakeover: ${lb.name} has no HA partner to take over from`);
+    if (this.sim.state.lbs[lb.name]?.up === false) throw new SimulationError(`lbTakeover: ${lb.name} is down and cannot take over (dscontrol highavailability takeover runs on the machine that becomes active)`);
+    if (this.isActive(lb)) {
+      throw new SimulationError(
+        `lbTakeover: ${lb.name} is already the active machine of its pair; dscontrol highavailability takeover is issued on the standby machine to make it active — name ${partner.name} to hand the active role to it`,
+      );
+    }
+    const from = partner;
+    const to = lb;
     this.sim.apply({ lbs: { [from.name]: { active: false }, [to.name]: { active: true } } });
     this.pending.delete(this.pairKey(lb));
     const broken = this.handOver(from, to, 'takeover');
@@ -443,7 +494,7 @@ export class LbEngine implements Engine {
     return { observed: brokenObserved(broken), summary };
   }
 
-  /** A machine returns: recovery strategy auto takes the active role back for the primary, manual waits for a takeover. */
+  /** A machine returns: recovery strategy auto takes the active role back for the primary (a takeover on it), manual waits for one. */
   private up(lb: ExternalLb): StepOutcome {
     const partner = this.partnerOf(lb);
     this.sim.apply({ lbs: { [lb.name]: { up: true } } });
