@@ -13,8 +13,10 @@
  *   otherwise it drops it. NAT (directed mode) rewrites the destination.
  * - Servers are chosen by weight (smooth weighted round robin); weight 0 gets no
  *   new connections. The manager's weights replace the configured ones except for
- *   a server with `fixedweight yes`; `manager quiesce` sets the weight to 0 and lets
- *   existing connections finish; with `now` sticky clients move too.
+ *   a server with `fixedweight yes`, and a weight the operator sets is "quickly
+ *   overwritten" while the manager runs (plexlint: at its next cycle, weightOf);
+ *   `manager quiesce` sets the weight to 0 and lets existing connections finish;
+ *   with `now` sticky clients move too.
  * - Client affinity (`selectionalgorithm affinity` or `conn+affin` on the IPv4 and
  *   IPv6 line, a stickytime > 0 on the IPv4 line; ports joined by `crossport`
  *   share it): a client's next connection within stickytime of its last one goes
@@ -22,7 +24,8 @@
  *   stickytime value" as: while the client has a connection open, and for
  *   stickytime seconds after its last connection opened or closed.
  * - HA: the machine whose role is `primary` is active by default. A takeover
- *   (`lbTakeover`) hands the active role to the partner; when the active machine
+ *   (`lbTakeover: M`, `dscontrol highavailability takeover` issued on the standby M)
+ *   makes M active; when the active machine
  *   fails (`lbDown`) the partner takes over once the heartbeat timeout
  *   (`executor set hatimeout`, default 2 s) has passed, and until then no machine
  *   forwards. When the primary returns (`lbUp`) with recovery strategy `auto` it
