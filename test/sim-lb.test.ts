@@ -141,7 +141,6 @@ describe('lbTakeover is issued on the machine that becomes active (dscontrol hig
 });
 
 describe('the manager and operator weights (IBM: a weight set while the manager runs is quickly overwritten; fixedweight yes keeps it)', () => {
-  const at = { file: '', line: 1, column: 1, endLine: 1, endColumn: 1 };
   const shares = (sim: Simulation): Record<string, number> => (sim.connect('client', '10.60.1.1', 1414, 40).observed.targets ?? {}) as Record<string, number>;
   function withManager(extra: string): Simulation {
     return new Simulation(pair(`dscontrol port set 10.60.1.1@1414 repstrategy both\n${extra}\ndscontrol manager start`), 1, { clocked: true });

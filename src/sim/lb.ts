@@ -337,7 +337,7 @@ export class LbEngine implements Engine {
       return { trace, result: { kind: 'forwarded', lb: ref.lb.name, target, server: server?.id ?? target } };
     }
     if ((outcome.observed.dropped ?? 0) > 0) {
-      return { trace, result: { kind: 'dropped', why: `the chosen server is reached by MAC forwarding, which keeps ${address} as the destination, but its z/OS stack does not have ${address} in its HOME list and discards the packets` } };
+      return { trace, result: { kind: 'dropped', why: `the chosen server is reached by MAC forwarding, which keeps ${address} as the destination, but its z/OS stack does not have ${address} in its HOME list, which IBM requires in dispatch mode; plexlint's reading: the stack does not accept the packets` } };
     }
     return { trace, result: { kind: 'refused', why: / refused: /.test(outcome.summary) ? outcome.summary.replace(/^.* refused: /, '') : 'no server of the port can take it' } };
   }

@@ -53,8 +53,8 @@ export const rule = defineRule({
     consequences: [
       {
         id: "advertised",
-        documented: "IBM z/OS Communications Server IP Configuration Guide, External load balancing (V2R2, Japanese edition; plexlint's translation)",
-        quote: "all target z/OS systems must have the load balancer's cluster IP address defined in their HOME list. However, it is important that these addresses are not advertised externally by dynamic routing protocols. One way to achieve this is to define these IP addresses as loopback addresses on z/OS.",
+        documented: "IBM z/OS Communications Server IP Configuration Guide, External IP workload balancing solutions (z/OS V2R2)",
+        quote: "As a result, with dispatch mode, all target z/OS systems must have the load balancer's cluster IP address defined in their HOME list. It is important, however, that these addresses are not advertised externally through dynamic routing protocols. One way to accomplish this is by defining these IP addresses as loopback addresses on z/OS.",
       },
       {
         id: "bypass",

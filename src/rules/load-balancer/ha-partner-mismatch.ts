@@ -13,8 +13,8 @@ export const rule = defineRule({
     consequences: [
       {
         id: "port",
-        documented: "IBM Edge Components, dscontrol highavailability",
-        quote: "An unused TCP port on both machines, to be used by Dispatcher for its heartbeat messages. The port must be the same for both the primary and backup machines.",
+        documented: "IBM Edge Components Load Balancer, dscontrol highavailability (the port is an unused UDP port on both machines in the Load Balancer 9.0.5 documentation; the v7.0 and v8.5 pages say TCP)",
+        quote: "The port must be the same for both the primary and backup machines.",
       },
       {
         id: "strategy",
