@@ -87,7 +87,8 @@ export const rule = defineRule({
             `IBM: the cluster addresses must not be advertised by dynamic routing, and defining them as loopback addresses on z/OS is one way to achieve that. ` +
             `Once routers learn ${address} from this system they can send packets for the cluster straight to it instead of to the load balancer, bypassing the balancing (plexlint's reading; IBM does not describe the failure). ` +
             `Define ${address} as a loopback address (\`HOME ${address} LOOPBACK\`) and remove it here${defLoc ? ` and from ${routing!.config.file}` : ''}.`,
-          consequence: 'bypass',
+          // The finding states IBM's requirement (documented); the bypass it describes is labelled as plexlint's reading.
+          consequence: 'advertised',
           related: defLoc ? [...related, rel(defLoc, `${routed!.definition!.statement} that configures ${address}`)] : related,
           subject: `${name} cluster ${address} advertised (${p.what})`,
         });

@@ -60,13 +60,13 @@ function compare(ctx: RuleContext, f: ExternalLb, l: ExternalLb): void {
   const lc = new Map(l.clusters.map((c) => [clusterKey(c), c]));
   for (const [k, c] of lc) {
     if (fc.has(k)) continue;
-    report(
-      anchor,
-      `${f.name} has no cluster ${c.id}, which ${l.name} balances. On takeover the cluster addresses move to ${f.name}, which then does not forward connections for ${c.id}: they fail until ${l.name} is active again. Add the cluster, its ports and servers to ${f.config}.`,
-      c.loc,
-      `cluster ${c.id}`,
-      `cluster ${c.id} missing`,
-    );
+    // At the cluster's definition, on the machine that has it: the finding is about that cluster.
+    ctx.report({
+      loc: c.loc,
+      message: `${f.name} vs ${l.name}: ${asReading(`${f.name} has no cluster ${c.id}, which ${l.name} balances. On takeover the cluster addresses move to ${f.name}, which then does not forward connections for ${c.id}: they fail until ${l.name} is active again. Add the cluster, its ports and servers to ${f.config}.`)}`,
+      related: [rel(anchor, `${f.name}: its configuration, without cluster ${c.id}`)],
+      subject: `${f.name} ${l.name} cluster ${c.id} missing`,
+    });
   }
   for (const [k, c] of fc) {
     const other = lc.get(k);

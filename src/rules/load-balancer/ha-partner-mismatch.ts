@@ -55,7 +55,7 @@ export const rule = defineRule({
             `or waits for a takeover command (manual), so what happens after the primary comes back is unpredictable. Use ${lh.recovery.value} on both.`,
           related: [rel(lh.recovery.loc, `${l.name}: recovery strategy ${lh.recovery.value}`)],
           subject: `${f.name} ${l.name} recovery strategy`,
-          consequence: 'effect',
+          consequence: 'strategy',
         });
       }
       if (fh.port && lh.port && fh.port.value !== lh.port.value) {
@@ -66,7 +66,7 @@ export const rule = defineRule({
             `plexlint's reading (IBM does not describe the failure): each machine listens on its own port, so the heartbeats do not arrive, each considers the other down, and both try to be active. Use port ${lh.port.value} on both.`,
           related: [rel(lh.port.loc, `${l.name}: port ${lh.port.value}`)],
           subject: `${f.name} ${l.name} ha port`,
-          consequence: 'effect',
+          consequence: 'port',
         });
       }
       if (fh.role && lh.role && fh.role.value === lh.role.value && fh.role.value !== 'both') {
