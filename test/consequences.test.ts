@@ -12,6 +12,8 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Finding } from '../src/core/diagnostic.js';
 import { lint } from '../src/engine/lint.js';
+import { parseScenario } from '../src/sim/scenario.js';
+import { sourceFromText } from '../src/sources/source-file.js';
 import {
   CONSEQUENCE_HEADING,
   consequenceOf,
@@ -104,6 +106,15 @@ function corpus(): Corpus {
     });
     byUnit.set(unit, findings);
   }
+  // Scenario files are read by the simulator, not linted: their findings (a file it refuses) count too.
+  const scenarios: Finding[] = [];
+  for (const dir of [join(fixtures, 'scenarios'), join(fixtures, 'scenarios-invalid')]) {
+    for (const n of readdirSync(dir).filter((x) => x.endsWith('.scenario.yaml')).sort()) {
+      const file = sourceFromText(relative(root, join(dir, n)), readFileSync(join(dir, n), 'utf8'));
+      scenarios.push(...parseScenario(file, (p) => join(dir, p)).findings);
+    }
+  }
+  byUnit.set(join(fixtures, 'scenarios'), scenarios);
   return (gathered = { byUnit, sites });
 }
 
@@ -159,6 +170,13 @@ describe('every message variant of every rule is exercised by a fixture', () => 
 });
 
 describe('every finding states a consequence with a source', () => {
+  it('scenario files the simulator refuses (fixtures/scenarios-invalid)', () => {
+    const problems = corpus().byUnit.get(join(fixtures, 'scenarios'))!.flatMap((f) => {
+      const p = unsourcedConsequence(f);
+      return p ? [`${f.loc.file}:${f.loc.line} ${p}: ${f.message}`] : [];
+    });
+    expect(problems).toEqual([]);
+  });
   it('rejects a finding whose reading its message does not admit', () => {
     const f: Finding = { ruleId: 'sequence-numbers', loc: { file: 'x', line: 1, column: 1, endLine: 1, endColumn: 2 }, message: 'the stack reads the digits as operands.' };
     expect(unsourcedConsequence(f)).toMatch(/does not say so/);

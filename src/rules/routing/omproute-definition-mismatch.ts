@@ -30,6 +30,8 @@ export const rule = defineRule({
     category: 'routing',
     description: 'An OMPROUTE interface definition whose address, subnet mask or name disagrees with the TCP/IP profile (stale or mistyped); an OSPF_Interface mask that differs on an OSA-Express LAN is an error (OSPF neighbours drop its Hellos)',
     hasSuggestions: true,
+    // A definition for no address of the stack: one whose Name is an interface of the stack (a mistyped address) or not (stale).
+    variants: ['mistyped', 'stale'],
     source: 'IBM IP Configuration Guide, "TCP/IP stack routing table management" and "IPv4 considerations for OMPROUTE"; IP Configuration Reference, OSPF_INTERFACE / INTERFACE statements; RFC 2328 §10.5 (Hello packets with another Network Mask are dropped)',
     consequences: [
       {
@@ -87,6 +89,7 @@ export const rule = defineRule({
             ...(byName ? { related: [rel(byName.loc, `${system.name}: ${byName.what} ${byName.address}`)] } : {}),
             subject: `${system.name} omproute ${d.statement} ${d.address} stale`,
             consequence: 'stale',
+            variant: byName ? 'mistyped' : 'stale',
           });
           continue;
         }

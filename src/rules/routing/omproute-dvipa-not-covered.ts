@@ -37,6 +37,9 @@ export const rule = defineRule({
     description: 'A DVIPA the stack may own (VIPADEFINE, VIPABACKUP, VIPARANGE) that no Interface or OSPF_Interface definition of its OMPROUTE covers, or an IPv6 DVIPA on a stack whose OMPROUTE runs no IPv6 routing protocol',
     source: 'IBM z/OS Communications Server IP Configuration Guide, "IPv4 considerations for OMPROUTE" (a definition for every DVIPA a host might own; ranges); IP Configuration Reference, GLOBAL_OPTIONS statement; IP Configuration Guide, "Using RIP, IPv6 RIP, OSPF, and IPv6 OSPF with OMPROUTE"',
     hasSuggestions: true,
+    // Where the finding is and what it says: a DVIPA the stack owns, backs up or may create in a range, reported at
+    // the profile statement; or a definition that nearly covers it, reported at that definition, by how it misses.
+    variants: ['owner', 'backup', 'range', 'near-host-address', 'near-mask', 'near-range-statement', 'near-neighbour'],
     consequences: [
       {
         id: 'ignored',
@@ -152,6 +155,7 @@ function reportUncovered(ctx: RuleContext, r: Routed, a: RoutedAddress, owners: 
     related: [rel(anchor.after ?? anchor.loc, anchor.after ? `the last interface definition of ${config.file}; the missing one belongs after it` : `${config.file}: no interface definition yet`)],
     subject: `${r.system.name} omproute ${a.address} not covered`,
     consequence: verdict.consequence,
+    variant: a.role === 'dvipa' ? 'owner' : a.role === 'dvipa-backup' ? 'backup' : 'range',
   });
 }
 
@@ -187,6 +191,7 @@ function reportNearMiss(ctx: RuleContext, r: Routed, miss: NearMiss, owners: Map
     related: miss.addresses.map((a) => rel(a.loc, `${r.system.name}: ${a.role === 'dvipa-range' ? a.what : `${a.what} ${a.address}`}`)),
     subject: `${r.system.name} omproute ${miss.kind === 'range-statement' ? `RANGE ${miss.range!.address}` : `${d!.statement} ${d!.address}`} near miss`,
     consequence: verdict.consequence,
+    variant: `near-${miss.kind}`,
   };
   if (miss.corrected) finding.suggestions = [replace(miss.corrected, `${miss.kind === 'mask' ? 'Subnet_Mask' : 'IP_Address'}=${miss.corrected.text}`)];
   ctx.report(finding);
