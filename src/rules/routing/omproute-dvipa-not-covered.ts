@@ -113,7 +113,7 @@ function undefinedVerdict(config: RoutingConfig, addresses: RoutedAddress[], sys
   const setting = config.ignoreUndefinedLoc ? ` (${where(config.ignoreUndefinedLoc)})` : '';
   const backup = addresses.find((a) => a.role === 'dvipa-backup');
   const lost = backup
-    ? `: routers outside the sysplex learn no route to ${backup.address} once ${system.name} holds it, so clients outside lose it exactly when ${listText((owners.get(backup.address) ?? []).filter((o) => o !== system.name)) || 'its holder'} fails`
+    ? `: routers outside the sysplex learn no route to ${backup.address} from ${system.name} once it holds it — in plexlint's reading, clients outside lose it exactly when ${listText((owners.get(backup.address) ?? []).filter((o) => o !== system.name)) || 'its holder'} fails`
     : `: routers outside the sysplex learn no route to ${addresses.length === 1 ? 'it' : 'them'} from this stack`;
   if (config.ignoreUndefinedInterfaces) {
     return { text: `With Ignore_Undefined_Interfaces=YES${setting} IBM says "OMPROUTE ignores these interfaces, does not configure them, and does not advertise them under any circumstances"${lost}.`, consequence: 'ignored' };
