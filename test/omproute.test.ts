@@ -337,3 +337,59 @@ describe('simulator: after takeover, a DVIPA its new holder does not advertise i
     expect(sim.distributor.connect('client', '10.40.1.1', 8080).outcome).toBe('distributed');
   });
 });
+
+describe("OMPROUTE's INCLUDEs, followed within the estate", () => {
+  const omproute = (include: string): string =>
+    `Global_Options Ignore_Undefined_Interfaces=YES;\nRouterID=10.21.1.11;\nOSPF_Interface IP_Address=10.21.1.11 Name=SVIPA1 Subnet_Mask=255.255.255.255;\n${include}\n`;
+  const member = [
+    'OSPF_Interface IP_Address=10.20.1.11 Name=OSAQDIO1 Subnet_Mask=255.255.255.0;',
+    'Interface IP_Address=10.30.1.1 Name=DYNXCF Subnet_Mask=255.255.255.0;',
+    'OSPF_Interface IP_Address=10.40.1.0 Name=DV1 Subnet_Mask=255.255.255.0;',
+    'OSPF_Interface IP_Address=10.45.1.0 Name=DV2 Subnet_Mask=255.255.255.0;',
+    '',
+  ].join('\n');
+
+  it("reads a member's definitions in place: they cover, and a finding in them is in the member", () => {
+    const dir = estate({
+      'plexlint.yaml': 'systems:\n  SYSA: { profile: SYSA.tcpip, omproute: SYSA.omproute }\ndatasets:\n  SYS1.OMPROUTE: members\n',
+      'SYSA.tcpip': PROFILE,
+      'SYSA.omproute': omproute("INCLUDE //'SYS1.OMPROUTE(DVIPAS)'"),
+      // A member with only interface statements and an INCLUDE reads like a profile on its own: it is OMPROUTE's.
+      'members/DVIPAS': `${member}OSPF_Interface IP_Address=10.23.1.11 Name=CTC1 Subnet_Mask=255.255.255.0;\n`,
+    });
+    const r = lint(['.'], { cwd: dir });
+    expect(r.compiled.kinds.get('members/DVIPAS')).toBe('omproute');
+    const routing = r.compiled.estate.systems[0]!.routing!;
+    expect(routing.config.includes).toEqual([]);
+    expect(routing.addresses.find((a) => a.address === '10.40.1.1')?.definition?.loc.file).toBe('members/DVIPAS');
+    // Only the VIPABACKUP 10.40.2.1 is left uncovered; the stale CTC1 definition is reported in the member.
+    expect(r.diagnostics.map((d) => `${d.file}:${d.line} ${d.ruleId}`).sort()).toEqual(['SYSA.tcpip:8 omproute-dvipa-not-covered', 'members/DVIPAS:5 omproute-definition-mismatch']);
+  });
+
+  it('never reads a file outside the estate: the INCLUDE is reported, and the checks that need every definition are not made', () => {
+    const outside = join(tmp, 'outside');
+    mkdirSync(outside, { recursive: true });
+    writeFileSync(join(outside, 'DVIPAS'), member);
+    const dir = estate({
+      'plexlint.yaml': `systems:\n  SYSA: { profile: SYSA.tcpip, omproute: SYSA.omproute }\ndatasets:\n  SYS1.OMPROUTE: ${outside}\n`,
+      'SYSA.tcpip': PROFILE,
+      'SYSA.omproute': omproute("INCLUDE //'SYS1.OMPROUTE(DVIPAS)'"),
+    });
+    const r = lint(['.'], { cwd: dir });
+    expect(r.compiled.estate.files.some((f) => f.includes('plexlint-outside-'))).toBe(false);
+    expect(r.diagnostics.map((d) => `${d.file}:${d.line} ${d.ruleId}`)).toEqual(['SYSA.omproute:4 omproute-include-not-read']);
+    expect(r.diagnostics[0]!.message).toMatch(/outside the estate/);
+  });
+
+  it('a member that INCLUDEs the configuration again closes a cycle (include-cycle), and nothing is lost', () => {
+    const dir = estate({
+      'plexlint.yaml': 'systems:\n  SYSA: { profile: SYSA.tcpip, omproute: routing/SYSA.conf }\n',
+      'SYSA.tcpip': PROFILE,
+      'routing/SYSA.conf': omproute('INCLUDE /etc/omproute/DVIPAS.conf'),
+      'routing/DVIPAS.conf': `${member}INCLUDE /etc/omproute/SYSA.conf\n`,
+    });
+    const r = lint(['.'], { cwd: dir });
+    expect(r.diagnostics.map((d) => `${d.file}:${d.line} ${d.ruleId}`)).toEqual(['SYSA.tcpip:8 omproute-dvipa-not-covered', 'routing/DVIPAS.conf:5 include-cycle']);
+    expect(r.diagnostics[1]!.message).toMatch(/OMPROUTE would read it again and again/);
+  });
+});
