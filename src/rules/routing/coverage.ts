@@ -19,8 +19,8 @@
  */
 import { ipv4Text, parseCidr, parseIpv4, prefixMask, prefixToMaskText, type IpAddress } from '../../core/ip.js';
 import type { Loc } from '../../core/loc.js';
-import { isRangeDefinition, sameLoc } from '../../model/routing-match.js';
-import type { OspfRange, RoutedAddress, RoutingInterface } from '../../model/routing.js';
+import { isRangeDefinition } from '../../model/routing-match.js';
+import type { OspfRange, RoutedAddress, RoutingConfig, RoutingInterface } from '../../model/routing.js';
 import { complete, type Routed } from './common.js';
 
 export type NearMissKind = 'host-address' | 'mask' | 'range-statement' | 'neighbour';
@@ -45,7 +45,6 @@ export interface Coverage {
 }
 
 const DVIPA_ROLES = new Set<RoutedAddress['role']>(['dvipa', 'dvipa-backup', 'dvipa-range']);
-const ORDER: readonly NearMissKind[] = ['host-address', 'mask', 'range-statement', 'neighbour'];
 
 /** What one DVIPA (host `ip/32`, or VIPARANGE `ip/len`) is, as numbers. */
 interface Target {
@@ -77,38 +76,119 @@ function inside(t: Target, net: bigint, prefix: number): boolean {
   return t.prefix < 32 || prefix >= 31 || (t.net !== net && t.net !== broadcast(net, prefix));
 }
 
-/** One near miss of a definition for one target, with the token's corrected text. */
-function nearMissOf(d: RoutingInterface, t: Target, coversSomething: boolean): { kind: NearMissKind; text?: string } | undefined {
-  if (d.wildcard) return undefined;
-  const own = parseIpv4(d.address);
-  if (!own) return undefined;
-  const p = d.prefix;
-  if (p !== undefined && p < 32 && !isRangeDefinition(d)) {
-    const net = own.value & mask(p);
-    if (inside(t, net, p)) return { kind: 'host-address', text: ipv4Text(net) };
-  }
-  if (p !== undefined && isRangeDefinition(d)) {
-    // The widest mask needed, at most 8 bits wider than coded (a mask much wider is another design, not a slip).
-    for (let q = p - 1; q >= Math.max(8, p - 8); q--) {
-      if ((own.value & mask(q)) !== own.value) break;
-      if (inside(t, own.value, q)) return { kind: 'mask', text: prefixToMaskText(q) };
-    }
-  }
-  if (!coversSomething) {
-    const p0 = p ?? 32;
-    if (t.prefix >= p0) {
-      const theirs = t.net & mask(p0);
-      const mine = own.value & mask(p0);
-      const step = 1n << BigInt(32 - p0);
-      if (mine !== theirs && (mine - theirs === step || theirs - mine === step) && (p0 === 32 || mine === own.value)) return { kind: 'neighbour', text: ipv4Text(theirs) };
-    }
-  }
-  return undefined;
+/** A candidate near miss: its kind, the statement, and the corrected text of the token. */
+interface Candidate {
+  kind: NearMissKind;
+  def?: RoutingInterface;
+  range?: OspfRange;
+  order: number;
+  text?: string;
 }
 
-function rangeStatementHolds(r: OspfRange, t: Target): boolean {
-  const net = parseIpv4(r.address)!.value & mask(r.prefix);
-  return t.prefix >= r.prefix && (t.net & mask(r.prefix)) === net;
+/**
+ * The configuration's definitions indexed by what a near miss of each kind looks up, so that finding the near miss
+ * of one DVIPA costs a look-up per mask length, not a pass over every definition (a stack has hundreds of DVIPAs,
+ * a configuration hundreds of definitions).
+ */
+class NearMissIndex {
+  /** Definitions with a mask whose IP_Address is a host address (no range), by `prefix|subnet`. */
+  private readonly hostAddress = new Map<string, RoutingInterface[]>();
+  private readonly hostPrefixes = new Set<number>();
+  /** Range definitions by their subnet number. */
+  private readonly ranges = new Map<bigint, RoutingInterface[]>();
+  /** RANGE statements by `prefix|subnet`. */
+  private readonly rangeStatements = new Map<string, OspfRange[]>();
+  private readonly rangeStatementPrefixes = new Set<number>();
+  /** Definitions that cover no address of the stack, by `prefix|subnet` (prefix 32 for one without a mask). */
+  private readonly unused = new Map<string, RoutingInterface[]>();
+  private readonly unusedPrefixes = new Set<number>();
+
+  constructor(config: RoutingConfig, used: ReadonlySet<RoutingInterface>) {
+    const push = <T>(m: Map<string | bigint, T[]>, k: string | bigint, v: T): void => {
+      const list = m.get(k);
+      if (list) list.push(v);
+      else m.set(k, [v]);
+    };
+    for (const d of config.interfaces) {
+      if (d.wildcard) continue;
+      const own = parseIpv4(d.address);
+      if (!own) continue;
+      const p = d.prefix;
+      if (p !== undefined && p < 32 && !isRangeDefinition(d)) {
+        push(this.hostAddress, `${p}|${own.value & mask(p)}`, d);
+        this.hostPrefixes.add(p);
+      }
+      if (p !== undefined && isRangeDefinition(d)) push(this.ranges, own.value, d);
+      if (!used.has(d)) {
+        const p0 = p ?? 32;
+        if (p0 === 32 || (own.value & mask(p0)) === own.value) {
+          push(this.unused, `${p0}|${own.value & mask(p0)}`, d);
+          this.unusedPrefixes.add(p0);
+        }
+      }
+    }
+    for (const r of config.ospfRanges) {
+      push(this.rangeStatements, `${r.prefix}|${parseIpv4(r.address)!.value & mask(r.prefix)}`, r);
+      this.rangeStatementPrefixes.add(r.prefix);
+    }
+  }
+
+  /** The near miss of a DVIPA (or VIPARANGE subnet): the best kind (host address, mask, RANGE, neighbour), first in file order. */
+  best(t: Target): Candidate | undefined {
+    return this.hostAddressMiss(t) ?? this.maskMiss(t) ?? this.rangeStatementMiss(t) ?? this.neighbourMiss(t);
+  }
+
+  private hostAddressMiss(t: Target): Candidate | undefined {
+    let best: Candidate | undefined;
+    for (const p of this.hostPrefixes) {
+      if (t.prefix < p) continue;
+      const net = t.net & mask(p);
+      for (const d of this.hostAddress.get(`${p}|${net}`) ?? []) {
+        if (inside(t, net, p) && (!best || d.order < best.order)) best = { kind: 'host-address', def: d, order: d.order, text: ipv4Text(net) };
+      }
+    }
+    return best;
+  }
+
+  /** A range definition whose mask is too narrow: its subnet number is the DVIPA's subnet at a mask at most 8 bits wider. */
+  private maskMiss(t: Target): Candidate | undefined {
+    let best: Candidate | undefined;
+    for (let q = Math.min(31, t.prefix); q >= 8; q--) {
+      const net = t.net & mask(q);
+      for (const d of this.ranges.get(net) ?? []) {
+        // The widest mask needed, at most 8 bits wider than coded (a mask much wider is another design, not a slip).
+        if (d.prefix! <= q || d.prefix! - q > 8 || !inside(t, net, q)) continue;
+        if (!best || d.order < best.order) best = { kind: 'mask', def: d, order: d.order, text: prefixToMaskText(q) };
+      }
+      if (best) return best;
+    }
+    return best;
+  }
+
+  private rangeStatementMiss(t: Target): Candidate | undefined {
+    let best: Candidate | undefined;
+    for (const p of this.rangeStatementPrefixes) {
+      if (t.prefix < p) continue;
+      for (const r of this.rangeStatements.get(`${p}|${t.net & mask(p)}`) ?? []) {
+        const order = r.loc.line;
+        if (!best || order < best.order) best = { kind: 'range-statement', range: r, order };
+      }
+    }
+    return best;
+  }
+
+  private neighbourMiss(t: Target): Candidate | undefined {
+    let best: Candidate | undefined;
+    for (const p0 of this.unusedPrefixes) {
+      if (t.prefix < p0) continue;
+      const theirs = t.net & mask(p0);
+      const step = 1n << BigInt(32 - p0);
+      for (const next of [theirs - step, theirs + step]) {
+        for (const d of this.unused.get(`${p0}|${next}`) ?? []) if (!best || d.order < best.order) best = { kind: 'neighbour', def: d, order: d.order, text: ipv4Text(theirs) };
+      }
+    }
+    return best;
+  }
 }
 
 const cache = new WeakMap<Routed['routing'], Coverage>();
@@ -123,51 +203,45 @@ export function dvipaCoverage(r: Routed): Coverage {
   if (!complete(config)) return out;
   const uncovered = r.routing.addresses.filter((a) => DVIPA_ROLES.has(a.role) && !a.definition);
   if (!uncovered.length) return out;
+  // The definitions that cover some address of the stack (found by location: one map, not a scan per address).
+  const byLoc = new Map(config.interfaces.map((d) => [locKey(d.loc), d]));
   const used = new Set<RoutingInterface>();
   for (const a of r.routing.addresses) {
-    if (!a.definition) continue;
-    const d = config.interfaces.find((x) => sameLoc(x.loc, a.definition!.loc));
+    const d = a.definition && byLoc.get(locKey(a.definition.loc));
     if (d) used.add(d);
   }
+  const index = new NearMissIndex(config, used);
   const byAnchor = new Map<RoutingInterface | OspfRange, NearMiss>();
   for (const a of uncovered) {
     const t = targetOf(a);
-    let best: { miss: Omit<NearMiss, 'addresses'>; key: RoutingInterface | OspfRange; text?: string } | undefined;
-    const consider = (kind: NearMissKind, key: RoutingInterface | OspfRange, miss: Omit<NearMiss, 'addresses'>): boolean => {
-      if (best && ORDER.indexOf(best.miss.kind) <= ORDER.indexOf(kind)) return false;
-      best = { miss, key };
-      return true;
-    };
-    if (t) {
-      for (const d of config.interfaces) {
-        const m = nearMissOf(d, t, used.has(d));
-        if (!m) continue;
-        const anchor = m.kind === 'mask' ? (d.maskLoc ?? d.addressLoc) : d.addressLoc;
-        const miss: Omit<NearMiss, 'addresses'> = { kind: m.kind, definition: d, anchor };
-        if (m.text) miss.corrected = { loc: anchor, text: m.text };
-        consider(m.kind, d, miss);
-      }
-      for (const rs of config.ospfRanges) if (rangeStatementHolds(rs, t)) consider('range-statement', rs, { kind: 'range-statement', range: rs, anchor: rs.keywordLoc });
-    }
-    if (!best) {
+    const c = t && index.best(t);
+    if (!c) {
       out.uncovered.push(a);
       continue;
     }
-    const found = best as { miss: Omit<NearMiss, 'addresses'>; key: RoutingInterface | OspfRange };
-    const prev = byAnchor.get(found.key);
+    const key = (c.def ?? c.range)!;
+    const anchor = c.range ? c.range.keywordLoc : c.kind === 'mask' ? (c.def!.maskLoc ?? c.def!.addressLoc) : c.def!.addressLoc;
+    const prev = byAnchor.get(key);
     if (!prev) {
-      const miss: NearMiss = { ...found.miss, addresses: [a] };
-      byAnchor.set(found.key, miss);
+      const miss: NearMiss = { kind: c.kind, anchor, addresses: [a] };
+      if (c.def) miss.definition = c.def;
+      if (c.range) miss.range = c.range;
+      if (c.text) miss.corrected = { loc: anchor, text: c.text };
+      byAnchor.set(key, miss);
       out.nearMisses.push(miss);
       continue;
     }
     prev.addresses.push(a);
-    if (prev.kind === 'mask' && found.miss.corrected && prev.corrected) {
+    if (prev.kind === 'mask' && c.text && prev.corrected) {
       // The widest mask that covers every DVIPA of the group.
-      if (maskBits(found.miss.corrected.text) < maskBits(prev.corrected.text)) prev.corrected = found.miss.corrected;
-    } else if (prev.corrected && found.miss.corrected?.text !== prev.corrected.text) delete prev.corrected;
+      if (maskBits(c.text) < maskBits(prev.corrected.text)) prev.corrected = { loc: anchor, text: c.text };
+    } else if (prev.corrected && c.text !== prev.corrected.text) delete prev.corrected;
   }
   return out;
+}
+
+function locKey(l: Loc): string {
+  return `${l.file}:${l.line}:${l.column}`;
 }
 
 function maskBits(text: string): number {
