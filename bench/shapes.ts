@@ -189,6 +189,24 @@ function omprouteRanges(n: number): Record<string, string> {
   return out;
 }
 
+/**
+ * One stack with n application DVIPAs, each in its own /24, whose OMPROUTE range definitions each name a host address
+ * instead of the subnet number (a near miss of omproute-dvipa-not-covered per DVIPA), and n DVIPAs no definition
+ * comes near: the search for the definition that nearly covers each DVIPA.
+ */
+function omprouteNearMisses(n: number): Record<string, string> {
+  const lines = [...profileHead('SYS1', 0), 'VIPADYNAMIC'];
+  const router = '10.20.0.1';
+  const omp = ['Global_Options Ignore_Undefined_Interfaces=YES;', `RouterID=${router};`, `OSPF_Interface IP_Address=${router} Name=OSA1 Subnet_Mask=255.255.0.0;`];
+  for (let k = 0; k < n; k++) {
+    const net = addr(16, k * 250).replace(/\.\d+$/, '');
+    lines.push(`   VIPADEFINE MOVEABLE IMMEDIATE 255.255.255.0 ${net}.2`, `   VIPADEFINE MOVEABLE IMMEDIATE 255.255.255.255 ${addr(17, k)}`);
+    omp.push(`OSPF_Interface IP_Address=${net}.9 Name=DVIPA${k} Subnet_Mask=255.255.255.0;`);
+  }
+  lines.push('ENDVIPADYNAMIC', '');
+  return { 'profiles/SYS1.tcpip': lines.join('\n'), 'omproute/SYS1.conf': omp.join('\n') + '\n' };
+}
+
 /** An HA pair of Load Balancers with the same configuration: `clusters` clusters × `ports` ports × `servers` servers. */
 function lbPair(clusters: number, ports: number, servers: number): Record<string, string> {
   const cfg = (self: string, other: string): string => {
@@ -368,6 +386,7 @@ export const SHAPES: Shape[] = [
   { name: 'profile: DESTIP list', kind: 'profile', grows: 'one DVIPA distributed to n XCF addresses', base: 1000, files: destipList },
   { name: 'profile: interfaces, ports, routes', kind: 'profile', grows: 'n INTERFACEs, PORT entries, ROUTEs and OSPF_Interfaces on one stack', base: 500, files: interfacesAndRoutes },
   { name: 'omproute: DVIPA ranges', kind: 'omproute', grows: '2 stacks, n VIPARANGEs, n DVIPAs and n OMPROUTE ranges each', base: 250, files: omprouteRanges },
+  { name: 'omproute: near misses', kind: 'omproute', grows: '1 stack, n DVIPAs nearly covered by n definitions and n DVIPAs not covered', base: 250, files: omprouteNearMisses },
   { name: 'profile: stacks', kind: 'profile', grows: 'n one-DVIPA stacks', base: 250, files: manyStacks },
   { name: 'lb: clusters', kind: 'lb', grows: 'an HA pair, n clusters × 1 port × 2 servers', base: 500, files: (n) => lbPair(n, 1, 2) },
   { name: 'lb: ports', kind: 'lb', grows: 'an HA pair, 1 cluster × n ports × 2 servers', base: 500, files: (n) => lbPair(1, n, 2) },

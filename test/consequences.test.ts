@@ -11,8 +11,9 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Finding } from '../src/core/diagnostic.js';
-import { compile } from '../src/engine/compile.js';
-import { nameSystems, runRules } from '../src/engine/lint.js';
+import { lint } from '../src/engine/lint.js';
+import { parseScenario } from '../src/sim/scenario.js';
+import { sourceFromText } from '../src/sources/source-file.js';
 import {
   CONSEQUENCE_HEADING,
   consequenceOf,
@@ -79,7 +80,103 @@ describe('rule metadata names the source of each consequence', () => {
   }
 });
 
+/** What linting every fixture gives, gathered once: findings by unit, and where in src/rules each finding was reported. */
+interface Corpus {
+  byUnit: Map<string, Finding[]>;
+  /** `src/rules/<file>.ts:<line>` of every frame in src/rules of every report. */
+  sites: Set<string>;
+}
+
+let gathered: Corpus | undefined;
+function corpus(): Corpus {
+  if (gathered) return gathered;
+  const byUnit = new Map<string, Finding[]>();
+  const sites = new Set<string>();
+  const rulesDir = `${join(root, 'src', 'rules')}/`;
+  for (const unit of units()) {
+    const findings: Finding[] = [];
+    lint([unit], {
+      cwd: root,
+      observe: {
+        findings: (all) => void findings.push(...all),
+        report: () => {
+          for (const m of new Error().stack!.matchAll(/\(?(\/[^\s()]+\.ts):(\d+):\d+\)?/g)) if (m[1]!.startsWith(rulesDir)) sites.add(`${relative(root, m[1]!)}:${m[2]}`);
+        },
+      },
+    });
+    byUnit.set(unit, findings);
+  }
+  // Scenario files are read by the simulator, not linted: their findings (a file it refuses) count too.
+  const scenarios: Finding[] = [];
+  for (const dir of [join(fixtures, 'scenarios'), join(fixtures, 'scenarios-invalid')]) {
+    for (const n of readdirSync(dir).filter((x) => x.endsWith('.scenario.yaml')).sort()) {
+      const file = sourceFromText(relative(root, join(dir, n)), readFileSync(join(dir, n), 'utf8'));
+      scenarios.push(...parseScenario(file, (p) => join(dir, p)).findings);
+    }
+  }
+  byUnit.set(join(fixtures, 'scenarios'), scenarios);
+  return (gathered = { byUnit, sites });
+}
+
+/**
+ * Every place in src/rules that reports a finding: a `ctx.report(` call, or a call of a rule's own `report(` helper
+ * (the stack of a report names the line of each). Comments and the helpers' definitions are not calls.
+ */
+export function reportSites(dir = join(root, 'src', 'rules')): string[] {
+  const out: string[] = [];
+  for (const n of readdirSync(dir).sort()) {
+    const p = join(dir, n);
+    if (statSync(p).isDirectory()) {
+      out.push(...reportSites(p));
+      continue;
+    }
+    if (!n.endsWith('.ts')) continue;
+    readFileSync(p, 'utf8')
+      .split('\n')
+      .forEach((line, i) => {
+        const code = line.trim();
+        if (code.startsWith('*') || code.startsWith('//') || code.startsWith('/*')) return;
+        // A call: `ctx.report(…)` or a rule's own `report(…)`, not a declaration `report(name: Type…`.
+        if (/\bctx\.report\(/.test(code) || /(^|[^.\w])report\((?!\s*\w+\s*:)/.test(code)) out.push(`${relative(root, p)}:${i + 1}`);
+      });
+  }
+  return out;
+}
+
+describe('every message variant of every rule is exercised by a fixture', () => {
+  it('every consequence a rule declares is stated by a finding of some fixture', () => {
+    const seen = new Set<string>();
+    for (const findings of corpus().byUnit.values()) for (const f of findings) seen.add(`${f.ruleId} ${consequenceOf(findRule(f.ruleId)!.meta.consequences, f.consequence)?.id ?? ''}`);
+    const missing = rules.flatMap((r) => r.meta.consequences.map((c) => `${r.meta.id} ${c.id ?? ''}`)).filter((k) => !seen.has(k));
+    expect(missing).toEqual([]);
+  });
+  it('every variant a rule declares is named by a finding of some fixture, and every finding names a declared one', () => {
+    const seen = new Set<string>();
+    const undeclared: string[] = [];
+    for (const findings of corpus().byUnit.values()) {
+      for (const f of findings) {
+        if (f.variant === undefined) continue;
+        seen.add(`${f.ruleId} ${f.variant}`);
+        if (!findRule(f.ruleId)!.meta.variants?.includes(f.variant)) undeclared.push(`${f.ruleId} ${f.variant}`);
+      }
+    }
+    const missing = rules.flatMap((r) => (r.meta.variants ?? []).map((v) => `${r.meta.id} ${v}`)).filter((k) => !seen.has(k));
+    expect({ missing, undeclared: [...new Set(undeclared)] }).toEqual({ missing: [], undeclared: [] });
+  });
+  it('every line of src/rules that reports a finding is reached by some fixture (found from the stack of each report)', () => {
+    const sites = corpus().sites;
+    expect(reportSites().filter((s) => !sites.has(s))).toEqual([]);
+  });
+});
+
 describe('every finding states a consequence with a source', () => {
+  it('scenario files the simulator refuses (fixtures/scenarios-invalid)', () => {
+    const problems = corpus().byUnit.get(join(fixtures, 'scenarios'))!.flatMap((f) => {
+      const p = unsourcedConsequence(f);
+      return p ? [`${f.loc.file}:${f.loc.line} ${p}: ${f.message}`] : [];
+    });
+    expect(problems).toEqual([]);
+  });
   it('rejects a finding whose reading its message does not admit', () => {
     const f: Finding = { ruleId: 'sequence-numbers', loc: { file: 'x', line: 1, column: 1, endLine: 1, endColumn: 2 }, message: 'the stack reads the digits as operands.' };
     expect(unsourcedConsequence(f)).toMatch(/does not say so/);
@@ -88,8 +185,7 @@ describe('every finding states a consequence with a source', () => {
   });
   for (const unit of units()) {
     it(relative(fixtures, unit), () => {
-      const compiled = compile([unit], { cwd: root });
-      const findings = nameSystems([...compiled.findings, ...runRules(compiled)]);
+      const findings = corpus().byUnit.get(unit)!;
       const problems = findings.flatMap((f) => {
         const p = unsourcedConsequence(f);
         return p ? [`${f.loc.file}:${f.loc.line} ${p}: ${f.message}`] : [];

@@ -97,16 +97,16 @@ describe('check --fix on the fixtures of every fixable rule', () => {
 });
 
 describe('suggestions', () => {
-  it('are offered but never applied by --fix (OMPROUTE definitions to add: the finding names other ways too)', () => {
-    const unit = join(fixtures, 'omproute-undefined-interface', 'bad');
+  it('are offered but never applied by --fix (an OMPROUTE definition that nearly covers a DVIPA: the finding names other ways too)', () => {
+    const unit = join(fixtures, 'omproute-dvipa-not-covered', 'bad-near-miss');
     const { root, target } = copyUnit(unit);
-    const before = lint([target], { cwd: root }).diagnostics.filter((d) => d.ruleId === 'omproute-undefined-interface');
+    const before = lint([target], { cwd: root }).diagnostics.filter((d) => d.ruleId === 'omproute-dvipa-not-covered' && d.suggestions);
     expect(before.length).toBeGreaterThan(0);
     for (const d of before) {
       expect(d.fix).toBeUndefined();
-      expect(d.suggestions![0]!.description).toMatch(/^define \S+ to OMPROUTE$/);
-      expect(d.suggestions![0]!.text).toMatch(/Interface IP_Address=/);
+      expect(d.suggestions![0]!.description).toMatch(/^(IP_Address|Subnet_Mask)=\S+$/);
     }
+    expect(before.map((d) => d.suggestions![0]!.text)).toContain('10.40.1.0');
     const outcome = lintAndFix([target], { cwd: root });
     expect(outcome.files).toEqual([]);
   });

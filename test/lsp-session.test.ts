@@ -48,7 +48,10 @@ describe('the profile cache', () => {
     for (const n of readdirSync(join(fixtures, 'estates'))) out.push(join(fixtures, 'estates', n));
     return out;
   }
-  const strip = (ds: Diagnostic[]): string[] => ds.map((d) => JSON.stringify(d));
+  // Where a go script nested past the shell parser's stack runs it out depends on how deep the caller's stack is
+  // (src/frontends/goscript/parse.ts overflowAt): the same line, not always the same column.
+  const deep = (d: Diagnostic): Diagnostic => (/nested here more deeply than plexlint's shell parser/.test(d.message) ? { ...d, column: 0, endColumn: 0 } : d);
+  const strip = (ds: Diagnostic[]): string[] => ds.map((d) => JSON.stringify(deep(d)));
 
   it('a check that reuses cached stacks reports exactly what a fresh check reports, on every fixture', () => {
     const cache = new CompileCache();

@@ -41,7 +41,14 @@ function loaderAccepts(text: string): { ok: boolean; findings: string[] } {
 
 function schemaAccepts(text: string): { ok: boolean; errors: string[] } {
   const validate = validator();
-  const ok = validate(parse(text, { uniqueKeys: true }));
+  let doc: unknown;
+  try {
+    doc = parse(text, { uniqueKeys: true });
+  } catch (e) {
+    // Not YAML at all (fixtures/rules/syntax/bad-manifest): no schema accepts it.
+    return { ok: false, errors: [e instanceof Error ? e.message : String(e)] };
+  }
+  const ok = validate(doc);
   return { ok: ok === true, errors: (validate.errors ?? []).map((e) => `${e.instancePath} ${e.message ?? ''}`) };
 }
 

@@ -191,9 +191,18 @@ describe('file kind and attachment', () => {
   });
 
   it('attaches a file named after a system', () => {
-    expect(systemNamesOf('omproute/SYSA.conf')).toEqual(['SYSA']);
-    expect(systemNamesOf('x/sysb.omproute')).toEqual(['SYSB']);
-    expect(systemNamesOf('SYSC/omproute.conf')).toEqual(['OMPROUTE', 'SYSC']);
+    expect(systemNamesOf('omproute/SYSA.conf')).toEqual(['SYSA', 'CONF']);
+    expect(systemNamesOf('x/sysb.omproute')).toEqual(['SYSB', 'OMPROUTE']);
+    expect(systemNamesOf('SYSC/omproute.conf')).toEqual(['OMPROUTE', 'SYSC', 'CONF']);
+    // The system in another qualifier of a data set or file name.
+    expect(systemNamesOf('TCPIP.SYSD.OMPROUTE')).toContain('SYSD');
+    expect(systemNamesOf('routing/sysd_omproute.conf')).toContain('SYSD');
+  });
+
+  it('attaches a file whose name carries the system in another qualifier', () => {
+    const dir = estate({ 'SYSA.tcpip': PROFILE, 'TCPIP.SYSA.OMPROUTE': 'Global_Options Ignore_Undefined_Interfaces=YES;\nRouterID=10.21.1.11;\nOSPF_Interface IP_Address=10.21.1.11 Name=SVIPA1 Subnet_Mask=255.255.255.0;\n' });
+    const r = compile(['.'], { cwd: dir });
+    expect(r.estate.systems[0]!.routing?.config).toMatchObject({ file: 'TCPIP.SYSA.OMPROUTE', attachedBy: 'file-name' });
   });
 
   it('attaches the file plexlint.yaml names under systems.<name>.omproute', () => {
@@ -214,14 +223,15 @@ describe('file kind and attachment', () => {
   });
 
   it("honours inline directives in the file's own comment syntax (;)", () => {
-    const omproute = 'RouterID=10.20.1.11;\nOSPF_Interface IP_Address=10.20.1.11 Name=OSAQDIO1 Subnet_Mask=255.255.255.0;\n';
+    // A definition for an address the profile does not have: reported in the OMPROUTE file.
+    const omproute = 'RouterID=10.20.1.11;\nOSPF_Interface IP_Address=10.20.1.11 Name=OSAQDIO1 Subnet_Mask=255.255.255.0;\nInterface IP_Address=10.23.1.11 Name=CTC1 Subnet_Mask=255.255.255.0;\n';
     const dir = estate({ 'SYSA.tcpip': PROFILE, 'SYSA.omproute': omproute });
-    const before = lint(['.'], { cwd: dir }).diagnostics.filter((d) => d.ruleId === 'omproute-undefined-interface');
-    expect(before.length).toBeGreaterThan(0);
-    writeFileSync(join(dir, 'SYSA.omproute'), omproute.replace('OSPF_Interface', '; plexlint-disable-next-line omproute-undefined-interface -- XCF and VIPA left to defaults on purpose\nOSPF_Interface'));
+    const before = lint(['.'], { cwd: dir }).diagnostics.filter((d) => d.ruleId === 'omproute-definition-mismatch');
+    expect(before.map((d) => `${d.file}:${d.line}`)).toEqual(['SYSA.omproute:3']);
+    writeFileSync(join(dir, 'SYSA.omproute'), omproute.replace('Interface IP_Address=10.23', '; plexlint-disable-next-line omproute-definition-mismatch -- the CTC comes back next month\nInterface IP_Address=10.23'));
     const after = lint(['.'], { cwd: dir });
-    expect(after.diagnostics.filter((d) => d.ruleId === 'omproute-undefined-interface')).toEqual([]);
-    expect(after.suppressed.map((d) => d.ruleId)).toContain('omproute-undefined-interface');
+    expect(after.diagnostics.filter((d) => d.ruleId === 'omproute-definition-mismatch')).toEqual([]);
+    expect(after.suppressed.map((d) => d.ruleId)).toContain('omproute-definition-mismatch');
   });
 
   it('checks only the syntax of a file given on its own, and says nothing about systems', () => {
@@ -231,11 +241,13 @@ describe('file kind and attachment', () => {
 });
 
 describe('omproute-dvipa-not-covered on a VIPARANGE', () => {
-  it("names the class mask OMPROUTE gives a DVIPA created in the range, and says the range once in related", () => {
+  it("is reported at the VIPARANGE, names the class mask OMPROUTE gives a DVIPA created in the range, and points at the OMPROUTE file", () => {
     const dir = estate({ 'SYSA.tcpip': PROFILE, 'SYSA.omproute': 'RouterID=10.21.1.11;\nOSPF_Interface IP_Address=10.21.1.11 Name=SVIPA1 Subnet_Mask=255.255.255.0;\n' });
     const range = lint(['.'], { cwd: dir }).diagnostics.find((d) => d.ruleId === 'omproute-dvipa-not-covered' && d.message.includes('VIPARANGE'))!;
-    expect(range.message).toContain('A DVIPA an application creates in 10.45.1.0/24 is active on SYSA, but OMPROUTE configures it with the class mask 255.0.0.0 and MTU 576');
-    expect(range.related!.map((r) => r.message)).toEqual(['SYSA: VIPARANGE 10.45.1.0/24']);
+    expect(range.file).toBe('SYSA.tcpip');
+    expect(range.message).toContain('applications on this stack create DVIPAs in 10.45.1.0/24 (VIPARANGE)');
+    expect(range.message).toContain('here MTU 576 and 255.0.0.0');
+    expect(range.related!.map((r) => `${r.file}:${r.line} ${r.message}`)).toEqual(['SYSA.omproute:2 the last interface definition of SYSA.omproute; the missing one belongs after it']);
   });
 });
 
@@ -323,5 +335,61 @@ describe('simulator: after takeover, a DVIPA its new holder does not advertise i
     sim.distributor.connect('client', '10.40.1.1', 8080);
     sim.stackEvent('SYSA', false);
     expect(sim.distributor.connect('client', '10.40.1.1', 8080).outcome).toBe('distributed');
+  });
+});
+
+describe("OMPROUTE's INCLUDEs, followed within the estate", () => {
+  const omproute = (include: string): string =>
+    `Global_Options Ignore_Undefined_Interfaces=YES;\nRouterID=10.21.1.11;\nOSPF_Interface IP_Address=10.21.1.11 Name=SVIPA1 Subnet_Mask=255.255.255.255;\n${include}\n`;
+  const member = [
+    'OSPF_Interface IP_Address=10.20.1.11 Name=OSAQDIO1 Subnet_Mask=255.255.255.0;',
+    'Interface IP_Address=10.30.1.1 Name=DYNXCF Subnet_Mask=255.255.255.0;',
+    'OSPF_Interface IP_Address=10.40.1.0 Name=DV1 Subnet_Mask=255.255.255.0;',
+    'OSPF_Interface IP_Address=10.45.1.0 Name=DV2 Subnet_Mask=255.255.255.0;',
+    '',
+  ].join('\n');
+
+  it("reads a member's definitions in place: they cover, and a finding in them is in the member", () => {
+    const dir = estate({
+      'plexlint.yaml': 'systems:\n  SYSA: { profile: SYSA.tcpip, omproute: SYSA.omproute }\ndatasets:\n  SYS1.OMPROUTE: members\n',
+      'SYSA.tcpip': PROFILE,
+      'SYSA.omproute': omproute("INCLUDE //'SYS1.OMPROUTE(DVIPAS)'"),
+      // A member with only interface statements and an INCLUDE reads like a profile on its own: it is OMPROUTE's.
+      'members/DVIPAS': `${member}OSPF_Interface IP_Address=10.23.1.11 Name=CTC1 Subnet_Mask=255.255.255.0;\n`,
+    });
+    const r = lint(['.'], { cwd: dir });
+    expect(r.compiled.kinds.get('members/DVIPAS')).toBe('omproute');
+    const routing = r.compiled.estate.systems[0]!.routing!;
+    expect(routing.config.includes).toEqual([]);
+    expect(routing.addresses.find((a) => a.address === '10.40.1.1')?.definition?.loc.file).toBe('members/DVIPAS');
+    // Only the VIPABACKUP 10.40.2.1 is left uncovered; the stale CTC1 definition is reported in the member.
+    expect(r.diagnostics.map((d) => `${d.file}:${d.line} ${d.ruleId}`).sort()).toEqual(['SYSA.tcpip:8 omproute-dvipa-not-covered', 'members/DVIPAS:5 omproute-definition-mismatch']);
+  });
+
+  it('never reads a file outside the estate: the INCLUDE is reported, and the checks that need every definition are not made', () => {
+    const outside = join(tmp, 'outside');
+    mkdirSync(outside, { recursive: true });
+    writeFileSync(join(outside, 'DVIPAS'), member);
+    const dir = estate({
+      'plexlint.yaml': `systems:\n  SYSA: { profile: SYSA.tcpip, omproute: SYSA.omproute }\ndatasets:\n  SYS1.OMPROUTE: ${outside}\n`,
+      'SYSA.tcpip': PROFILE,
+      'SYSA.omproute': omproute("INCLUDE //'SYS1.OMPROUTE(DVIPAS)'"),
+    });
+    const r = lint(['.'], { cwd: dir });
+    expect(r.compiled.estate.files.some((f) => f.includes('plexlint-outside-'))).toBe(false);
+    expect(r.diagnostics.map((d) => `${d.file}:${d.line} ${d.ruleId}`)).toEqual(['SYSA.omproute:4 omproute-include-not-read']);
+    expect(r.diagnostics[0]!.message).toMatch(/outside the estate/);
+  });
+
+  it('a member that INCLUDEs the configuration again closes a cycle (include-cycle), and nothing is lost', () => {
+    const dir = estate({
+      'plexlint.yaml': 'systems:\n  SYSA: { profile: SYSA.tcpip, omproute: routing/SYSA.conf }\n',
+      'SYSA.tcpip': PROFILE,
+      'routing/SYSA.conf': omproute('INCLUDE /etc/omproute/DVIPAS.conf'),
+      'routing/DVIPAS.conf': `${member}INCLUDE /etc/omproute/SYSA.conf\n`,
+    });
+    const r = lint(['.'], { cwd: dir });
+    expect(r.diagnostics.map((d) => `${d.file}:${d.line} ${d.ruleId}`)).toEqual(['SYSA.tcpip:8 omproute-dvipa-not-covered', 'routing/DVIPAS.conf:5 include-cycle']);
+    expect(r.diagnostics[1]!.message).toMatch(/OMPROUTE would read it again and again/);
   });
 });

@@ -97,7 +97,7 @@ describe('HA takeover', () => {
   it('replicated connections survive and new ones go to the new active machine', () => {
     const sim = new Simulation(pair('dscontrol port set 10.60.1.1@1414 repstrategy both'), 1);
     sim.connect('client', '10.60.1.1', 1414, 40);
-    const step = sim.step({ kind: 'event', event: 'lbTakeover', target: 'edge1', loc: { file: '', line: 1, column: 1, endLine: 1, endColumn: 1 } }, 1);
+    const step = sim.step({ kind: 'event', event: 'lbTakeover', target: 'edge2', loc: { file: '', line: 1, column: 1, endLine: 1, endColumn: 1 } }, 1);
     expect(step.summary).toBe('edge2 takes over from edge1');
     expect(step.observed.connectionsBroken).toBe(0);
     expect([...sim.connections].every((g) => g.lb === 'edge2')).toBe(true);
@@ -105,15 +105,91 @@ describe('HA takeover', () => {
   it('without connection replication (repstrategy none) every open connection breaks', () => {
     const sim = new Simulation(pair('dscontrol port set 10.60.1.1@1414 repstrategy none'), 1);
     sim.connect('client', '10.60.1.1', 1414, 40);
-    const step = sim.step({ kind: 'event', event: 'lbTakeover', target: 'edge1', loc: { file: '', line: 1, column: 1, endLine: 1, endColumn: 1 } }, 1);
+    const step = sim.step({ kind: 'event', event: 'lbTakeover', target: 'edge2', loc: { file: '', line: 1, column: 1, endLine: 1, endColumn: 1 } }, 1);
     expect(step.observed.connectionsBroken).toBe(40);
   });
   it('PH50064: with the cluster aliased on the adapter, replicated connections still break', () => {
     const alias = '#!/bin/sh\nifconfig en0 alias 10.60.1.1 netmask 255.255.255.255\n';
     const sim = new Simulation(pair('dscontrol port set 10.60.1.1@1414 repstrategy both', alias), 1);
     sim.connect('client', '10.60.1.1', 1414, 40);
-    const step = sim.step({ kind: 'event', event: 'lbTakeover', target: 'edge1', loc: { file: '', line: 1, column: 1, endLine: 1, endColumn: 1 } }, 1);
+    const step = sim.step({ kind: 'event', event: 'lbTakeover', target: 'edge2', loc: { file: '', line: 1, column: 1, endLine: 1, endColumn: 1 } }, 1);
     expect(step.observed.connectionsBroken).toBe(40);
+  });
+});
+
+describe('lbTakeover is issued on the machine that becomes active (dscontrol highavailability takeover runs on the standby)', () => {
+  const at = { file: '', line: 7, column: 5, endLine: 7, endColumn: 30 };
+  it('makes the named standby active', () => {
+    const sim = new Simulation(pair('dscontrol port set 10.60.1.1@1414 repstrategy both'), 1);
+    const step = sim.step({ kind: 'event', event: 'lbTakeover', target: 'edge2', loc: at }, 1);
+    expect(step.error).toBeUndefined();
+    expect(sim.engines.lb.activeOf(sim.engines.lb.machine('edge1')!)).toBe('edge2');
+  });
+  it('is refused, at its step, when the named machine is already active', () => {
+    const sim = new Simulation(pair('dscontrol port set 10.60.1.1@1414 repstrategy both'), 1);
+    const step = sim.step({ kind: 'event', event: 'lbTakeover', target: 'edge1', loc: at }, 1);
+    expect(step.line).toBe(7);
+    expect(step.error).toMatch(/edge1 is already the active machine of its pair; dscontrol highavailability takeover is issued on the standby machine/);
+    expect(sim.engines.lb.activeOf(sim.engines.lb.machine('edge1')!)).toBe('edge1');
+  });
+  it('is refused when the named machine is down', () => {
+    const sim = new Simulation(pair('dscontrol port set 10.60.1.1@1414 repstrategy both'), 1);
+    sim.step({ kind: 'event', event: 'lbDown', target: 'edge2', loc: at }, 1);
+    const step = sim.step({ kind: 'event', event: 'lbTakeover', target: 'edge2', loc: at }, 2);
+    expect(step.error).toMatch(/edge2 is down and cannot take over/);
+  });
+});
+
+describe('the manager and operator weights (IBM: a weight set while the manager runs is quickly overwritten; fixedweight yes keeps it)', () => {
+  const shares = (sim: Simulation): Record<string, number> => (sim.connect('client', '10.60.1.1', 1414, 40).observed.targets ?? {}) as Record<string, number>;
+  function withManager(extra: string): Simulation {
+    return new Simulation(pair(`dscontrol port set 10.60.1.1@1414 repstrategy both\n${extra}\ndscontrol manager start`), 1, { clocked: true });
+  }
+  it('weight 0 on a server the manager owns lasts until the next manager cycle (2 s by default), then the manager weighs it again', () => {
+    const sim = withManager('');
+    sim.apply({ lbs: { edge1: { servers: { '10.20.1.11': { weight: 0 } } } } });
+    expect(shares(sim)).toEqual({ SYSB: 1 });
+    sim.advance(1999);
+    expect(shares(sim)).toEqual({ SYSB: 1 });
+    sim.advance(1);
+    // Back to the configured weights 10 : 30 (the manager with its advisors reporting equal load).
+    expect(shares(sim)).toEqual({ SYSA: 0.25, SYSB: 0.75 });
+  });
+  it('manager interval sets the cycle', () => {
+    const sim = withManager('dscontrol manager interval 10');
+    sim.apply({ lbs: { edge1: { servers: { '10.20.1.11': { weight: 0 } } } } });
+    sim.advance(9000);
+    expect(shares(sim)).toEqual({ SYSB: 1 });
+    sim.advance(1000);
+    expect(shares(sim)).toEqual({ SYSA: 0.25, SYSB: 0.75 });
+  });
+  it('a managerWeight the scenario gives is what the weight returns to', () => {
+    const sim = withManager('');
+    sim.apply({ lbs: { edge1: { servers: { '10.20.1.11': { weight: 0, managerWeight: 30 } } } } });
+    expect(shares(sim)).toEqual({ SYSB: 1 });
+    sim.advance(2000);
+    expect(shares(sim)).toEqual({ SYSA: 0.5, SYSB: 0.5 });
+  });
+  it('fixedweight yes keeps the operator weight', () => {
+    const config = (role: 'primary' | 'backup', nfa: string, other: string): string =>
+      lbConfig(role, nfa, other, 'dscontrol port set 10.60.1.1@1414 repstrategy both\ndscontrol manager start').replace('@10.20.1.11 weight 10', '@10.20.1.11 weight 10 fixedweight yes');
+    const e = estate({
+      'plexlint.yaml': manifest,
+      'SYSA.tcpip': profile(1, '10.60.1.1 LOOPBACK'),
+      'SYSB.tcpip': profile(2, '10.60.1.1 LOOPBACK'),
+      'edge1.cfg': config('primary', '10.20.1.51', '10.20.1.52'),
+      'edge2.cfg': config('backup', '10.20.1.52', '10.20.1.51'),
+    });
+    const sim = new Simulation(e, 1, { clocked: true });
+    sim.apply({ lbs: { edge1: { servers: { '10.20.1.11': { weight: 0 } } } } });
+    sim.advance(60_000);
+    expect(shares(sim)).toEqual({ SYSB: 1 });
+  });
+  it('without the manager the operator weight stays', () => {
+    const sim = new Simulation(pair('dscontrol port set 10.60.1.1@1414 repstrategy both'), 1, { clocked: true });
+    sim.apply({ lbs: { edge1: { servers: { '10.20.1.11': { weight: 0 } } } } });
+    sim.advance(60_000);
+    expect(shares(sim)).toEqual({ SYSB: 1 });
   });
 });
 

@@ -28,12 +28,12 @@ function takeoverBreaks(dir: string, connects: [string, number][], machine: stri
 describe('ph50064-cluster-aliased-on-adapter and the takeover agree', () => {
   it('Load Balancer for IPv4 with go scripts that alias on en0: the rule is silent and the takeover breaks nothing', () => {
     expect(diagnostics('fixtures/estates/lb-ipv4', 'ph50064-cluster-aliased-on-adapter')).toEqual([]);
-    expect(takeoverBreaks('fixtures/estates/lb-ipv4', [['10.70.1.1', 80], ['10.70.1.2', 9443]], 'lbaix1')).toEqual({});
+    expect(takeoverBreaks('fixtures/estates/lb-ipv4', [['10.70.1.1', 80], ['10.70.1.2', 9443]], 'lbaix2')).toEqual({});
   });
   it('Load Balancer for IPv4 and IPv6 with the cluster on eth0: the rule reports it and the takeover breaks exactly those connections', () => {
     const found = diagnostics('fixtures/estates/lb-ph50064', 'ph50064-cluster-aliased-on-adapter');
     expect(found.map((d) => d.message.match(/cluster (\S+) is aliased/)?.[1])).toEqual(['10.80.1.1', '10.80.1.1']);
-    expect(takeoverBreaks('fixtures/estates/lb-ph50064', [['10.80.1.1', 443], ['10.80.1.1', 992]], 'edgelx1')).toEqual({ '10.80.1.1:443': 10, '10.80.1.1:992': 10 });
+    expect(takeoverBreaks('fixtures/estates/lb-ph50064', [['10.80.1.1', 443], ['10.80.1.1', 992]], 'edgelx2')).toEqual({ '10.80.1.1:443': 10, '10.80.1.1:992': 10 });
   });
 });
 

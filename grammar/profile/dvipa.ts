@@ -33,7 +33,7 @@ export function dvipaAddress(w: Word, statement: string, version: 4 | 6, cx: Bui
   if (isLoopback(address)) {
     // EZZ0638I: a loopback address on a VIPA statement; the statement is ignored.
     cx.report(
-      withDamage({ ruleId: 'invalid-address', loc: w.loc, message: `${statement}: ${address.text} is a loopback address, which cannot be a dynamic VIPA (EZZ0638I)` }, 'statement'),
+      withDamage({ ruleId: 'invalid-address', loc: w.loc, message: `${statement}: ${address.text} is a loopback address, which cannot be a dynamic VIPA (EZZ0638I)`, consequence: 'ezz0638i' }, 'statement'),
     );
     return undefined;
   }

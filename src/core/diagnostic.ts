@@ -108,6 +108,11 @@ export interface Finding {
    * needed only when the rule has several. Not part of the output.
    */
   consequence?: string;
+  /**
+   * Which of its rule's message variants (`RuleMeta.variants`) the finding is, when the rule declares several
+   * for one consequence (an anchor or a wording that differs by case). Not part of the output.
+   */
+  variant?: string;
   /** Overrides the rule's default severity (for rules whose severity depends on the case). */
   severity?: Severity;
   /**

@@ -254,3 +254,8 @@ export class SubnetTable<T> {
     return !this.containing(addr).next().done;
   }
 }
+
+/** Dotted decimal of an IPv4 value. */
+export function ipv4Text(value: bigint): string {
+  return [24n, 16n, 8n, 0n].map((s) => String((value >> s) & 255n)).join('.');
+}

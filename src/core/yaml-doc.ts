@@ -106,7 +106,10 @@ export function parseYamlFile(file: { path: string; text: string; lines: LineInd
   if (overflow) return tooDeep(overflow.pos[0]);
   const findings: Finding[] = doc.errors.map((e) => {
     const [start, end] = e.pos;
-    return { ruleId: 'syntax', consequence: options.consequence, loc: file.lines.loc(file.path, start, Math.max(start + 1, end)), message: `${prefix}${e.message.split('\n')[0]}` };
+    // The parser's words, ended as a sentence, then what it means for the file (the consequence the finding states).
+    const said = e.message.split('\n')[0]!.replace(/[.\s]*$/, '.');
+    const consequence = options.consequence === 'manifest' ? ' plexlint cannot read the manifest, so nothing in it is applied.' : ' plexlint cannot read the file, so nothing in it is used.';
+    return { ruleId: 'syntax', consequence: options.consequence, loc: file.lines.loc(file.path, start, Math.max(start + 1, end)), message: `${prefix}${said}${consequence}` };
   });
   return { doc, findings };
 }

@@ -25,7 +25,7 @@ import { displayPath, MAX_MANIFEST_BYTES, openWorkspace, type ReadError, type Wo
 import { createDriver, type Driver } from './driver.js';
 import { compileLoadBalancers, registerLoadBalancerFiles } from './lb.js';
 import type { CompileCache } from './compile-cache.js';
-import { compileRouting, registerOmprouteFiles } from './omproute.js';
+import { claimOmprouteMembers, compileRouting, registerOmprouteFiles } from './omproute.js';
 import { compileSystems, registerSystemProfiles, unlistedProfile, type ManifestProfile } from './profiles.js';
 import { compileWeb, registerWebFiles } from './web.js';
 
@@ -255,6 +255,8 @@ export function compileEstate(inputs: EstateInputs, plan: EstatePlan, options: C
     list.push(f);
     byKind.set(kind, list);
   }
+  // Files an OMPROUTE configuration INCLUDEs are OMPROUTE files, however they look on their own.
+  claimOmprouteMembers(byKind, manifestOmproute, driver, manifest?.datasets ?? []);
   const found = (kind: FileKind): SourceFile[] => byKind.get(kind) ?? [];
 
   const profiles = compileSystems({ datasets: manifest?.datasets ?? [], manifestProfiles, profiles: found('profile'), driver, progress, ...(options.compileCache ? { cache: options.compileCache } : {}) });
@@ -276,7 +278,7 @@ export function compileEstate(inputs: EstateInputs, plan: EstatePlan, options: C
 
   const sysplex = timed('model', () => buildSysplex(profiles.systems));
   // What each stack advertises depends on its profile (and the sysplex's distributions) and its OMPROUTE file.
-  append(findings, compileRouting({ manifestFiles: manifestOmproute, found: found('omproute'), systems: profiles.systems, sysplex, driver }));
+  append(findings, compileRouting({ manifestFiles: manifestOmproute, found: found('omproute'), systems: profiles.systems, sysplex, driver, datasets: manifest?.datasets ?? [] }));
 
   const estate: Estate = {
     version: MODEL_VERSION,

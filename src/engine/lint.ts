@@ -23,6 +23,15 @@ export interface LintOptions extends CompileOptions {
   rules?: Record<string, Level>;
   /** false: ignore inline directives (--no-inline-config). Default true. */
   inlineConfig?: boolean;
+  /** Sees the findings before severities and scope apply (test/consequences.test.ts checks what they state). */
+  observe?: LintObserver;
+}
+
+export interface LintObserver {
+  /** Every finding of a lint, suppressed ones included, with the consequence and variant it states. */
+  findings?(findings: readonly Finding[]): void;
+  /** Each finding a rule reports, from inside the rule's call. */
+  report?(finding: Finding): void;
 }
 
 export interface LintResult {
@@ -51,7 +60,11 @@ export function ruleRuns(rule: Rule, compiled: CompileResult): boolean {
  * Run every model rule over a compiled estate. With a limit (./finding-limit.ts), findings over it are counted
  * as they are reported, never kept.
  */
-export function runRules(compiled: CompileResult, limit?: FindingLimit): Finding[] {
+/**
+ * Run the rules over a compiled estate. `observe` sees every finding as a rule reports it, from inside the rule's
+ * call (test/consequences.test.ts takes the reporting line from the stack to check that fixtures reach every one).
+ */
+export function runRules(compiled: CompileResult, limit?: FindingLimit, observe?: (finding: Finding) => void): Finding[] {
   const findings: Finding[] = [];
   for (const rule of rules) {
     if (!rule.check) continue;
@@ -60,6 +73,7 @@ export function runRules(compiled: CompileResult, limit?: FindingLimit): Finding
       estate: compiled.estate,
       ruleId: rule.meta.id,
       report: (f) => {
+        observe?.({ ...f, ruleId: rule.meta.id });
         if (!limit || limit.admit(rule.meta.id, f.loc, f.severity, f.consequence)) findings.push({ ...f, ruleId: rule.meta.id });
       },
     };
@@ -271,7 +285,7 @@ export function lintCompiled(compiled: CompileResult, options: LintOptions = {})
   const config = new RuleConfig(compiled.manifest, options.rules, compiled.workspace.cwd);
   const limit = new FindingLimit();
   const frontEnd = limit.filter(compiled.findings);
-  const fromRules = timed('rules', () => runRules(compiled, limit));
+  const fromRules = timed('rules', () => runRules(compiled, limit, options.observe?.report));
   const findings: Finding[] = nameSystems([...frontEnd, ...fromRules, ...manifestRuleIds(compiled), ...limit.summaries()]);
   // Unreadable files found by a folder scan are findings (binary ones are simply not
   // configuration files); files named explicitly make the run fail (exit 2, see the CLI).
@@ -304,6 +318,7 @@ export function lintCompiled(compiled: CompileResult, options: LintOptions = {})
     },
     options.inlineConfig !== false,
   );
+  options.observe?.findings?.([...s.findings, ...s.suppressed.map((x) => x.finding)]);
   const suppressed: SuppressedDiagnostic[] = [];
   for (const { finding, directives } of s.suppressed) {
     const [d] = toDiagnostics([finding], config, compiled.sources);

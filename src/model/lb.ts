@@ -144,7 +144,10 @@ export interface LbHa {
 }
 
 export interface LbManager {
+  /** `manager start` (not stopped again): the manager runs and sets the servers' weights. */
   start?: Loc;
+  /** `manager interval <seconds>`: how often the manager updates the weights (IBM's default: 2 seconds). */
+  interval?: LbValue<number>;
   loc: Loc;
 }
 

@@ -49,6 +49,11 @@ export interface RoutingConfig {
   /** IPv4 interface definitions, in file order. */
   interfaces: RoutingInterface[];
   ipv6Interfaces: { statement: string; name: string; loc: Loc }[];
+  /**
+   * OSPF RANGE statements: address ranges of an area, which an area border router summarises (Advertise=YES, the
+   * default) or hides (Advertise=NO) toward the other areas (RFC 2328 §3.5). They define no interface.
+   */
+  ospfRanges: OspfRange[];
   /** AS_Boundary_Routing: routes OSPF imports as AS external routes. */
   asBoundaryRouting?: { importDirectRoutes: boolean; importStaticRoutes: boolean; importRipRoutes: boolean; loc: Loc };
   /** Protocols enabled: at least one interface of the kind is defined (IP Configuration Guide, "Using RIP, IPv6 RIP, OSPF, and IPv6 OSPF with OMPROUTE"). */
@@ -57,6 +62,20 @@ export interface RoutingConfig {
   includes: { name: string; loc: Loc }[];
   /** Statements left out because OMPROUTE would not accept them (each ends OMPROUTE: EZZ7830I). */
   rejectedStatements: number;
+}
+
+export interface OspfRange {
+  /** Area_Number (default 0.0.0.0). */
+  area: string;
+  /** IP_Address as coded. */
+  address: string;
+  prefix: number;
+  subnetMask: string;
+  /** Advertise (default YES). */
+  advertise: boolean;
+  loc: Loc;
+  keywordLoc: Loc;
+  addressLoc: Loc;
 }
 
 /** How the stack holds an address, as far as dynamic routing is concerned. */
@@ -100,10 +119,38 @@ export interface RoutedAddress {
   why: string;
   /** No definition and Ignore_Undefined_Interfaces=NO: OMPROUTE overrides the stack's mask and MTU with these defaults. */
   defaults?: { mask: string; mtu: number };
+  /**
+   * An OSPF RANGE of the area the address is advertised in contains it: on an area border router the other areas
+   * learn the range (`summarised`) or nothing of it (`hidden`, Advertise=NO) instead of this route.
+   */
+  range?: { loc: Loc; area: string; subnet: string; effect: 'summarised' | 'hidden' };
+}
+
+/**
+ * An IPv6 dynamic VIPA of the stack. IBM ("Using RIP, IPv6 RIP, OSPF, and IPv6 OSPF with OMPROUTE"): an IPv6
+ * interface that takes part in neither IPv6 OSPF nor IPv6 RIP and needs no extra prefixes need not be configured
+ * to OMPROUTE at all — it learns the interface from the stack and uses default values; and a protocol with no
+ * interface of its kind defined is disabled.
+ */
+export interface RoutedAddress6 {
+  address: string;
+  role: 'dvipa' | 'dvipa-backup' | 'dvipa-range';
+  what: string;
+  /** The interface name the profile gives the IPv6 DVIPA (IPv6 VIPADEFINE / VIPABACKUP). */
+  interfaceName?: string;
+  loc: Loc;
+  when: RoutedAddress['when'];
+  /** The IPv6_OSPF_Interface, IPv6_RIP_Interface or IPv6_Interface whose Name is the DVIPA's interface name. */
+  definition?: { statement: string; loc: Loc; name: string };
+  /** false: neither IPv6 protocol runs, so OMPROUTE advertises no IPv6 route; absent: IBM does not say. */
+  advertised?: boolean;
+  why: string;
 }
 
 export interface SystemRouting {
   config: RoutingConfig;
   /** The stack's IPv4 addresses, in profile order, with what OMPROUTE does with each. */
   addresses: RoutedAddress[];
+  /** The stack's IPv6 dynamic VIPAs (VIPADEFINE, VIPABACKUP, VIPARANGE), in profile order. */
+  ipv6Dvipas: RoutedAddress6[];
 }

@@ -172,6 +172,13 @@ export interface GenericServerCluster {
   /** The tier the GSC stands for: as given, else the tier of the cell's ODRs when they have one. */
   tier?: string;
   members: GscMember[];
+  /** GSC custom properties. Null prototype. */
+  properties: Record<string, CellProperty>;
+  /**
+   * The dynamic workload manager sets the members' weights: on by default, off with the custom property
+   * enable.dwlm=false (IBM, Generic server cluster members). While it is on, the configured weights are replaced.
+   */
+  dwlm: boolean;
   loc: Loc;
 }
 
@@ -250,3 +257,13 @@ export function emptyWebTier(): WebTier {
 
 /** The default ODR session cookie (cell affinity). */
 export const ODR_SESSION_COOKIE = 'ODRSESSIONID';
+
+/**
+ * The weight a GSC member is routed with. IBM (Generic server cluster members): with the dynamic workload manager
+ * off (enable.dwlm=false) the configured weight, 0 never routed to; with it on, the default, the weight it computes
+ * replaces the configured one. What DWLM computes IBM does not say: plexlint's reading, with every member answering
+ * alike, is the same weight (1) for each.
+ */
+export function gscRoutingWeight(gsc: Pick<GenericServerCluster, 'dwlm'>, member: Pick<GscMember, 'weight'>): number {
+  return gsc.dwlm ? 1 : member.weight;
+}

@@ -42,6 +42,12 @@ export interface RuleMeta<Id extends string = string> {
    * `docs/rules/<id>.md` shows them in words (see consequence.ts).
    */
   consequences: readonly Consequence[];
+  /**
+   * The message variants of the rule beyond its consequences: names of cases whose message or anchor differs (a
+   * VIPABACKUP or a VIPARANGE, a near-miss definition or none). Findings name theirs in `Finding.variant`;
+   * test/consequences.test.ts fails when a consequence or a variant has no fixture that produces it.
+   */
+  variants?: readonly string[];
   /** Set for findings produced while reading the files rather than by `check`. */
   emittedBy?: 'front end' | 'model builder';
   /** `syntax` findings can never be suppressed or turned off. */

@@ -68,6 +68,8 @@ export interface Engine {
   checkState(patch: StatePatch): void;
   /** Bring other names of the same thing in line after a `set` (two names of one JVM). */
   normalise?(patch: StatePatch): StatePatch;
+  /** The patch is now in the state: note what depends on when it was set (an operator's weight lasts until the manager's next cycle). */
+  applied?(patch: StatePatch): void;
   /** A state measure after a step: the holder of a DVIPA, the active machine of a pair; undefined when not its key. */
   observe(key: StateKey, name: string): string | undefined;
   /** Open connections ended (closed or broken): give back what they held (active counts, affinities). */

@@ -13,8 +13,10 @@
  *   otherwise it drops it. NAT (directed mode) rewrites the destination.
  * - Servers are chosen by weight (smooth weighted round robin); weight 0 gets no
  *   new connections. The manager's weights replace the configured ones except for
- *   a server with `fixedweight yes`; `manager quiesce` sets the weight to 0 and lets
- *   existing connections finish; with `now` sticky clients move too.
+ *   a server with `fixedweight yes`, and a weight the operator sets is "quickly
+ *   overwritten" while the manager runs (plexlint: at its next cycle, weightOf);
+ *   `manager quiesce` sets the weight to 0 and lets existing connections finish;
+ *   with `now` sticky clients move too.
  * - Client affinity (`selectionalgorithm affinity` or `conn+affin` on the IPv4 and
  *   IPv6 line, a stickytime > 0 on the IPv4 line; ports joined by `crossport`
  *   share it): a client's next connection within stickytime of its last one goes
@@ -22,7 +24,8 @@
  *   stickytime value" as: while the client has a connection open, and for
  *   stickytime seconds after its last connection opened or closed.
  * - HA: the machine whose role is `primary` is active by default. A takeover
- *   (`lbTakeover`) hands the active role to the partner; when the active machine
+ *   (`lbTakeover: M`, `dscontrol highavailability takeover` issued on the standby M)
+ *   makes M active; when the active machine
  *   fails (`lbDown`) the partner takes over once the heartbeat timeout
  *   (`executor set hatimeout`, default 2 s) has passed, and until then no machine
  *   forwards. When the primary returns (`lbUp`) with recovery strategy `auto` it
@@ -47,6 +50,9 @@ import { originKey, originText, type Origin, type Step, type StepKey } from './s
 import type { TraceStep } from './trace.js';
 import { listText } from '../core/list-text.js';
 import { didYouMean } from '../core/suggest.js';
+
+/** IBM, `dscontrol manager interval`: how often the manager updates the weights, 2 seconds unless set. */
+export const DEFAULT_MANAGER_INTERVAL_S = 2;
 
 export interface ClusterRef {
   lb: ExternalLb;
@@ -130,6 +136,8 @@ export class LbEngine implements Engine {
   private readonly pending = new Map<string, { machine: string; at: number }>();
   /** A machine that gave up the active role keeps its active aliases until `until`. */
   private readonly windows = new Map<string, number>();
+  /** When the operator set a server's weight (machine|state key → ms): it lasts until the manager's next cycle. */
+  private readonly weightSetAt = new Map<string, number>();
 
   constructor(private readonly sim: SimContext) {
     this.ix = lbIndex(sim.estate);
@@ -201,13 +209,51 @@ export class LbEngine implements Engine {
     return servers[`${cluster.id}@${p.port}@${s.id}`] ?? servers[`${cluster.id}:${p.port}:${s.id}`] ?? servers[s.id];
   }
 
-  /** The weight the executor uses for new connections now. */
+  /** Which key of the machine's server state a server's weight is set under (the most specific one given). */
+  private serverKey(lb: ExternalLb, cluster: LbCluster, p: LbPort, s: LbServer): string | undefined {
+    const servers = this.sim.state.lbs[lb.name]?.servers;
+    if (!servers) return undefined;
+    return [`${cluster.id}@${p.port}@${s.id}`, `${cluster.id}:${p.port}:${s.id}`, s.id].find((k) => servers[k] !== undefined);
+  }
+
+  /**
+   * The weight the executor uses for new connections now.
+   *
+   * IBM (Load Balancer, server settings): a weight set with `dscontrol server set … weight` is "quickly overwritten"
+   * while the manager is running; `fixedweight yes` keeps it. plexlint's reading: the operator's weight holds until
+   * the manager's next cycle (every `manager interval` seconds from the start of the clock, 2 by default), then the
+   * server has the manager's weight again — a `managerWeight` the scenario gives, else, with the advisors reporting
+   * equal load, the configured weight.
+   */
   weightOf(lb: ExternalLb, cluster: LbCluster, p: LbPort, s: LbServer): number {
     const st = this.serverState(lb, cluster, p, s);
     if (st?.quiesced) return 0;
-    if (st?.weight !== undefined) return st.weight;
-    if (st?.managerWeight !== undefined && s.fixedWeight?.value.toLowerCase() !== 'yes') return st.managerWeight;
+    const fixed = s.fixedWeight?.value.toLowerCase() === 'yes';
+    if (st?.weight !== undefined && (fixed || !this.managerRuns(lb) || this.sim.now < this.nextCycle(lb, this.weightSetAt.get(`${lb.name}|${this.serverKey(lb, cluster, p, s)}`) ?? 0))) return st.weight;
+    if (st?.managerWeight !== undefined && !fixed) return st.managerWeight;
     return s.weight?.value ?? 1;
+  }
+
+  /** The manager runs: `manager start` in the configuration (and no `manager stop` after it). */
+  managerRuns(lb: ExternalLb): boolean {
+    return lb.manager?.start !== undefined;
+  }
+
+  /** The manager's cycle in ms (`manager interval`, IBM's default 2 s). */
+  managerIntervalMs(lb: ExternalLb): number {
+    return (lb.manager?.interval?.value ?? DEFAULT_MANAGER_INTERVAL_S) * 1000;
+  }
+
+  /** The first manager cycle after `t` (cycles at every interval from the start of the clock). */
+  private nextCycle(lb: ExternalLb, t: number): number {
+    const every = this.managerIntervalMs(lb);
+    return (Math.floor(t / every) + 1) * every;
+  }
+
+  applied(patch: StatePatch): void {
+    for (const [name, v] of Object.entries(patch.lbs ?? {})) {
+      for (const [key, server] of Object.entries(v.servers ?? {})) if (server.weight !== undefined) this.weightSetAt.set(`${name}|${key}`, this.sim.now);
+    }
   }
 
   /** Why a server is not ready (serverReady false): its stack is down, or nothing listens on the port. */
@@ -291,7 +337,7 @@ export class LbEngine implements Engine {
       return { trace, result: { kind: 'forwarded', lb: ref.lb.name, target, server: server?.id ?? target } };
     }
     if ((outcome.observed.dropped ?? 0) > 0) {
-      return { trace, result: { kind: 'dropped', why: `the chosen server is reached by MAC forwarding, which keeps ${address} as the destination, but its z/OS stack does not have ${address} in its HOME list and discards the packets` } };
+      return { trace, result: { kind: 'dropped', why: `the chosen server is reached by MAC forwarding, which keeps ${address} as the destination, but its z/OS stack does not have ${address} in its HOME list, which IBM requires in dispatch mode; plexlint's reading: the stack does not accept the packets` } };
     }
     return { trace, result: { kind: 'refused', why: / refused: /.test(outcome.summary) ? outcome.summary.replace(/^.* refused: /, '') : 'no server of the port can take it' } };
   }
@@ -406,13 +452,21 @@ export class LbEngine implements Engine {
     return broken;
   }
 
-  /** The HA pair of `lb` fails over: its active machine hands over to the partner. */
+  /**
+   * `dscontrol highavailability takeover`, issued on `lb`: IBM's command runs on the standby machine and makes it
+   * the active one. Refused when `lb` has no partner, is already active, or is down.
+   */
   takeoverStep(lb: ExternalLb): StepOutcome {
     const partner = this.partnerOf(lb);
-    if (!partner) throw new SimulationError(`lbTakeover: ${lb.name} has no HA partner to take over`);
-    const from = this.isActive(lb) ? lb : partner;
-    const to = from === lb ? partner : lb;
-    if (this.sim.state.lbs[to.name]?.up === false) throw new SimulationError(`lbTakeover: ${to.name} is down and cannot take over`);
+    if (!partner) throw new SimulationError(`lbTakeover: ${lb.name} has no HA partner to take over from`);
+    if (this.sim.state.lbs[lb.name]?.up === false) throw new SimulationError(`lbTakeover: ${lb.name} is down and cannot take over (dscontrol highavailability takeover runs on the machine that becomes active)`);
+    if (this.isActive(lb)) {
+      throw new SimulationError(
+        `lbTakeover: ${lb.name} is already the active machine of its pair; dscontrol highavailability takeover is issued on the standby machine to make it active — name ${partner.name} to hand the active role to it`,
+      );
+    }
+    const from = partner;
+    const to = lb;
     this.sim.apply({ lbs: { [from.name]: { active: false }, [to.name]: { active: true } } });
     this.pending.delete(this.pairKey(lb));
     const broken = this.handOver(from, to, 'takeover');
@@ -443,7 +497,7 @@ export class LbEngine implements Engine {
     return { observed: brokenObserved(broken), summary };
   }
 
-  /** A machine returns: recovery strategy auto takes the active role back for the primary, manual waits for a takeover. */
+  /** A machine returns: recovery strategy auto takes the active role back for the primary (a takeover on it), manual waits for one. */
   private up(lb: ExternalLb): StepOutcome {
     const partner = this.partnerOf(lb);
     this.sim.apply({ lbs: { [lb.name]: { up: true } } });

@@ -17,7 +17,9 @@
  *   own server ID into the cookie, so the next request goes straight to it.
  * - ODR failure: IHS fails over to another ODR; if it is in another cell,
  *   that ODR finds the GSC holding the failed ODR and routes to an active member
- *   (weight 0 = never routed), which adopts the session.
+ *   (with the dynamic workload manager off, weight 0 = never routed; with it on,
+ *   the default, DWLM's weight replaces the configured one: gscRoutingWeight),
+ *   which adopts the session.
  * - Cells joined by a core group bridge or the overlay (bridgedWith) reach each
  *   other's servers directly and need no GSC.
  *
@@ -36,6 +38,7 @@ import { APP_SESSION_COOKIE, type Jar, type LossReason, type SessionStore } from
 import { SmoothWeighted } from './rng.js';
 import type { TraceStep } from './trace.js';
 import type { ClusterIx, GscIx, OdrIx, WebHealth, WebIndex } from './web-index.js';
+import { gscRoutingWeight } from '../model/web.js';
 
 export { APP_SESSION_COOKIE, type LossReason } from './sessions.js';
 
@@ -97,18 +100,19 @@ export class OdrRouter {
       return { reason: 'no-gsc' };
     }
     const own = gsc.members.find((m) => m.odr === named);
-    let member = own && own.m.weight > 0 && this.up(named) ? own : undefined;
+    const weight = (m: (typeof gsc.members)[number]): number => gscRoutingWeight(gsc.gsc, m.m);
+    let member = own && weight(own) > 0 && this.up(named) ? own : undefined;
     if (member) trace?.push({ what: 'GSC', detail: `GSC ${gsc.gsc.name} of ${C.name} holds ${named.odr.name}, which is up: ${receiving.odr.name} reroutes the request to it` });
     else {
-      const live = gsc.members.filter((m) => m.m.weight > 0 && (!m.odr || this.up(m.odr)));
+      const live = gsc.members.filter((m) => weight(m) > 0 && (!m.odr || this.up(m.odr)));
       if (live.length) {
         let wrr = this.gscWrr.get(gsc);
         if (!wrr) this.gscWrr.set(gsc, (wrr = new SmoothWeighted()));
-        const key = wrr.pick(live.map((m, i) => ({ key: String(i), weight: m.m.weight })))!;
+        const key = wrr.pick(live.map((m, i) => ({ key: String(i), weight: weight(m) })))!;
         member = live[Number(key)]!;
         trace?.push({
           what: 'GSC',
-          detail: `GSC ${gsc.gsc.name} of ${C.name} holds ${named.odr.name}, which is ${this.up(named) ? 'a member with weight 0 (never routed)' : 'down'}: ${receiving.odr.name} routes to an active member, ${member.odr?.odr.name ?? `${member.m.host}:${member.m.port}`} (weight ${member.m.weight})`,
+          detail: `GSC ${gsc.gsc.name} of ${C.name} holds ${named.odr.name}, which is ${this.up(named) ? 'a member with weight 0 (never routed)' : 'down'}: ${receiving.odr.name} routes to an active member, ${member.odr?.odr.name ?? `${member.m.host}:${member.m.port}`} (weight ${weight(member)}${gsc.gsc.dwlm ? ', the dynamic workload manager\'s in plexlint\'s reading' : ''})`,
         });
       }
     }

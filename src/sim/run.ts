@@ -92,6 +92,7 @@ export class Simulation implements SimContext {
     const extra = engines.map((e) => e.normalise?.(patch));
     mergeState(this.st, patch);
     for (const x of extra) if (x) mergeState(this.st, x);
+    for (const e of engines) e.applied?.(patch);
     this.ep++;
   }
 

@@ -208,7 +208,8 @@ function connectionFlows(estate: Estate, touches: Touches, criticalOnly: boolean
           label: `connections to ${address}:${p.port} (Load Balancer cluster)`,
           destination: `${address}:${p.port}`,
           critical,
-          loc: c.loc,
+          // A finding about the port belongs at its `port add`, not the cluster's.
+          loc: p.loc,
           establish: (sim) => void sim.connect({ kind: 'client', clients }, address, p.port, clients),
           probe: (sim) => {
             const r = sim.connect({ kind: 'client', clients }, address, p.port, clients);

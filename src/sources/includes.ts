@@ -17,7 +17,8 @@ export interface DatasetMapping {
   abs: string;
 }
 
-const EXTENSIONS = ['', '.tcpip', '.txt', '.prof', '.profile', '.jcl'];
+/** Extensions a member may have in the estate: profile members, and OMPROUTE members (`.conf`, `.omproute`). */
+const EXTENSIONS = ['', '.tcpip', '.txt', '.prof', '.profile', '.jcl', '.conf', '.omproute'];
 
 export function parseDatasetName(text: string): { dsn: string; member?: string } {
   const m = /^([^()]+)(?:\(([^()]+)\))?$/.exec(text.trim().toUpperCase());

@@ -1,6 +1,7 @@
 import { isLoopback, parseCidr, parseIp, type IpAddress } from '../../../src/core/ip.js';
 import type { InterfaceStatement, Word } from '../ast.js';
 import { reservedName } from '../kit.js';
+import { withDamage } from '../damage.js';
 import { DEVNUM, DYNVLANREG, INBPERF, IPBCAST, ISOLATE, MONSYSPLEX, MTU, NETWORK_EXPRESS, OLM, READSTORAGE, ROUTER, SECCLASS, SMCD, SMCR, SOURCEVIPAINTERFACE, VLANID, VMAC } from '../operands.js';
 import { builtSlot, choice, list, opt, options, optSome, slot, statement, variant, type BuildContext, type OptionSpec } from '../spec.js';
 import { v, shown } from '../values.js';
@@ -161,11 +162,17 @@ function interfaceAddress(stmt: InterfaceStatement, w: Word, cx: BuildContext): 
 function loopbackOnInterface(stmt: InterfaceStatement, a: IpAddress, w: Word, cx: BuildContext): void {
   if (!isLoopback(a)) return;
   // EZZ0708I: a permanent loopback address on INTERFACE; the statement is ignored.
-  cx.report({
-    ruleId: 'invalid-address',
-    loc: w.loc,
-    message: `INTERFACE ${stmt.name.raw}: ${a.text} is a loopback address, which cannot be an interface address (EZZ0708I)`,
-  });
+  cx.report(
+    withDamage(
+      {
+        ruleId: 'invalid-address',
+        loc: w.loc,
+        message: `INTERFACE ${stmt.name.raw}: ${a.text} is a loopback address, which cannot be an interface address (EZZ0708I)`,
+        consequence: 'ezz0708i',
+      },
+      'statement',
+    ),
+  );
 }
 
 /**

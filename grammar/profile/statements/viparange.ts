@@ -3,6 +3,7 @@ import type { Moveable, VipaRangeStatement, Word } from '../ast.js';
 import { fix, inCaseOf, replaceAt } from '../../../src/core/fix.js';
 import { didYouMean, uniqueSuggestion } from '../../../src/core/suggest.js';
 import { intfName } from '../dvipa.js';
+import { withDamage } from '../damage.js';
 import { leadingOptions, misplaced, opt, rest, statement } from '../spec.js';
 
 /**
@@ -66,7 +67,8 @@ export const viparange = statement({
         const prefix = first.symbolic ? undefined : cx.values.mask(first, 'VIPARANGE address mask');
         const address = second.symbolic ? undefined : cx.values.ipv4(second, 'VIPARANGE address');
         if (prefix !== undefined && address) {
-          if (isLoopback(address)) cx.report({ ruleId: 'invalid-address', loc: second.loc, message: `VIPARANGE: ${address.text} is a loopback address (EZZ0638I)` });
+          // EZZ0638I: TCP/IP ignores the statement (only it, not the rest of the block).
+          if (isLoopback(address)) cx.report(withDamage({ ruleId: 'invalid-address', loc: second.loc, message: `VIPARANGE: ${address.text} is a loopback address (EZZ0638I)`, consequence: 'ezz0638i' }, 'statement'));
           else out.range = { address, prefix };
         }
       }

@@ -63,6 +63,8 @@ export interface GscEntry {
   loc: Loc;
   /** The ODR tier whose ODRs the GSC stands for (default: the tier of the cell's ODRs). */
   tier?: Located<string>;
+  /** GSC custom properties (enable.dwlm). Null prototype. */
+  properties: Record<string, Located<string>>;
 }
 
 export interface CellEntry {

@@ -234,7 +234,7 @@ export const MANIFEST_KEYS = {
   web: ['plugins', 'cells'],
   cell: ['odrs', 'properties', 'gscs', 'bridgedWith', 'clusters', 'clientNodes'],
   odr: ['name', 'host', 'port', 'tier', 'properties'],
-  gsc: ['name', 'members', 'tier'],
+  gsc: ['name', 'members', 'tier', 'properties'],
   gscMember: ['host', 'port', 'weight'],
   override: ['files', 'rules'],
 } as const;
@@ -393,12 +393,17 @@ function readCell(r: ManifestReader, name: string, node: Node | null, pair: Pair
         break;
       case 'gscs':
         cell.gscs = r.list(v, `${at}.gscs`, (n) => {
-          const gsc: GscEntry = { name: '', members: [], loc: r.loc(n) };
+          const gsc: GscEntry = { name: '', members: [], loc: r.loc(n), properties: Object.create(null) as GscEntry['properties'] };
           for (const [gk, gv] of r.entries(n, `${at}.gscs entry`, GSC)) {
             if (gk === 'name') gsc.name = r.string(gv, `${at}.gscs name`) ?? '';
             else if (gk === 'tier') {
               const t = r.located(gv, `${at}.gscs tier`);
               if (t) gsc.tier = t;
+            } else if (gk === 'properties') {
+              for (const [pk, pv] of r.entries(gv, `${at}.gscs properties`, null)) {
+                const v = r.located(pv, `${at}.gscs properties.${pk}`);
+                if (v) gsc.properties[pk] = v;
+              }
             } else {
               gsc.members = r.list(gv, `${at}.gscs members`, (m) => {
                 const member: Partial<GscEntry['members'][number]> = { loc: r.loc(m), weight: 1 };

@@ -72,7 +72,7 @@ export function manifestSchema(ruleIds: readonly string[]): JsonSchema {
     {
       host: text('Host name or address of the member (an ODR of the other cell).'),
       port: integer(1, 65535, 'Port of the member.'),
-      weight: integer(0, 100, 'Weight of the member (0: never routed to). Default 1.'),
+      weight: integer(0, 100, 'Weight of the member (with the dynamic workload manager off, 0: never routed to; with it on, the default, its computed weight replaces this one). Default 1.'),
     },
     'A member of the generic server cluster.',
     ['host', 'port'],
@@ -83,6 +83,7 @@ export function manifestSchema(ruleIds: readonly string[]): JsonSchema {
       name: text('Name of the generic server cluster.'),
       members: list(member, 'The ODRs of the other cell that this GSC routes to.'),
       tier: text('The ODR tier whose ODRs the GSC stands for (default: the tier of the cell\'s ODRs when they share one).'),
+      properties: properties('GSC custom properties, for example enable.dwlm: "false" (the dynamic workload manager off: the configured weights are used).'),
     },
     'A generic server cluster (GSC) of the cell: the ODRs of another, unbridged cell, for cell affinity.',
   );

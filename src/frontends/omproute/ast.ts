@@ -54,7 +54,9 @@ export interface OmpStatement {
 export interface OmprouteAst {
   file: string;
   statements: OmpStatement[];
-  /** INCLUDE statements: files plexlint does not read. */
-  includes: { name: string; loc: Loc }[];
+  /** INCLUDE statements plexlint could not follow (their files are not read), and why. */
+  includes: { name: string; loc: Loc; reason: string }[];
   lineCount: number;
+  /** Every file read: the configuration and the files it INCLUDEs, in the order read. */
+  files: string[];
 }

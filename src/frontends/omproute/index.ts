@@ -19,6 +19,9 @@ import { maskToPrefix, parseIpv4, parseIpv6 } from '../../core/ip.js';
 import { spanLocs, type Loc } from '../../core/loc.js';
 import { suggest } from '../../core/suggest.js';
 import type { SourceFile } from '../../sources/source-file.js';
+import { append } from '../../core/append.js';
+import { IncludeWalk } from '../include-walk.js';
+import type { IncludeResolver } from '../profile/index.js';
 import type { OmprouteAst, OmpParameter, OmpStatement, OmpValue } from './ast.js';
 
 export type { OmprouteAst, OmpStatement, OmpParameter, OmpValue } from './ast.js';
@@ -26,11 +29,15 @@ export type { OmprouteAst, OmpStatement, OmpParameter, OmpValue } from './ast.js
 export interface ParsedOmproute {
   ast: OmprouteAst;
   findings: Finding[];
+  /** Every file read: the configuration and the files it INCLUDEs. */
+  files: SourceFile[];
 }
 
 export interface OmprouteOptions {
   /** Static system symbols of the system the file belongs to (SYSNAME and the manifest's). */
   symbols?: ReadonlyMap<string, string>;
+  /** Finds the files INCLUDEs name (the estate's resolver); without one, no INCLUDE is followed. */
+  includes?: IncludeResolver;
 }
 
 /** A syntax error: IBM documents that OMPROUTE ends (EZZ7830I). */
@@ -328,8 +335,86 @@ class StatementBuilder {
   }
 }
 
+/** An INCLUDE's name as OMPROUTE is given it: `//'USER.OMPROUTE(DVIPAS)'`, `'USER.OMPROUTE(DVIPAS)'`, `USER.OMPROUTE(DVIPAS)` or a z/OS UNIX path. */
+export function includeName(written: string): string {
+  return written.trim().replace(/^\/\/(?=')/, '').replace(/^'|'$/g, '');
+}
+
+/**
+ * Parse an OMPROUTE configuration and, in place, the files it INCLUDEs (EZZ7830I: OMPROUTE processes INCLUDE
+ * files as part of its configuration file and works on the expanded file). Members are found through the
+ * resolver the sources stage gives — within the estate only, as the profile's members are — and under the same
+ * limits (src/frontends/include-walk.ts).
+ */
 export function parseOmproute(file: SourceFile, options: OmprouteOptions = {}): ParsedOmproute {
-  const r = new Reader(file, options.symbols ?? new Map());
+  const symbols = options.symbols ?? new Map<string, string>();
+  const findings: Finding[] = [];
+  const statements: OmpStatement[] = [];
+  const includes: OmprouteAst['includes'] = [];
+  const files: SourceFile[] = [];
+  const walk = new IncludeWalk('OMPROUTE', 'OMPROUTE configuration');
+  const visit = (f: SourceFile): void => {
+    if (!files.includes(f)) files.push(f);
+    walk.enter(f.absPath || f.path);
+    const r = new Reader(f, symbols);
+    readStatements(r, f, statements, (include) => {
+      const refused = followInclude(include, f);
+      if (refused) includes.push(refused);
+    });
+    append(findings, r.findings);
+    walk.leave();
+  };
+  /** Reads the member an INCLUDE names; what it could not read (and why) otherwise. */
+  const followInclude = (include: IncludeRef, from: SourceFile): OmprouteAst['includes'][number] | undefined => {
+    const unread = (reason: string): OmprouteAst['includes'][number] => {
+      findings.push({
+        ruleId: 'omproute-include-not-read',
+        loc: include.loc,
+        message:
+          `INCLUDE ${include.name || '(no name)'}: ${reason} The checks that need every definition of this OMPROUTE configuration (DVIPA coverage, undefined interfaces, RouterID) are not made for it; ` +
+          'suppress this finding if the included file holds no interface definitions.',
+      });
+      return { name: include.name, loc: include.loc, reason };
+    };
+    if (!include.name) return unread('the INCLUDE names no file.');
+    if (include.symbolic) return unread('its name has a system symbol without a value, so plexlint cannot tell which file OMPROUTE reads. Give the symbol a value (systems.<name>.symbols in plexlint.yaml).');
+    if (!options.includes) return unread('plexlint reads only this file here (no estate to find the included file in). Check it with the estate that holds the included file.');
+    const found = options.includes.resolve(includeName(include.name), from);
+    if ('ruleId' in found) return unread(found.message.replace(/^INCLUDE [^:]*: /, ''));
+    const refused = walk.admit(found.file.absPath || found.file.path, found.file.text.length, include.name, include.loc);
+    if (refused) {
+      if (refused.finding) findings.push(refused.finding);
+      return refused.complete ? undefined : { name: include.name, loc: include.loc, reason: 'not followed' };
+    }
+    visit(found.file);
+    return undefined;
+  };
+  visit(file);
+  // EZZ7869I: without one OSPF, RIP, IPv6 OSPF or IPv6 RIP interface OMPROUTE ends (an INCLUDE not read may hold them).
+  const routing = /^(OSPF|RIP|IPv6_OSPF|IPv6_RIP)_Interface$/;
+  // A statement rejected for another reason already ends OMPROUTE (EZZ7830I): it counts here.
+  if (!includes.length && !statements.some((s) => routing.test(s.name))) {
+    const anchor = statements[0]?.keywordLoc ?? file.lines.loc(file.path, 0, 0);
+    findings.push({
+      ruleId: 'omproute-no-routing-interface',
+      loc: anchor,
+      message:
+        'this OMPROUTE configuration defines no OSPF_Interface, RIP_Interface, IPv6_OSPF_Interface or IPv6_RIP_Interface: OMPROUTE ends at start-up (EZZ7869I) and advertises nothing. ' +
+        'Define the interfaces OSPF or RIP runs over.',
+    });
+  }
+  return { ast: { file: file.path, statements, includes, lineCount: file.lines.lineCount, files: files.map((f) => f.path) }, findings, files };
+}
+
+/** An INCLUDE as written: the name after system symbols, where it is. */
+interface IncludeRef {
+  name: string;
+  symbolic: boolean;
+  loc: Loc;
+}
+
+/** The statements of one file, in order, into `out`; an INCLUDE is handed to `include` where it stands. */
+function readStatements(r: Reader, file: SourceFile, out: OmpStatement[], include: (ref: IncludeRef) => void): void {
   const lexed = ompLexer().tokenize(file.text);
   for (const err of lexed.errors) {
     r.report('syntax', file.lines.loc(file.path, err.offset, err.offset + Math.max(1, err.length)), `unexpected character: ${err.message}. ${ENDS}.`);
@@ -340,40 +425,17 @@ export function parseOmproute(file: SourceFile, options: OmprouteOptions = {}): 
   }
   const tokens = lexed.tokens;
   const builder = new StatementBuilder(r);
-  const statements: OmpStatement[] = [];
-  const includes: OmprouteAst['includes'] = [];
   let prevEnd: IToken | undefined;
   for (const seg of segmentStatements(tokens)) {
     const first = tokens[seg.start]!;
     if (/^INCLUDE$/i.test(first.image) && !tokens[seg.start + 1]?.image.startsWith('=')) {
-      const target = tokens.slice(seg.start + 1, seg.end).map((t) => t.image).join('');
-      const loc = r.statementLoc(first, seg, tokens[seg.end - 1]!);
-      includes.push({ name: target, loc });
-      r.report(
-        'omproute-include-not-read',
-        loc,
-        `INCLUDE ${target || '(no name)'}: plexlint reads only this file, so interface definitions in the included one are not seen; ` +
-          'the checks that need every definition of this OMPROUTE (DVIPA coverage, undefined interfaces, RouterID) are not made for it. ' +
-          'Put the definitions in this file, or suppress this finding if the included file holds none.',
-      );
+      const words = tokens.slice(seg.start + 1, seg.end).map((t) => r.word(t));
+      include({ name: words.map((w) => w.text).join(''), symbolic: words.some((w) => w.symbolic), loc: r.statementLoc(first, seg, tokens[seg.end - 1]!) });
       prevEnd = seg.terminator;
       continue;
     }
-    const s = builder.build(tokens, seg, statements.length, prevEnd);
-    if (s) statements.push(s);
+    const s = builder.build(tokens, seg, out.length, prevEnd);
+    if (s) out.push(s);
     prevEnd = seg.terminator;
   }
-  // EZZ7869I: without one OSPF, RIP, IPv6 OSPF or IPv6 RIP interface OMPROUTE ends (an INCLUDE may hold them).
-  const routing = /^(OSPF|RIP|IPv6_OSPF|IPv6_RIP)_Interface$/;
-  // A statement rejected for another reason already ends OMPROUTE (EZZ7830I): it counts here.
-  if (!includes.length && !statements.some((s) => routing.test(s.name))) {
-    const anchor = statements[0]?.keywordLoc ?? file.lines.loc(file.path, 0, 0);
-    r.report(
-      'omproute-no-routing-interface',
-      anchor,
-      'this OMPROUTE configuration defines no OSPF_Interface, RIP_Interface, IPv6_OSPF_Interface or IPv6_RIP_Interface: OMPROUTE ends at start-up (EZZ7869I) and advertises nothing. ' +
-        'Define the interfaces OSPF or RIP runs over.',
-    );
-  }
-  return { ast: { file: file.path, statements, includes, lineCount: file.lines.lineCount }, findings: r.findings };
 }

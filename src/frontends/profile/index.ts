@@ -19,6 +19,7 @@ import type { SourceFile } from '../../sources/source-file.js';
 import type { IncludeStatement, ProfileAst, Statement } from '../../../grammar/profile/ast.js';
 import { applyBlockSemantics, type PlacedStatement } from './blocks.js';
 import { checkDefinitions } from './definitions.js';
+import { IncludeWalk } from '../include-walk.js';
 
 export type { ProfileAst } from '../../../grammar/profile/ast.js';
 export type { SymbolTable } from '../../../grammar/profile/scanner.js';
@@ -44,17 +45,7 @@ export interface ParsedProfile {
   files: SourceFile[];
 }
 
-/** INCLUDE nesting deeper than this is reported rather than followed (IBM documents no limit). */
-export const MAX_INCLUDE_DEPTH = 16;
-/**
- * Members one profile may include in all (each time a member is included counts).
- * Without a budget, members that each INCLUDE the next one ten times expand
- * exponentially (an "INCLUDE bomb": 16 levels, 10^16 members) even though no
- * INCLUDE closes a cycle.
- */
-export const MAX_INCLUDED_MEMBERS = 1000;
-/** Characters of included text one profile may expand to in all (the largest file plexlint reads). */
-export const MAX_INCLUDED_CHARS = 64 * 1024 * 1024;
+export { MAX_INCLUDE_DEPTH, MAX_INCLUDED_CHARS, MAX_INCLUDED_MEMBERS } from '../include-walk.js';
 
 /**
  * Parse one file. Its findings pass through the profile's limit (src/core/finding-limit.ts) as soon as the block
@@ -89,18 +80,15 @@ export function parseProfile(file: SourceFile, options: ProfileOptions): ParsedP
   const findings: Finding[] = [];
   const limit = new FindingLimit();
   const files: SourceFile[] = [];
-  const active: string[] = [];
-  let included = 0;
-  let includedChars = 0;
-  let budgetReported = false;
+  const walk = new IncludeWalk('the stack', 'profile');
   const visit = (f: SourceFile): ProfileAst => {
     if (!files.includes(f)) files.push(f);
-    active.push(f.absPath || f.path);
+    walk.enter(f.absPath || f.path);
     const ast = parseOne(f, options.symbols, findings, limit);
     for (const s of ast.statements) {
       if (s.kind === 'include' && !s.ignored && !s.dataset.symbolic) resolveInclude(s, f);
     }
-    active.pop();
+    walk.leave();
     return ast;
   };
   const resolveInclude = (s: IncludeStatement, from: SourceFile): void => {
@@ -130,41 +118,11 @@ export function parseProfile(file: SourceFile, options: ProfileOptions): ParsedP
       findings.push({ ruleId: r.ruleId, loc: s.dataset.loc, message: r.message });
       return;
     }
-    const key = r.file.absPath || r.file.path;
-    if (active.includes(key)) {
-      const chain = [...active.slice(active.indexOf(key)), key].map((p) => p.split('/').pop()).join(' → ');
-      findings.push({
-        ruleId: 'include-cycle',
-        loc: s.dataset.loc,
-        message: `INCLUDE ${s.dataset.text} includes a member that is already being processed (${chain}): IBM documents no nesting limit, so plexlint assumes the stack would read it again and again. Remove the INCLUDE that closes the cycle.`,
-      });
+    const refused = walk.admit(r.file.absPath || r.file.path, r.file.text.length, s.dataset.text, s.dataset.loc);
+    if (refused) {
+      if (refused.finding) findings.push(refused.finding);
       return;
     }
-    if (active.length >= MAX_INCLUDE_DEPTH) {
-      findings.push({
-        ruleId: 'include-cycle',
-        loc: s.dataset.loc,
-        message: `INCLUDE ${s.dataset.text} is nested ${active.length} deep; plexlint stops following INCLUDEs here.`,
-      });
-      return;
-    }
-    if (included + 1 > MAX_INCLUDED_MEMBERS || includedChars + r.file.text.length > MAX_INCLUDED_CHARS) {
-      // Once per profile: every later INCLUDE would say the same.
-      if (!budgetReported) {
-        budgetReported = true;
-        findings.push({
-          ruleId: 'include-cycle',
-          loc: s.dataset.loc,
-          message:
-            `INCLUDE ${s.dataset.text}: this profile has already included ${included} members (${includedChars} characters), ` +
-            `more than plexlint follows (${MAX_INCLUDED_MEMBERS} members, ${MAX_INCLUDED_CHARS / 1048576} M characters); ` +
-            'it stops following INCLUDEs here. Members that INCLUDE the same members several times multiply: INCLUDE each member from one place.',
-        });
-      }
-      return;
-    }
-    included++;
-    includedChars += r.file.text.length;
     s.included = visit(r.file);
   };
   const ast = visit(file);

@@ -212,11 +212,14 @@ class LbBuilder {
       case 'server':
         this.server(s);
         break;
-      case 'manager':
+      case 'manager': {
         this.lb.manager ??= { loc: s.loc };
         if (s.action === 'start') this.lb.manager.start = s.loc;
         if (s.action === 'stop') delete this.lb.manager.start;
+        const seconds = s.action === 'interval' ? s.operands[0] : undefined;
+        if (seconds && !seconds.symbolic && /^\d+$/.test(seconds.text) && Number(seconds.text) > 0) this.lb.manager.interval = { value: Number(seconds.text), loc: seconds.loc };
         break;
+      }
       case 'advisor':
         this.advisor(s);
         break;

@@ -32,7 +32,7 @@ import type { Loc } from '../../core/loc.js';
 import type { OmprouteAst, OmpStatement } from '../../frontends/omproute/ast.js';
 import type { Distribution, Sysplex, System } from '../estate.js';
 import { classMask, definitionOf, findDefiningInterface } from '../routing-match.js';
-import type { RoutedAddress, RoutedRole, RoutingConfig, RoutingInterface, RoutingStatement, SystemRouting } from '../routing.js';
+import type { OspfRange, RoutedAddress, RoutedAddress6, RoutedRole, RoutingConfig, RoutingInterface, RoutingStatement, SystemRouting } from '../routing.js';
 import { sharedText } from '../../core/shared-text.js';
 
 const INTERFACE_STATEMENTS: readonly RoutingStatement[] = ['OSPF_Interface', 'RIP_Interface', 'Interface'];
@@ -99,6 +99,26 @@ function interfaceDef(s: OmpStatement): RoutingInterface | undefined {
   return def;
 }
 
+/** A RANGE statement with a usable address and mask (Area_Number 0.0.0.0 and Advertise=YES by default). */
+function ospfRange(s: OmpStatement): OspfRange | undefined {
+  const ip = param(s, 'IP_Address');
+  const mask = param(s, 'Subnet_Mask');
+  const address = ip && parseIpv4(ip.text);
+  const m = mask && parseIpv4(mask.text);
+  const prefix = m ? maskToPrefix(m) : undefined;
+  if (!address || !m || prefix === undefined) return undefined;
+  return {
+    area: parseIpv4(param(s, 'Area_Number')?.text ?? '0.0.0.0')?.text ?? '0.0.0.0',
+    address: address.text,
+    prefix,
+    subnetMask: m.text,
+    advertise: param(s, 'Advertise')?.text.toUpperCase() !== 'NO',
+    loc: s.loc,
+    keywordLoc: s.keywordLoc,
+    addressLoc: ip.loc,
+  };
+}
+
 export function buildRoutingConfig(ast: OmprouteAst, attachedBy: RoutingConfig['attachedBy']): RoutingConfig {
   const config: RoutingConfig = {
     file: ast.file,
@@ -107,6 +127,7 @@ export function buildRoutingConfig(ast: OmprouteAst, attachedBy: RoutingConfig['
     areas: [],
     interfaces: [],
     ipv6Interfaces: [],
+    ospfRanges: [],
     protocols: { ospf: false, rip: false, ipv6Ospf: false, ipv6Rip: false },
     includes: ast.includes,
     rejectedStatements: 0,
@@ -132,6 +153,11 @@ export function buildRoutingConfig(ast: OmprouteAst, attachedBy: RoutingConfig['
       case 'OSPF':
         setRouterId(config, param(s, 'RouterID'), symbolicParam(s, 'RouterID'), 'OSPF');
         break;
+      case 'Range': {
+        const range = ospfRange(s);
+        if (range) config.ospfRanges.push(range);
+        break;
+      }
       case 'Area':
         config.areas.push({ number: parseIpv4(param(s, 'Area_Number')?.text ?? '0.0.0.0')?.text ?? '0.0.0.0', stub: yes(s, 'Stub_Area'), loc: s.loc });
         break;
@@ -301,7 +327,15 @@ function route(config: RoutingConfig, a: StackAddress): RoutedAddress {
     const routes: ('host' | 'subnet')[] = vipa ? (hostOnly ? ['host'] : ['host', 'subnet']) : ['subnet'];
     const via: RoutedAddress['via'] = { protocol: 'OSPF', routes };
     if (subnet && routes.includes('subnet')) via.subnet = subnet;
-    return { ...base, advertised: true, via, why: `${at} makes it an OSPF interface${vipa ? `; a VIPA goes out as a host route${hostOnly ? ' only (Advertise_VIPA_Routes=HOST_ONLY)' : ' and its subnet'}` : ''}` };
+    const out: RoutedAddress = { ...base, advertised: true, via, why: `${at} makes it an OSPF interface${vipa ? `; a VIPA goes out as a host route${hostOnly ? ' only (Advertise_VIPA_Routes=HOST_ONLY)' : ' and its subnet'}` : ''}` };
+    const range = ip && d.area !== undefined ? rangeOf(config, ip, d.area) : undefined;
+    if (range) {
+      out.range = range;
+      out.why += range.effect === 'hidden'
+        ? `; RANGE ${range.subnet} of area ${range.area} (Advertise=NO, at ${where(range.loc)}) keeps it inside that area: this stack, an area border router, does not advertise it to the other areas`
+        : `; RANGE ${range.subnet} of area ${range.area} (at ${where(range.loc)}) summarises it: the other areas learn ${range.subnet}, not this route`;
+    }
+    return out;
   }
   if (def.statement === 'RIP_Interface') {
     const via: RoutedAddress['via'] = { protocol: 'RIP', routes: vipa ? ['host'] : ['subnet'] };
@@ -312,8 +346,64 @@ function route(config: RoutingConfig, a: StackAddress): RoutedAddress {
   return { ...base, ...out, why: `${at} configures it without a routing protocol; ${out.why}` };
 }
 
+/**
+ * The RANGE of `area` that contains an address, longest mask first — when it has an effect: RFC 2328 §3.5,
+ * address ranges are applied by an area border router (OSPF interfaces in two areas or more) to what it
+ * advertises into the other areas.
+ */
+function rangeOf(config: RoutingConfig, ip: IpAddress, area: string): RoutedAddress['range'] | undefined {
+  if (!config.ospfRanges.length) return undefined;
+  const areas = new Set(config.interfaces.flatMap((d) => (d.statement === 'OSPF_Interface' && d.area !== undefined ? [d.area] : [])));
+  if (areas.size < 2) return undefined;
+  let best: OspfRange | undefined;
+  for (const r of config.ospfRanges) {
+    if (r.area !== area || (best && best.prefix >= r.prefix)) continue;
+    const net = parseIpv4(r.address)!.value & prefixMask(4, r.prefix);
+    if ((ip.value & prefixMask(4, r.prefix)) === net) best = r;
+  }
+  return best && { loc: best.loc, area: best.area, subnet: `${best.address}/${best.prefix}`, effect: best.advertise ? 'summarised' : 'hidden' };
+}
+
+/** The stack's IPv6 dynamic VIPAs and what IBM says OMPROUTE does with them. */
+function ipv6Dvipas(system: System, config: RoutingConfig): RoutedAddress6[] {
+  const st = system.stack;
+  const out: RoutedAddress6[] = [];
+  const byName = new Map(config.ipv6Interfaces.map((d) => [d.name.toUpperCase(), d]));
+  const running = config.protocols.ipv6Ospf || config.protocols.ipv6Rip;
+  const verdict = (name: string | undefined): Pick<RoutedAddress6, 'definition' | 'advertised' | 'why'> => {
+    const d = name ? byName.get(name.toUpperCase()) : undefined;
+    const definition = d && { statement: d.statement, loc: d.loc, name: d.name };
+    if (!running) {
+      return {
+        ...(definition ? { definition } : {}),
+        advertised: false,
+        why: 'OMPROUTE runs neither IPv6 OSPF nor IPv6 RIP (no IPv6_OSPF_Interface or IPv6_RIP_Interface is defined, and a protocol with no interface of its kind is disabled), so it advertises no IPv6 route',
+      };
+    }
+    return {
+      ...(definition ? { definition } : {}),
+      why: definition
+        ? `${d.statement} Name=${d.name} at ${where(d.loc)} configures it`
+        : 'no IPv6 interface statement names it: OMPROUTE learns it from the stack and uses default values; which routes it then advertises is not documented in the topics plexlint relies on',
+    };
+  };
+  for (const d of st.dvipas) {
+    if (d.version !== 6) continue;
+    const e: RoutedAddress6 =
+      d.role === 'define'
+        ? { address: d.address, role: 'dvipa', what: 'VIPADEFINE', loc: d.loc, when: 'while-owner', ...verdict(d.interfaceName) }
+        : { address: d.address, role: 'dvipa-backup', what: `VIPABACKUP rank ${d.rank ?? 1}`, loc: d.loc, when: 'after-takeover', ...verdict(d.interfaceName) };
+    if (d.interfaceName !== undefined) e.interfaceName = d.interfaceName;
+    out.push(e);
+  }
+  for (const r of st.vipaRanges) {
+    if (r.version === 6) out.push({ address: r.subnet, role: 'dvipa-range', what: `VIPARANGE ${r.subnet}`, loc: r.loc, when: 'when-activated', ...verdict(undefined) });
+  }
+  return out;
+}
+
 export function buildSystemRouting(system: System, sysplex: Sysplex, config: RoutingConfig): SystemRouting {
-  return { config, addresses: stackAddresses(system, sysplex).map((a) => shareTexts(route(config, a))) };
+  return { config, addresses: stackAddresses(system, sysplex).map((a) => shareTexts(route(config, a))), ipv6Dvipas: ipv6Dvipas(system, config) };
 }
 
 /** The address's texts as one string each for the run (./shared-text.ts): most are the same for many addresses. */

@@ -266,7 +266,15 @@ export function buildWeb(input: WebInput): BuiltWeb {
     });
     const tiers = [...new Set(odrs.map((o) => o.tier))];
     const gscs: GenericServerCluster[] = e.gscs.map((g) => {
-      const gsc: GenericServerCluster = { name: g.name, members: g.members.map((m) => ({ host: m.host, port: m.port, weight: m.weight, loc: m.loc })), loc: g.loc };
+      const properties: GenericServerCluster['properties'] = Object.create(null) as GenericServerCluster['properties'];
+      for (const [k, v] of Object.entries(g.properties)) properties[k] = { value: v.value, loc: v.loc };
+      const gsc: GenericServerCluster = {
+        name: g.name,
+        members: g.members.map((m) => ({ host: m.host, port: m.port, weight: m.weight, loc: m.loc })),
+        properties,
+        dwlm: properties['enable.dwlm']?.value.trim().toLowerCase() !== 'false',
+        loc: g.loc,
+      };
       const tier = g.tier?.value ?? (tiers.length === 1 ? tiers[0] : undefined);
       if (tier !== undefined) gsc.tier = tier;
       return gsc;

@@ -53,8 +53,8 @@ export const rule = defineRule({
     consequences: [
       {
         id: "advertised",
-        documented: "IBM z/OS Communications Server IP Configuration Guide, External load balancing (V2R2, Japanese edition; plexlint's translation)",
-        quote: "all target z/OS systems must have the load balancer's cluster IP address defined in their HOME list. However, it is important that these addresses are not advertised externally by dynamic routing protocols. One way to achieve this is to define these IP addresses as loopback addresses on z/OS.",
+        documented: "IBM z/OS Communications Server IP Configuration Guide, External IP workload balancing solutions (z/OS V2R2)",
+        quote: "As a result, with dispatch mode, all target z/OS systems must have the load balancer's cluster IP address defined in their HOME list. It is important, however, that these addresses are not advertised externally through dynamic routing protocols. One way to accomplish this is by defining these IP addresses as loopback addresses on z/OS.",
       },
       {
         id: "bypass",
@@ -87,7 +87,8 @@ export const rule = defineRule({
             `IBM: the cluster addresses must not be advertised by dynamic routing, and defining them as loopback addresses on z/OS is one way to achieve that. ` +
             `Once routers learn ${address} from this system they can send packets for the cluster straight to it instead of to the load balancer, bypassing the balancing (plexlint's reading; IBM does not describe the failure). ` +
             `Define ${address} as a loopback address (\`HOME ${address} LOOPBACK\`) and remove it here${defLoc ? ` and from ${routing!.config.file}` : ''}.`,
-          consequence: 'bypass',
+          // The finding states IBM's requirement (documented); the bypass it describes is labelled as plexlint's reading.
+          consequence: 'advertised',
           related: defLoc ? [...related, rel(defLoc, `${routed!.definition!.statement} that configures ${address}`)] : related,
           subject: `${name} cluster ${address} advertised (${p.what})`,
         });

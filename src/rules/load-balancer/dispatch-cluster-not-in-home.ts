@@ -4,8 +4,9 @@ import { dispatchTargets, homeAnchor, presence, rangeHolding, serverName, system
 
 /**
  * Dispatch (MAC) mode keeps the cluster address as the destination; a z/OS
- * target accepts the packet only if that address is in its HOME list (IBM,
- * "External load balancing").
+ * target accepts the packet if that address is in its HOME list, and every
+ * target must have it there (IBM, "External IP workload balancing solutions").
+ * What the stack does otherwise IBM does not say: the message says so.
  */
 export const rule = defineRule({
   meta: {
@@ -13,11 +14,11 @@ export const rule = defineRule({
     severity: 'error',
     category: 'load-balancer',
     description: 'A z/OS system that a load balancer forwards to in MAC (dispatch) mode lacks the cluster address in its HOME list',
-    source: 'IBM z/OS Communications Server IP Configuration Guide, "External load balancing" (dispatch mode: every target must have the cluster IP address in its HOME list)',
+    source: 'IBM z/OS Communications Server IP Configuration Guide, "External IP workload balancing solutions" (dispatch mode: every target must have the cluster IP address in its HOME list)',
     consequences: [
       {
-        documented: "IBM z/OS Communications Server IP Configuration Guide, External load balancing",
-        quote: "When a load balancer uses dispatch mode, the destination IP addresses for incoming IP packets is not changed. … The receiving z/OS system inspects the destination IP address of the packet, and if it matches one of the IP addresses in its HOME list, accepts the packet",
+        reading:
+          "IBM (IP Configuration Guide, External IP workload balancing solutions) says that in dispatch mode the destination address is not changed, that the receiving z/OS system accepts a packet whose destination matches one of the IP addresses in its HOME list, and that \"all target z/OS systems must have the load balancer's cluster IP address defined in their HOME list\"; it does not say what the stack does with a packet for an address it lacks. plexlint's reading is that the stack does not accept it, so the connections the load balancer sends there fail (the simulator counts them as dropped).",
       },
     ],
   },
@@ -37,7 +38,8 @@ export const rule = defineRule({
           `${lbs} forward${refs.length === 1 && !lbs.includes(' and ') ? 's' : ''} connections for cluster ${address} to this system (${serverName(first)}) with ${mode}, ` +
           `which keeps ${address} as the destination address, but ${address} is not in this stack's HOME list` +
           (range ? ` (it is only inside VIPARANGE ${range.subnet}, which creates a dynamic VIPA only when an application binds to it, and then advertises it)` : '') +
-          `. The stack discards those packets, so every connection the load balancer sends here fails. ` +
+          `. IBM: "The receiving z/OS system inspects the destination IP address of the packet, and if it matches one of the IP addresses in its HOME list, it accepts the packet. As a result, with dispatch mode, all target z/OS systems must have the load balancer's cluster IP address defined in their HOME list." ` +
+          `IBM does not say what the stack does otherwise; plexlint's reading: it does not accept the packets, so the connections the load balancer sends here fail. ` +
           `Add \`${address} LOOPBACK\` to the HOME list ${anchor.hint} (a loopback address is accepted but neither advertised nor registered with the OSA).`,
         related: refs.map((r) => rel(r.server.loc, `${r.lb.name}: ${serverName(r)} (${r.server.forwarding === 'encap' ? 'encapforward' : 'MAC forwarding'})`)),
         subject: `${name} cluster ${address} not in HOME`,

@@ -60,13 +60,13 @@ function compare(ctx: RuleContext, f: ExternalLb, l: ExternalLb): void {
   const lc = new Map(l.clusters.map((c) => [clusterKey(c), c]));
   for (const [k, c] of lc) {
     if (fc.has(k)) continue;
-    report(
-      anchor,
-      `${f.name} has no cluster ${c.id}, which ${l.name} balances. On takeover the cluster addresses move to ${f.name}, which then does not forward connections for ${c.id}: they fail until ${l.name} is active again. Add the cluster, its ports and servers to ${f.config}.`,
-      c.loc,
-      `cluster ${c.id}`,
-      `cluster ${c.id} missing`,
-    );
+    // At the cluster's definition, on the machine that has it: the finding is about that cluster.
+    ctx.report({
+      loc: c.loc,
+      message: `${f.name} vs ${l.name}: ${asReading(`${f.name} has no cluster ${c.id}, which ${l.name} balances. On takeover the cluster addresses move to ${f.name}, which then does not forward connections for ${c.id}: they fail until ${l.name} is active again. Add the cluster, its ports and servers to ${f.config}.`)}`,
+      related: [rel(anchor, `${f.name}: its configuration, without cluster ${c.id}`)],
+      subject: `${f.name} ${l.name} cluster ${c.id} missing`,
+    });
   }
   for (const [k, c] of fc) {
     const other = lc.get(k);
@@ -82,7 +82,14 @@ function compare(ctx: RuleContext, f: ExternalLb, l: ExternalLb): void {
     const lp = new Map(o.ports.map((p) => [p.port, p]));
     for (const [n, p] of lp) {
       if (fp.has(n)) continue;
-      report(c.loc, `cluster ${c.id} has no port ${n} on ${f.name}, but ${l.name} balances ${o.id}${s}${n}: after a takeover, connections to port ${n} are not forwarded. Add the port and its servers.`, p.loc, `port ${o.id}${s}${n}`, `port ${c.id} ${n} missing`);
+      // At the port's definition, on the machine that has it: the finding is about that port.
+      const finding: Parameters<RuleContext['report']>[0] = {
+        loc: p.loc,
+        message: `${f.name} vs ${l.name}: ${asReading(`port ${o.id}${s}${n} exists only on ${l.name}: cluster ${c.id} has no port ${n} on ${f.name}, so after a takeover to ${f.name} connections to port ${n} are not forwarded. Add the port and its servers to ${f.config}.`)}`,
+        related: [rel(c.loc, `${f.name}: cluster ${c.id}, without port ${n}`)],
+        subject: `${f.name} ${l.name} port ${c.id} ${n} missing`,
+      };
+      ctx.report(finding);
     }
     for (const [n, p] of fp) {
       const q = lp.get(n);

@@ -13,8 +13,8 @@ export const rule = defineRule({
     consequences: [
       {
         id: "port",
-        documented: "IBM Edge Components, dscontrol highavailability",
-        quote: "An unused TCP port on both machines, to be used by Dispatcher for its heartbeat messages. The port must be the same for both the primary and backup machines.",
+        documented: "IBM Edge Components Load Balancer, dscontrol highavailability (the port is an unused UDP port on both machines in the Load Balancer 9.0.5 documentation; the v7.0 and v8.5 pages say TCP)",
+        quote: "The port must be the same for both the primary and backup machines.",
       },
       {
         id: "strategy",
@@ -55,7 +55,7 @@ export const rule = defineRule({
             `or waits for a takeover command (manual), so what happens after the primary comes back is unpredictable. Use ${lh.recovery.value} on both.`,
           related: [rel(lh.recovery.loc, `${l.name}: recovery strategy ${lh.recovery.value}`)],
           subject: `${f.name} ${l.name} recovery strategy`,
-          consequence: 'effect',
+          consequence: 'strategy',
         });
       }
       if (fh.port && lh.port && fh.port.value !== lh.port.value) {
@@ -66,7 +66,7 @@ export const rule = defineRule({
             `plexlint's reading (IBM does not describe the failure): each machine listens on its own port, so the heartbeats do not arrive, each considers the other down, and both try to be active. Use port ${lh.port.value} on both.`,
           related: [rel(lh.port.loc, `${l.name}: port ${lh.port.value}`)],
           subject: `${f.name} ${l.name} ha port`,
-          consequence: 'effect',
+          consequence: 'port',
         });
       }
       if (fh.role && lh.role && fh.role.value === lh.role.value && fh.role.value !== 'both') {

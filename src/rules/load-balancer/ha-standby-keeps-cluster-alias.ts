@@ -19,7 +19,7 @@ export const rule = defineRule({
     consequences: [
       {
         documented: "IBM APAR PH50064, Connection broken when takeover occurs",
-        quote: "in the backup state, if the cluster is still aliased on the ethernet interface, the OS will respond with a RST packet if the traffic is not for a collocated server. The RST packet will terminate the existing connection.",
+        quote: "When cluster traffic is received and the executor is running in the backup state, if the cluster is still aliased on the operating system interface, the operating system will respond with a RST packet if the traffic is not for a collocated server. The RST packet will terminate the existing connection.",
       },
     ],
   },

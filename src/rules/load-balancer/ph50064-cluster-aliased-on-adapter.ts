@@ -11,8 +11,8 @@ const STATE_TEXT = { inop: 'after goInOp', active: 'while active', standby: 'aft
  * the operating system; the go scripts run up to ~2 s later. While the cluster is
  * still aliased on the Ethernet interface, the OS answers in-flight packets of
  * replicated connections with RST and breaks them. Load Balancer for IPv4 and
- * IPv6; IBM: "you must not alias the cluster address against the network
- * adaptor" in high availability or stand-alone setups (v8.0).
+ * IPv6; IBM's v8.0 high availability considerations say the cluster address must
+ * not be aliased on the network adapter in high availability or stand-alone setups.
  */
 export const rule = defineRule({
   meta: {
@@ -20,11 +20,11 @@ export const rule = defineRule({
     severity: 'error',
     category: 'load-balancer',
     description: 'A cluster address aliased on a network adapter (go script or executor configure) in a high-availability Load Balancer for IPv4 and IPv6 (APAR PH50064)',
-    source: 'IBM APAR PH50064 "Connection broken when takeover occurs" (fixed in 8.5.5.23 and 9.0.5.15); Edge Components v8.0 high availability considerations ("you must not alias the cluster address against the network adaptor")',
+    source: 'IBM APAR PH50064 "Connection broken when takeover occurs" (fixed in 8.5.5.23 and 9.0.5.15); Edge Components v8.0 high availability considerations (the cluster address must not be aliased on the network adapter)',
     consequences: [
       {
         documented: "IBM APAR PH50064, Connection broken when takeover occurs",
-        quote: "If the cluster is not aliased on the ethernet interface, the packets will be discarded by the OS. … in the backup state, if the cluster is still aliased on the ethernet interface, the OS will respond with a RST packet if the traffic is not for a collocated server. The RST packet will terminate the existing connection.",
+        quote: "If the cluster is not aliased on the ethernet interface, the operating system discards the traffic. When cluster traffic is received and the executor is running in the backup state, if the cluster is still aliased on the operating system interface, the operating system will respond with a RST packet if the traffic is not for a collocated server. The RST packet will terminate the existing connection.",
       },
     ],
   },

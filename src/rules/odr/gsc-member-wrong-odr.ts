@@ -3,9 +3,12 @@ import { defineRule } from '../rule.js';
 import { cellMap, endpoint, tierText } from '../web.js';
 
 /**
- * GSC members for cell affinity are the ODRs of a remote cell, of the same
- * tier (IBM "Cell affinity function": "GSCs in a tier refer only to ODRs
- * of that tier").
+ * GSC members for cell affinity are the ODRs of a remote cell (IBM, "Cell
+ * affinity function": "The GSC members must be the ODRs in the remote cells"),
+ * of the same tier (IBM, "Configuring cell affinity in a multi-tiered
+ * environment": "any generic server cluster configurations you create for cell
+ * affinity must refer only to ODRs within that tier"). What happens otherwise IBM
+ * does not say: the messages give plexlint's reading as such.
  */
 export const rule = defineRule({
   meta: {
@@ -16,8 +19,16 @@ export const rule = defineRule({
     source: 'IBM WAS ND, "Using generic server clusters with cell affinity" (twve_odoegsc); "Configuring cell affinity in a multi-tiered environment" (twve_odoemltier)',
     consequences: [
       {
-        documented: "IBM WAS ND, Cell affinity function; Configuring cell affinity in a multi-tiered environment",
-        quote: "The GSC members must be the ODRs in the remote cells.",
+        id: 'own-cell',
+        when: 'an ODR of the GSC\'s own cell',
+        documented: 'IBM WAS ND, Cell affinity function',
+        quote: 'The GSC members must be the ODRs in the remote cells.',
+      },
+      {
+        id: 'tier',
+        when: 'an ODR of another tier',
+        documented: 'IBM WAS ND, Configuring cell affinity in a multi-tiered environment',
+        quote: 'any generic server cluster configurations you create for cell affinity must refer only to ODRs within that tier',
       },
     ],
   },
@@ -34,11 +45,12 @@ export const rule = defineRule({
             ctx.report({
               loc: m.loc,
               message:
-                `member ${endpoint(m.host, m.port)} of GSC '${g.name}' is ODR ${m.odr.name} of cell ${cell.name} itself: for cell affinity a GSC stands for the ODRs of another cell, ` +
-                `to which this cell's ODRs send the in-session requests they cannot route; a request sent to an ODR of the same cell comes back to a cell that does not hold the session. ` +
+                `member ${endpoint(m.host, m.port)} of GSC '${g.name}' is ODR ${m.odr.name} of cell ${cell.name} itself. IBM: "The GSC members must be the ODRs in the remote cells." ` +
+                `A GSC for cell affinity stands for the ODRs of another cell, to which this cell's ODRs send the in-session requests they cannot route; plexlint's reading: a request rerouted to this member comes back to a cell that does not hold the session. ` +
                 `Remove the member; list only the ODRs of the remote cell.`,
               related: at,
               subject: `cell ${cell.name} GSC ${g.name} member ${m.odr.name} own cell`,
+              consequence: 'own-cell',
             });
             continue;
           }
@@ -47,11 +59,13 @@ export const rule = defineRule({
             ctx.report({
               loc: m.loc,
               message:
-                `member ${endpoint(m.host, m.port)} of GSC '${g.name}' is ODR ${m.odr.name} of ${tierText(m.odr.tier)}, but the GSC belongs to ${tierText(tier)}: ` +
-                `the GSCs of a tier may refer only to ODRs of that tier, so rerouted requests would enter the wrong tier and miss its session cookie. ` +
+                `member ${endpoint(m.host, m.port)} of GSC '${g.name}' is ODR ${m.odr.name} of ${tierText(m.odr.tier)}, but the GSC belongs to ${tierText(tier)}. ` +
+                `IBM: "any generic server cluster configurations you create for cell affinity must refer only to ODRs within that tier". ` +
+                `plexlint's reading: rerouted requests would enter the other tier, whose ODRs use another session cookie. ` +
                 `List only ODRs of ${tierText(tier)}, or give the GSC the right tier in plexlint.yaml.`,
               related: at,
               subject: `cell ${cell.name} GSC ${g.name} member ${m.odr.name} tier ${m.odr.tier}`,
+              consequence: 'tier',
             });
           }
         }

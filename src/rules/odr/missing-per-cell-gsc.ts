@@ -1,6 +1,6 @@
 import { rel } from '../helpers.js';
 import { defineRule } from '../rule.js';
-import type { Cell, GenericServerCluster, Odr, OdrSpray } from '../../model/web.js';
+import { gscRoutingWeight, type Cell, type GenericServerCluster, type Odr, type OdrSpray } from '../../model/web.js';
 import type { Estate } from '../../model/estate.js';
 import { rerouteThroughGsc } from '../../sim/probes.js';
 import { LOSS_REASONS } from '../../sim/sessions.js';
@@ -69,11 +69,12 @@ export const rule = defineRule({
         });
         continue;
       }
-      const score = (g: GenericServerCluster) => required.filter((o) => g.members.some((m) => m.odr?.cell === owner.name && m.odr.name === o.name && m.weight > 0)).length;
+      const score = (g: GenericServerCluster) => required.filter((o) => g.members.some((m) => m.odr?.cell === owner.name && m.odr.name === o.name && gscRoutingWeight(g, m) > 0)).length;
       const best = [...candidates].sort((x, y) => score(y) - score(x))[0]!;
       const member = (o: Odr) => best.members.find((m) => m.odr?.cell === owner.name && m.odr.name === o.name);
       const missing = required.filter((o) => !member(o));
-      const zero = required.filter((o) => member(o) && member(o)!.weight === 0);
+      // A configured 0 counts only with the dynamic workload manager off (enable.dwlm=false): with it on, its weight replaces it.
+      const zero = required.filter((o) => member(o) && gscRoutingWeight(best, member(o)!) === 0);
       const extra = best.members.filter((m) => !m.odr || (m.odr.cell !== owner.name && m.odr.cell !== receiver.name));
       if (missing.length === 0 && zero.length === 0 && extra.length === 0) continue;
       const problems: string[] = [];

@@ -12,8 +12,9 @@ function hint(name: string, known: string[]): string {
 
 /**
  * Route → ServerCluster / UriGroup / VirtualHostGroup, and PrimaryServers /
- * BackupServers → a Server of the same cluster (IBM "plugin-cfg.xml file"). A Route naming an undefined VirtualHostGroup makes the
- * whole file unparseable for the plug-in (APAR PK12350).
+ * BackupServers → a Server of the same cluster (IBM "plugin-cfg.xml file"). A Route naming an undefined VirtualHostGroup made the
+ * whole file unparseable for the WebSphere Application Server V5.0 for z/OS plug-in (APAR PK12350); what current plug-ins
+ * do with it IBM does not document.
  */
 export const rule = defineRule({
   meta: {

@@ -1,6 +1,5 @@
 /** Shared pieces of the dynamic-routing (OMPROUTE) rules. */
 import { parseCidr, parseIpv4, SubnetTable } from '../../core/ip.js';
-import type { Fix } from '../../core/diagnostic.js';
 import type { Loc } from '../../core/loc.js';
 import type { Estate, System } from '../../model/estate.js';
 import type { RoutedAddress, RoutingConfig, SystemRouting } from '../../model/routing.js';
@@ -19,13 +18,31 @@ export function routedSystems(estate: Estate): Routed[] {
  * The stack addresses no OMPROUTE definition covers, in the configurations whose every definition plexlint sees,
  * with where a finding about each belongs.
  */
-export function* uncoveredAddresses(estate: Estate): Generator<Routed & { config: RoutingConfig; anchor: ReturnType<typeof definitionAnchor>; address: RoutedAddress }> {
+export function* uncoveredAddresses(
+  estate: Estate,
+): Generator<Routed & { config: RoutingConfig; anchor: ReturnType<typeof definitionAnchor>; address: RoutedAddress; mistyped: ReadonlySet<string> }> {
   for (const r of routedSystems(estate)) {
     const config = r.routing.config;
     if (!complete(config)) continue;
     const anchor = definitionAnchor(config);
-    for (const address of r.routing.addresses) if (!address.definition) yield { system: r.system, routing: r.routing, config, anchor, address };
+    const mistyped = mistypedNames(r.routing);
+    for (const address of r.routing.addresses) if (!address.definition) yield { system: r.system, routing: r.routing, config, anchor, address, mistyped };
   }
+}
+
+/**
+ * Names (upper case) of definitions whose Name is an interface of the stack but whose IP_Address is no address of
+ * the stack: definitions of that interface with a mistyped address (omproute-definition-mismatch reports them).
+ */
+export function mistypedNames(routing: SystemRouting): ReadonlySet<string> {
+  const addresses = new Set(routing.addresses.map((a) => a.address));
+  const names = new Set(routing.addresses.flatMap((a) => (a.interfaceName && (a.role === 'real' || a.role === 'static-vipa') ? [a.interfaceName.toUpperCase()] : [])));
+  const out = new Set<string>();
+  for (const d of routing.config.interfaces) {
+    if (d.wildcard || !d.name || addresses.has(parseIpv4(d.address)?.text ?? d.address)) continue;
+    if (names.has(d.name.toUpperCase())) out.add(d.name.toUpperCase());
+  }
+  return out;
 }
 
 /** Whether plexlint sees every definition of the configuration (no INCLUDE it does not read). */
@@ -75,16 +92,6 @@ export function definitionText(
   for (let i = 2; !a.name && used.has(name.toUpperCase()); i++) name = `${stem.slice(0, 14)}${i}`;
   const area = statement === 'OSPF_Interface' ? ` Attaches_To_Area=${config.interfaces.find((d) => d.statement === 'OSPF_Interface')?.area ?? '0.0.0.0'}` : '';
   return `${statement} IP_Address=${a.address} Name=${name} Subnet_Mask=${a.mask}${area};`;
-}
-
-/**
- * A suggestion that inserts a statement on its own line after `after` (or at the top of the file); the edit is in
- * the finding's file, the configuration (`anchor.loc`). A suggestion, not a fix: the finding names other ways too.
- */
-export function insertSuggestion(anchor: { after?: Loc }, text: string, description: string): Fix {
-  if (!anchor.after) return { description, edits: [{ line: 1, column: 1, endLine: 1, endColumn: 1, text: `${text}\n` }] };
-  const at = anchor.after;
-  return { description, edits: [{ line: at.endLine, column: at.endColumn, endLine: at.endLine, endColumn: at.endColumn, text: `\n${text}` }] };
 }
 
 /** `SYSB.conf:12` */

@@ -4,6 +4,7 @@ import type { RoutedAddress } from '../../model/routing.js';
 import { rel } from '../helpers.js';
 import { defineRule } from '../rule.js';
 import { routedSystems, sysplexDvipaSpace } from './common.js';
+import { dvipaCoverage } from './coverage.js';
 
 /**
  * "TCP/IP stack routing table management": OMPROUTE does not use BSDROUTINGPARMS;
@@ -14,18 +15,35 @@ import { routedSystems, sysplexDvipaSpace } from './common.js';
  * That OMPROUTE also needs the Name to match a real interface's name is inferred:
  * IBM says the Name is ignored for dynamic VIPAs, which implies it is not for the others.
  */
+/** IBM's words for the mask OMPROUTE configures, then RFC 2328's for what an OSPF router does with a Hello whose mask is not its own. */
+const HELLO_QUOTE =
+  'OMPROUTE does not make use of the BSDROUTINGPARMS statement. Instead, the IPv4 Maximum Transmission Unit (MTU), subnet mask, and destination address parameters are configured using the OSPF_INTERFACE, RIP_INTERFACE, and INTERFACE statements in the OMPROUTE configuration file. … ' +
+  '[RFC 2328 §10.5:] the values of the Network Mask, HelloInterval, and RouterDeadInterval fields in the received Hello packet must be checked against the values configured for the receiving interface. Any mismatch causes processing to stop and the packet to be dropped. … However, there is one exception to the above rule: on point-to-point networks and on virtual links, the Network Mask in the received Hello Packet should be ignored.';
+
+/** Interface types of a broadcast LAN, where OSPF compares the Network Mask of Hellos (RFC 2328 §10.5): OSA-Express QDIO Ethernet. */
+const LAN_TYPES: ReadonlySet<string> = new Set(['IPAQENET']);
+
 export const rule = defineRule({
   meta: {
     id: 'omproute-definition-mismatch',
     severity: 'warning',
     category: 'routing',
-    description: 'An OMPROUTE interface definition whose address, subnet mask or name disagrees with the TCP/IP profile (stale or mistyped)',
-    source: 'IBM IP Configuration Guide, "TCP/IP stack routing table management" and "IPv4 considerations for OMPROUTE"; IP Configuration Reference, OSPF_INTERFACE / INTERFACE statements',
+    description: 'An OMPROUTE interface definition whose address, subnet mask or name disagrees with the TCP/IP profile (stale or mistyped); an OSPF_Interface mask that differs on an OSA-Express LAN is an error (OSPF neighbours drop its Hellos)',
+    hasSuggestions: true,
+    // A definition for no address of the stack: one whose Name is an interface of the stack (a mistyped address) or not (stale).
+    variants: ['mistyped', 'stale'],
+    source: 'IBM IP Configuration Guide, "TCP/IP stack routing table management" and "IPv4 considerations for OMPROUTE"; IP Configuration Reference, OSPF_INTERFACE / INTERFACE statements; RFC 2328 §10.5 (Hello packets with another Network Mask are dropped)',
     consequences: [
       {
         id: 'mask',
-        documented: "IBM z/OS Communications Server IP Configuration Guide, TCP/IP stack routing table management (Japanese edition; plexlint's translation)",
-        quote: "OMPROUTE does not use the BSDROUTINGPARMS statement. Instead, the IPv4 maximum transmission unit (MTU), subnet mask, and destination address parameters are configured by using the OSPF_INTERFACE, RIP_INTERFACE, and INTERFACE statements in the OMPROUTE configuration file.",
+        documented: 'IBM z/OS Communications Server IP Configuration Guide, TCP/IP stack routing table management',
+        quote: 'OMPROUTE does not make use of the BSDROUTINGPARMS statement. Instead, the IPv4 Maximum Transmission Unit (MTU), subnet mask, and destination address parameters are configured using the OSPF_INTERFACE, RIP_INTERFACE, and INTERFACE statements in the OMPROUTE configuration file.',
+      },
+      {
+        id: 'hello-mask',
+        when: 'an OSPF_Interface on an OSA-Express Ethernet (a broadcast network)',
+        documented: 'IBM z/OS Communications Server IP Configuration Guide, TCP/IP stack routing table management (the mask OMPROUTE configures); IETF RFC 2328, OSPF Version 2, §10.5 Receiving Hello Packets (what a router does with it)',
+        quote: HELLO_QUOTE,
       },
       {
         id: 'stale',
@@ -39,13 +57,16 @@ export const rule = defineRule({
   },
   check(ctx) {
     const inDvipaSpace = sysplexDvipaSpace(ctx.estate);
-    for (const { system, routing } of routedSystems(ctx.estate)) {
+    for (const r of routedSystems(ctx.estate)) {
+      const { system, routing } = r;
+      // A definition that nearly covers a DVIPA is omproute-dvipa-not-covered's: one cause, one finding.
+      const nearMisses = new Set(dvipaCoverage(r).nearMisses.flatMap((m) => (m.definition ? [m.definition] : [])));
       const byAddress = new Map<string, RoutedAddress>();
       for (const a of routing.addresses) if (!byAddress.has(a.address)) byAddress.set(a.address, a);
       const named = new Map<string, RoutedAddress>();
       for (const a of routing.addresses) if (a.interfaceName && (a.role === 'real' || a.role === 'static-vipa')) named.set(a.interfaceName.toUpperCase(), a);
       for (const d of routing.config.interfaces) {
-        if (d.wildcard) continue;
+        if (d.wildcard || nearMisses.has(d)) continue;
         const ip = parseIpv4(d.address);
         // Loopback and 0.0.0.0 are omproute-ospf-loopback's (for OSPF) or nobody's business.
         if (!ip || ip.value === 0n || isLoopback(ip)) continue;
@@ -68,6 +89,7 @@ export const rule = defineRule({
             ...(byName ? { related: [rel(byName.loc, `${system.name}: ${byName.what} ${byName.address}`)] } : {}),
             subject: `${system.name} omproute ${d.statement} ${d.address} stale`,
             consequence: 'stale',
+            variant: byName ? 'mistyped' : 'stale',
           });
           continue;
         }
@@ -75,7 +97,24 @@ export const rule = defineRule({
         if (!sameLoc(a.definition?.loc, d.loc)) continue;
         // A VIPA has no subnet of its own on the stack; its OMPROUTE mask only says which subnet to advertise (IBM's sample: 4.4.4.4 with 255.255.255.252).
         if (a.role !== 'static-vipa' && d.prefix !== undefined && a.prefix !== undefined && d.prefix !== a.prefix && d.maskLoc) {
-          ctx.report({
+          const lan = d.statement === 'OSPF_Interface' && a.role === 'real' && LAN_TYPES.has(system.stack.interfaces.find((i) => i.name === a.interfaceName)?.type.toUpperCase() ?? '');
+          if (lan) {
+            ctx.report({
+              loc: d.maskLoc,
+              severity: 'error',
+              system: system.name,
+              message:
+                `OSPF_Interface for ${d.address} says Subnet_Mask=${d.subnetMask}, but the profile gives ${a.what} ${a.address}/${a.prefix} (${prefixToMaskText(a.prefix)}). ` +
+                `IBM: OMPROUTE does not use the profile's mask — "the IPv4 Maximum Transmission Unit (MTU), subnet mask, and destination address parameters are configured using the OSPF_INTERFACE, RIP_INTERFACE, and INTERFACE statements" — so ${a.interfaceName} runs OSPF with ${d.subnetMask}. ` +
+                `${a.interfaceName} is an OSA-Express Ethernet, a broadcast network, where RFC 2328 §10.5 has every OSPF router check the Network Mask of each Hello it receives against its own interface's and drop the Hello on a mismatch: ` +
+                `the routers on this LAN, set up for its mask (the profile's /${a.prefix}, unless the profile is the one that is wrong), drop OMPROUTE's Hellos and OMPROUTE drops theirs, so no adjacency forms over ${a.interfaceName} and no route is learned or advertised over it. ` +
+                `Make the two agree: Subnet_Mask=${prefixToMaskText(a.prefix)}.`,
+              related: [rel(a.loc, `${system.name}: ${a.what} ${a.address}/${a.prefix}`)],
+              suggestions: [{ description: `Subnet_Mask=${prefixToMaskText(a.prefix)}`, edits: [{ line: d.maskLoc.line, column: d.maskLoc.column, endLine: d.maskLoc.endLine, endColumn: d.maskLoc.endColumn, text: prefixToMaskText(a.prefix) }] }],
+              subject: `${system.name} omproute ${d.address} mask`,
+              consequence: 'hello-mask',
+            });
+          } else ctx.report({
             loc: d.maskLoc,
             system: system.name,
             message:

@@ -32,8 +32,8 @@ export const rule = defineRule({
     source: 'IBM WAS ND, "Cell affinity function" and "Cell affinity when an ODR fails" (cwve_odoeaffinity, cwve_odoeaftop); simulation of each ODR failure (docs/simulator.md)',
     consequences: [
       {
-        documented: "IBM WAS ND, Cell affinity function",
-        quote: "if the IBM HTTP Server selects an ODR within another cell, the ODR does not recognize the server ID, does not route the request, and consequently the session is lost.",
+        reading:
+          "IBM (WAS ND, Cell affinity function) says that with cell affinity enabled an ODR that receives misrouted session traffic checks the GSC lists for the ODR named in the ODR session ID, reroutes the traffic to that GSC, and \"if the reroute is successful\" the final ODR adopts the session; it does not say what happens when no ODR of the owning cell is up to take the rerouted request. plexlint's reading is that the reroute fails and the session is lost, as it is without cell affinity (\"the ODR does not recognize the server ID, does not route the request, and consequently the session is lost\").",
       },
     ],
   },
@@ -74,7 +74,7 @@ export const rule = defineRule({
           message:
             `When ${listText(failures.map((f) => `ODR ${f.odr.odr.name}`))} of cell ${cell.name} fails, the sessions it holds are lost: plug-in cluster '${spray.cluster}' (${spray.plugin}) fails over to the ODRs of ${listText(others)}, ` +
             `which are not bridged to ${cell.name} and reach its application servers only through ${cell.name}'s ODRs${gscs.length ? ` (${listText(gscs)})` : ''} — ` +
-            `${only.length === 1 ? `${cell.name} has no other ODR` : `no other ODR of ${cell.name} is left`}. ` +
+            `${only.length === 1 ? `${cell.name} has no other ODR` : `no other ODR of ${cell.name} is left`}, and IBM describes the reroute to the owning cell only "if the reroute is successful" (plexlint's reading: with no ODR of ${cell.name} up it fails, and the session is lost). ` +
             `The simulation lost ${first.lost} in-session request${first.lost === 1 ? '' : 's'} of ${first.inFlight} session${first.inFlight === 1 ? '' : 's'} in flight on ${first.odr.odr.name}. ` +
             `Give ${cell.name} a second ODR (in the plug-in and in the other cells' GSCs), or bridge the cells. ` +
             `See: plexlint trace --url ${sample.url} --plugin ${spray.plugin} --cookie ${first.odr.odr.cookieName}=${first.id} --down ${first.odr.odr.name}`,

@@ -21,6 +21,8 @@ export const rule = defineRule({
     severity: 'warning',
     category: 'simulation',
     needs: 'sysplex',
+    // What is lost and what fails: a DVIPA:port (a stack), a Load Balancer port (its machine, or the one stack of its servers), a plug-in route.
+    variants: ['dvipa', 'lb-machine', 'lb-stack', 'route'],
     description: 'A DVIPA:port, Load Balancer cluster:port or plug-in route whose service is lost when one component fails',
     source: 'Simulation of every single failure (docs/simulator.md "Failure sweeps"): IBM sysplex distributor takeover and distribution, Load Balancer high availability, web server plug-in failover',
     consequences: [
@@ -50,6 +52,7 @@ export const rule = defineRule({
           message: `When ${run.failed[0]} fails, ${impact.kind === 'route' ? `every ${impact.flow.replace(/^requests/, 'request')} fails` : `every new connection to ${impact.destination} is refused`}: ${(impact.reasons[0] ?? 'nothing can take it').replace(/: the connection is refused$/, '')} (plexlint's reading: the simulation applies IBM's failover rules). ${advice(run, impact)}`,
           related: related(run, locOf),
           subject: `${impact.id} single point ${run.failed[0]}`,
+          variant: impact.kind === 'lb' ? (kind === 'lb' ? 'lb-machine' : 'lb-stack') : impact.kind === 'dvipa' ? 'dvipa' : 'route',
         });
       }
     }

@@ -8,23 +8,13 @@ export const rule = defineRule({
     category: 'syntax',
     description: "A subnet mask that is not dotted decimal with contiguous one bits",
     source: "IBM IP Configuration Reference: IPCONFIG DYNAMICXCF, VIPADEFINE, VIPABACKUP, VIPARANGE, ROUTE",
+    // No HOME or PORT entry has a subnet mask: the consequences of an error in those lists cannot occur for this rule.
     consequences: [
       {
         id: "block",
         when: "inside VIPADYNAMIC … ENDVIPADYNAMIC",
         documented: "IBM IP Configuration Reference, VIPADYNAMIC statement",
         quote: "Syntax errors in a VIPADYNAMIC block end further processing of the VIPADYNAMIC block. VIPADYNAMIC statements are processed up to the syntax error, and any remaining statements are ignored.",
-      },
-      {
-        id: "list",
-        when: "an entry of a HOME list",
-        documented: "IBM IP Configuration Reference, Statement syntax for configuration statements",
-        quote: "If a syntax error is encountered in a list of parameters, such as a HOME list, the rest of the entries in the list are ignored.",
-      },
-      {
-        id: "port-list",
-        when: "an entry of a PORT list",
-        reading: "IBM's rule for a syntax error in a list names the HOME list and adds that some statements skip only the entry in error (\"this does not apply to all statements\"); IBM does not say which PORT does, and plexlint assumes the rest of the PORT list is ignored, as for HOME.",
       },
       {
         id: "route-entry",

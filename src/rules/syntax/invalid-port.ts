@@ -8,6 +8,7 @@ export const rule = defineRule({
     category: 'syntax',
     description: "A port that is not 1-65535 or a valid low-high range",
     source: "IBM IP Configuration Reference: PORT, VIPADISTRIBUTE PORT, CONTROLPORT",
+    // No HOME entry and no ROUTE entry has a port: the consequences of an error in those cannot occur for this rule.
     consequences: [
       {
         id: "block",
@@ -16,20 +17,9 @@ export const rule = defineRule({
         quote: "Syntax errors in a VIPADYNAMIC block end further processing of the VIPADYNAMIC block. VIPADYNAMIC statements are processed up to the syntax error, and any remaining statements are ignored.",
       },
       {
-        id: "list",
-        when: "an entry of a HOME list",
-        documented: "IBM IP Configuration Reference, Statement syntax for configuration statements",
-        quote: "If a syntax error is encountered in a list of parameters, such as a HOME list, the rest of the entries in the list are ignored.",
-      },
-      {
         id: "port-list",
         when: "an entry of a PORT list",
         reading: "IBM's rule for a syntax error in a list names the HOME list and adds that some statements skip only the entry in error (\"this does not apply to all statements\"); IBM does not say which PORT does, and plexlint assumes the rest of the PORT list is ignored, as for HOME.",
-      },
-      {
-        id: "route-entry",
-        when: "a ROUTE entry of BEGINROUTES",
-        reading: "IBM does not document what an error in one ROUTE entry of a BEGINROUTES block does; plexlint assumes the stack ignores that entry and keeps the others.",
       },
       {
         id: "statement",

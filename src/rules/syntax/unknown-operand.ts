@@ -8,18 +8,13 @@ export const rule = defineRule({
     category: 'syntax',
     description: "An operand that the statement does not take",
     source: "IBM IP Configuration Reference, the statement's syntax diagram",
+    // A HOME entry is an address and a link name, no operands: the consequence of an error in a HOME entry cannot occur for this rule.
     consequences: [
       {
         id: "block",
         when: "inside VIPADYNAMIC … ENDVIPADYNAMIC",
         documented: "IBM IP Configuration Reference, VIPADYNAMIC statement",
         quote: "Syntax errors in a VIPADYNAMIC block end further processing of the VIPADYNAMIC block. VIPADYNAMIC statements are processed up to the syntax error, and any remaining statements are ignored.",
-      },
-      {
-        id: "list",
-        when: "an entry of a HOME list",
-        documented: "IBM IP Configuration Reference, Statement syntax for configuration statements",
-        quote: "If a syntax error is encountered in a list of parameters, such as a HOME list, the rest of the entries in the list are ignored.",
       },
       {
         id: "port-list",

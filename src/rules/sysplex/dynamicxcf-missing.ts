@@ -24,13 +24,8 @@ export const rule = defineRule({
     source: "IBM IP Configuration Guide, \"Getting started with dynamic XCF\"; IP Configuration Reference, VIPAROUTE and VIPADISTRIBUTE (DESTIP dynxcfip)",
     consequences: [
       {
-        id: "links",
-        documented: "IBM IP Configuration Guide, VIPAROUTE statement",
-        quote: "If no matching VIPAROUTE statement exists for that target, IP packets distributed by sysplex distributor to that target use dynamic XCF interfaces. Dynamic XCF interfaces include HiperSockets (iQDIO), IUTSAMEH for the same LPAR, or XCF interfaces created by the IPCONFIG DYNAMICXCF or IPCONFIG6 DYNAMICXCF statement.",
-      },
-      {
         id: "inference",
-        reading: "IBM writes \"DYNAMICXCF must be specified in the TCP/IP profile of each stack\" about generating the XCF links between two stacks (Getting started with dynamic XCF), and names VIPADISTRIBUTE targets by their dynamic XCF address (DESTIP dynxcfip). That a stack without DYNAMICXCF can neither distribute nor be a target, and that a DVIPA it takes over is not distributed, is plexlint's inference from these two facts; IBM does not say it in those words.",
+        reading: "IBM writes \"DYNAMICXCF must be specified in the TCP/IP profile of each stack\" about generating the XCF links between two stacks (Getting started with dynamic XCF), names VIPADISTRIBUTE targets by their dynamic XCF address (DESTIP dynxcfip), and says that without a matching VIPAROUTE \"IP packets distributed by sysplex distributor to that target use dynamic XCF interfaces\" (VIPAROUTE statement). That a stack without DYNAMICXCF can neither distribute nor be a target, and that a DVIPA it takes over is not distributed, is plexlint's inference from these facts; IBM does not say it in those words.",
       },
     ],
   },
