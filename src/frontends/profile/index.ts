@@ -15,7 +15,7 @@ import { WordFactory } from '../../../grammar/profile/words.js';
 import type { Finding } from '../../core/diagnostic.js';
 import { FindingLimit } from '../../core/finding-limit.js';
 import { timed } from '../../core/timing.js';
-import type { SourceFile } from '../../sources/source-file.js';
+import { sourceKey, type SourceFile } from '../../sources/source-file.js';
 import type { IncludeStatement, ProfileAst, Statement } from '../../../grammar/profile/ast.js';
 import { applyBlockSemantics, type PlacedStatement } from './blocks.js';
 import { checkDefinitions } from './definitions.js';
@@ -95,7 +95,7 @@ export function parseProfile(file: SourceFile, options: ProfileOptions): ParsedP
   let budgetReported = false;
   const visit = (f: SourceFile): ProfileAst => {
     if (!files.includes(f)) files.push(f);
-    active.push(f.absPath || f.path);
+    active.push(sourceKey(f));
     const ast = parseOne(f, options.symbols, findings, limit);
     for (const s of ast.statements) {
       if (s.kind === 'include' && !s.ignored && !s.dataset.symbolic) resolveInclude(s, f);
@@ -130,7 +130,7 @@ export function parseProfile(file: SourceFile, options: ProfileOptions): ParsedP
       findings.push({ ruleId: r.ruleId, loc: s.dataset.loc, message: r.message });
       return;
     }
-    const key = r.file.absPath || r.file.path;
+    const key = sourceKey(r.file);
     if (active.includes(key)) {
       const chain = [...active.slice(active.indexOf(key)), key].map((p) => p.split('/').pop()).join(' → ');
       findings.push({
