@@ -27,6 +27,7 @@ import type { CompileCache } from './compile-cache.js';
 import { compileRouting, registerOmprouteFiles } from './omproute.js';
 import { compileSystems, registerSystemProfiles, unlistedProfile, type ManifestProfile } from './profiles.js';
 import { DataSetLibrary } from './datasets.js';
+import { parseIeasym } from '../frontends/ieasym/index.js';
 import { EstateIncludeResolver } from '../sources/includes.js';
 import { compileWeb, registerWebFiles } from './web.js';
 
@@ -269,6 +270,8 @@ export function compileEstate(inputs: EstateInputs, plan: EstatePlan, options: C
   }
   const found = (kind: FileKind): SourceFile[] => byKind.get(kind) ?? [];
 
+  // IEASYMxx members are read for plexlint init; check reports what the system would reject in them (IEA012E).
+  for (const f of [...found('ieasym'), ...library.inputMembersOfKind('ieasym')]) append(findings, parseIeasym(f).findings);
   const profiles = compileSystems({ resolver, manifestProfiles, profiles: found('profile'), driver, progress, ...(options.compileCache ? { cache: options.compileCache } : {}) });
   append(findings, profiles.findings);
   append(findings, library.lateFindings);

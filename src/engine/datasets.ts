@@ -37,6 +37,8 @@ function mayBeJobStream(text: string): boolean {
 
 export class DataSetLibrary implements MemberLookup {
   private readonly streams = new Map<string, Stream>();
+  /** The job streams among the inputs, in the order given. */
+  private readonly inputs: Stream[] = [];
   private scanned = false;
   private builtChars = 0;
   private budgetReported = false;
@@ -48,6 +50,7 @@ export class DataSetLibrary implements MemberLookup {
   /** A job stream among the inputs: its findings and its members, each with its kind. */
   addInput(container: SourceFile): { findings: Finding[]; members: JobStreamMember[] } {
     const stream = this.stream(container);
+    if (!this.inputs.includes(stream)) this.inputs.push(stream);
     const members: JobStreamMember[] = [];
     for (const m of stream.members) {
       const kind = this.kindOf(stream, m);
@@ -59,12 +62,15 @@ export class DataSetLibrary implements MemberLookup {
     return { findings: stream.findings, members };
   }
 
-  /** The members of the job streams among the inputs (and of the estate, once looked up) of a kind. */
-  membersOfKind(kind: FileKind): SourceFile[] {
+  /** The members of a kind that the job streams among the inputs add. */
+  inputMembersOfKind(kind: FileKind): SourceFile[] {
     const out: SourceFile[] = [];
-    for (const s of this.streams.values()) for (const m of s.members) if (this.kindOf(s, m) === kind) {
-      const f = this.build(s, m);
-      if (f) out.push(f);
+    for (const s of this.inputs) {
+      for (const m of s.members) {
+        if (this.kindOf(s, m) !== kind) continue;
+        const f = this.build(s, m);
+        if (f) out.push(f);
+      }
     }
     return out;
   }

@@ -20,7 +20,7 @@ import { parseProfile, type ParsedProfile } from '../frontends/profile/index.js'
 import { buildSystem } from '../model/builders/system.js';
 import type { System } from '../model/estate.js';
 import { EstateIncludeResolver, scanIncludes } from '../sources/includes.js';
-import { sourceKey, type SourceFile } from '../sources/source-file.js';
+import { memberName, sourceKey, type SourceFile } from '../sources/source-file.js';
 import { fileStem, uniqueName, type Driver } from './driver.js';
 import type { CompileCache } from './compile-cache.js';
 
@@ -151,6 +151,7 @@ export function compileSystems(args: {
       if (recording) cache!.set(key, file, parsed, system, recording.log);
     }
     append(findings, parsed.findings);
+    if (file.member) system.profileMember = memberName(file.member);
     systems.push(system);
   }
   return { systems, findings, unlisted };

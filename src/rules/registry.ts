@@ -30,6 +30,7 @@ import { rule as includeCycle } from './input/include-cycle.js';
 import { rule as unlistedProfile } from './input/unlisted-profile.js';
 import { rule as iebupdteInvalidStatement } from './input/iebupdte-invalid-statement.js';
 import { rule as iebupdteMemberUnknown } from './input/iebupdte-member-unknown.js';
+import { rule as ieasymInvalid } from './input/ieasym-invalid.js';
 
 import { rule as manifestUnknownKey } from './manifest/manifest-unknown-key.js';
 import { rule as manifestInvalidValue } from './manifest/manifest-invalid-value.js';
@@ -176,6 +177,7 @@ export const rules = [
   unlistedProfile,
   iebupdteInvalidStatement,
   iebupdteMemberUnknown,
+  ieasymInvalid,
   manifestUnknownKey,
   manifestInvalidValue,
   manifestMissingFile,

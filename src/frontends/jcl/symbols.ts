@@ -1,11 +1,12 @@
 /**
  * Symbol substitution as z/OS does it in JCL and in parmlib members (z/OS MVS Initialization and Tuning Reference,
- * "Using system symbols": a symbol is `&` and a name of 1–8 characters — letters, digits, @ # $, not starting with a
- * digit — optionally ended by a period; `&SYMBOL(start:length)` substitutes part of the value). `&&` is not a symbol
- * (JCL writes a temporary data set name that way).
+ * "Using system symbols": a symbol is `&` and a name of 1–8 characters — 16 for system symbols since z/OS V2R2 —
+ * letters, digits, @ # $, not starting with a digit, optionally ended by a period; `&SYMBOL(start:length)` substitutes
+ * part of the value, a negative start counting from its end: `&SYSPLEX(-2:2).`). `&&` is not a symbol (JCL writes a
+ * temporary data set name that way).
  */
 
-const SYMBOL = /&(&?)([A-Za-z@#$][A-Za-z0-9@#$]{0,7})(?:\((\d+):(\d+)\))?(\.?)/g;
+const SYMBOL = /&(&?)([A-Za-z@#$][A-Za-z0-9@#$]{0,15})(?:\((-?\d+):(\d+)\))?(\.?)/g;
 
 export interface Substituted {
   text: string;
@@ -25,7 +26,11 @@ export function substituteSymbols(text: string, lookup: (name: string) => string
       if (!unresolved.includes(key)) unresolved.push(key);
       return whole;
     }
-    if (start !== undefined && length !== undefined) return value.substr(Number(start) - 1, Number(length));
+    if (start !== undefined && length !== undefined) {
+      // &SYSPLEX(-2:2): a negative start counts from the end of the value.
+      const from = Number(start) < 0 ? Math.max(0, value.length + Number(start)) : Number(start) - 1;
+      return value.slice(from, from + Number(length));
+    }
     return value;
   });
   return { text: out, unresolved };
