@@ -249,7 +249,7 @@ export function compileEstate(inputs: EstateInputs, plan: EstatePlan, options: C
       findings.push({
         ruleId: 'unknown-file-kind',
         loc: f.lines.loc(f.path, 0, 0),
-        message: `plexlint cannot tell what kind of file this is (TCP/IP profile, OMPROUTE configuration, dscontrol script, plugin-cfg.xml, cluster.xml, plexlint.yaml), so it is not checked.`,
+        message: `plexlint cannot tell what kind of file this is (TCP/IP profile, OMPROUTE configuration, dscontrol script, plugin-cfg.xml, cluster.xml, serverindex.xml, virtualhosts.xml, IEBUPDTE job stream, TCP/IP procedure, IEASYMxx, plexlint.yaml), so it is not checked.`,
       });
       continue;
     }
@@ -284,7 +284,7 @@ export function compileEstate(inputs: EstateInputs, plan: EstatePlan, options: C
   // copy of a profile: it is checked on its own without saying so.
   const isMember = (f: SourceFile): boolean => f.member !== undefined || (manifest?.datasets ?? []).some((d) => f.absPath.startsWith(d.path.abs + sep));
   if (options.standalone && manifest) for (const f of [...found('profile'), ...manifestProfiles.map((p) => p.file)]) if (!isMember(f)) findings.push(unlistedProfile(f, manifest));
-  const web = compileWeb({ manifest: named, manifestFiles: manifestWeb, plugins: found('plugin-cfg'), clusterXmls: found('cluster-xml'), driver });
+  const web = compileWeb({ manifest: named, manifestFiles: manifestWeb, plugins: found('plugin-cfg'), clusterXmls: found('cluster-xml'), serverIndexes: found('serverindex-xml'), virtualHosts: found('virtualhosts-xml'), driver });
   append(findings, web.findings);
   // Load balancers are matched to the systems above (their servers are the systems' addresses).
   const lbs = compileLoadBalancers({ manifestLbs, dscontrol: found('dscontrol'), goscripts: found('goscript'), systems: profiles.systems, driver });
