@@ -161,6 +161,7 @@ export function parseJobStream(file: SourceFile): ParsedJobStream {
     /** Data goes to the member, to labels, or nowhere (after CHANGE/REPRO, whose result plexlint does not know). */
     let sink: 'member' | 'label' | 'skip' | 'none' = 'none';
     let numbers = 0;
+    let lastFunction: string | undefined;
     let strayData: number | undefined;
     const byName = new Map<string, IebupdteMember>();
     /** The sequence field each member's NUMBER writes (its function statement's SEQFLD). */
@@ -189,6 +190,7 @@ export function parseJobStream(file: SourceFile): ParsedJobStream {
       if (bad) invalid(bad.keywordLoc, `${bad.keyword} is not an operand of ${op} (${[...known].join(', ') || 'it takes none'}): plexlint assumes IEBUPDTE rejects the statement. Remove or correct the operand.`);
       const get = (k: string): ControlOperand | undefined => statement.operands.find((o) => o.keyword === k);
       if (FUNCTIONS.has(op)) {
+        lastFunction = op;
         numbers = 0;
         current = undefined;
         const name = get('NAME');
@@ -262,6 +264,7 @@ export function parseJobStream(file: SourceFile): ParsedJobStream {
         continue;
       }
       if (op === 'DELETE') {
+        if (lastFunction === 'CHANGE') continue; // its records are CHANGE's, whose member plexlint does not build
         invalid(statement.operationLoc, `./ DELETE ${current ? `after ./ ${current.function}` : 'outside a CHANGE'}: DELETE removes records of a member that CHANGE updates; with ADD or REPL the member is entered whole. plexlint assumes IEBUPDTE rejects it. Remove the statement.`);
         continue;
       }
