@@ -11,7 +11,7 @@ import { memberName, sourceFromText, type MemberOf, type SourceFile } from './so
 import type { Loc } from '../core/loc.js';
 
 /** Characters of member text (blanked lines included) one run builds at most. */
-export const MAX_MEMBER_TEXT = 256 * 1024 * 1024;
+export const MAX_MEMBER_TEXT = 64 * 1024 * 1024;
 
 export interface MemberRecords {
   name: string;
@@ -38,19 +38,44 @@ function numbered(record: string, member: MemberRecords, index: number): string 
   return padded.slice(0, n.column - 1) + field + padded.slice(n.column - 1 + n.length);
 }
 
+/** Each container's line ends, concatenated, and where each line's end starts in them: the blank prefix of a member. */
+const lineEnds = new WeakMap<SourceFile, { ends: string; at: number[] }>();
+
+function endsOf(container: SourceFile): { ends: string; at: number[] } {
+  let known = lineEnds.get(container);
+  if (known) return known;
+  const { lines, text } = container;
+  const pieces: string[] = [];
+  const at: number[] = [];
+  let length = 0;
+  for (let line = 0; line < lines.lineCount; line++) {
+    const end = line + 1 < lines.lineCount ? lines.lineStarts[line + 1]! : text.length;
+    let start = end;
+    while (start > lines.lineStarts[line]! && (text.charCodeAt(start - 1) === 10 || text.charCodeAt(start - 1) === 13)) start--;
+    at.push(length);
+    const ending = text.slice(start, end);
+    pieces.push(ending);
+    length += ending.length;
+  }
+  at.push(length);
+  known = { ends: pieces.join(''), at };
+  lineEnds.set(container, known);
+  return known;
+}
+
 /** The member as a SourceFile positioned in its job stream. */
 export function memberSource(container: SourceFile, member: MemberRecords): SourceFile {
-  const { lines, text } = { lines: container.lines, text: container.text };
-  const pieces: string[] = [];
-  let next = 0;
+  const { lines } = container;
+  const first = member.lines[0] ?? 0;
   const last = member.lines[member.lines.length - 1] ?? -1;
-  for (let line = 0; line <= last; line++) {
-    const start = lines.lineStarts[line]!;
-    const end = line + 1 < lines.lineCount ? lines.lineStarts[line + 1]! : text.length;
-    const body = lines.lineText(line);
-    const ending = text.slice(start + body.length, end);
+  const { ends, at } = endsOf(container);
+  // Every record before the member is blank: its line end alone.
+  const pieces: string[] = [ends.slice(0, at[first])];
+  let next = 0;
+  for (let line = first; line <= last; line++) {
+    const ending = ends.slice(at[line], at[line + 1]);
     if (member.lines[next] === line) {
-      pieces.push(numbered(body, member, next), ending);
+      pieces.push(numbered(lines.lineText(line), member, next), ending);
       next++;
     } else pieces.push(ending);
   }

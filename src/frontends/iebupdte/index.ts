@@ -344,15 +344,23 @@ export function parseJobStream(file: SourceFile): ParsedJobStream {
     const operation = t.slice(opStart, col).toUpperCase();
     const operationLoc = lineLoc(first, opStart, col);
     while (col < t.length && isBlank(t[col])) col++;
-    const chars: { c: string; line: number; col: number }[] = [];
+    // The operand field over its records: its characters, and the file offset of each.
+    let field = '';
+    const offsets: number[] = [];
     const take = (line: number, from: number): void => {
       const s = text(line);
-      for (let k = from; k < s.length && !isBlank(s[k]); k++) chars.push({ c: s[k]!, line, col: k });
+      const base = file.lines.lineStarts[line]!;
+      let k = from;
+      while (k < s.length && !isBlank(s[k])) {
+        offsets.push(base + k);
+        k++;
+      }
+      field += s.slice(from, k);
     };
     take(first, col);
     let line = first;
     let k = at;
-    while ((continued(line) || chars[chars.length - 1]?.c === ',') && k + 1 < lines.length) {
+    while ((continued(line) || field.endsWith(',')) && k + 1 < lines.length) {
       const next = lines[k + 1]!;
       const s = text(next);
       // The continuation begins in column 16 (a ./ in columns 1–2 of it is allowed).
@@ -364,33 +372,29 @@ export function parseJobStream(file: SourceFile): ParsedJobStream {
       take(next, from);
     }
     const operands: ControlOperand[] = [];
-    let start = 0;
-    let depth = 0;
-    const flush = (end: number): void => {
+    const locOf = (a: number, b: number): Loc => file.lines.loc(file.path, offsets[a]!, offsets[b - 1]! + 1);
+    const flush = (start: number, end: number): void => {
       if (end <= start) return;
-      const piece = chars.slice(start, end);
-      const eq = piece.findIndex((x) => x.c === '=');
-      const at = (x: { line: number; col: number }): number => file.lines.lineStarts[x.line]! + x.col;
-      const locOf = (a: number, b: number): Loc => file.lines.loc(file.path, at(piece[a]!), at(piece[b - 1]!) + 1);
-      if (eq <= 0) {
-        operands.push({ keyword: piece.map((x) => x.c).join('').toUpperCase(), value: '', keywordLoc: locOf(0, piece.length), valueLoc: locOf(0, piece.length) });
+      const eq = field.indexOf('=', start);
+      if (eq < 0 || eq >= end || eq === start) {
+        operands.push({ keyword: field.slice(start, end).toUpperCase(), value: '', keywordLoc: locOf(start, end), valueLoc: locOf(start, end) });
         return;
       }
-      const value = piece.slice(eq + 1).map((x) => x.c).join('');
-      operands.push({ keyword: piece.slice(0, eq).map((x) => x.c).join('').toUpperCase(), value, keywordLoc: locOf(0, eq), valueLoc: eq + 1 < piece.length ? locOf(eq + 1, piece.length) : locOf(eq, eq + 1) });
+      operands.push({ keyword: field.slice(start, eq).toUpperCase(), value: field.slice(eq + 1, end), keywordLoc: locOf(start, eq), valueLoc: eq + 1 < end ? locOf(eq + 1, end) : locOf(eq, eq + 1) });
     };
-    for (let j = 0; j < chars.length; j++) {
-      const c = chars[j]!.c;
+    let start = 0;
+    let depth = 0;
+    for (let j = 0; j < field.length; j++) {
+      const c = field[j];
       if (c === '(') depth++;
       else if (c === ')') depth = Math.max(0, depth - 1);
       else if (c === ',' && depth === 0) {
-        flush(j);
+        flush(start, j);
         start = j + 1;
       }
     }
-    flush(chars.length);
-    const lastChar = chars[chars.length - 1];
-    const end = lastChar ? file.lines.lineStarts[lastChar.line]! + lastChar.col + 1 : file.lines.lineStarts[first]! + col;
+    flush(start, field.length);
+    const end = offsets.length ? offsets[offsets.length - 1]! + 1 : file.lines.lineStarts[first]! + col;
     return { operation, operationLoc, operands, loc: file.lines.loc(file.path, file.lines.lineStarts[first]!, end), lines: used };
   }
 }
