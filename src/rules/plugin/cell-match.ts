@@ -12,7 +12,7 @@
  * are the ODR's, not a web container's.
  */
 import type { Estate } from '../../model/estate.js';
-import type { PluginConfig, PluginServer, PluginTransport, WasCluster, WasServer, WasVirtualHost } from '../../model/web.js';
+import type { PluginCluster, PluginConfig, PluginServer, PluginTransport, WasCluster, WasClusterMember, WasServer, WasVirtualHost } from '../../model/web.js';
 
 export interface CellMatch {
   /** The cell the plug-in file routes into, when plexlint can tell. */
@@ -120,4 +120,37 @@ export function virtualHostsOf(estate: Estate, cell: string | undefined): WasVir
   if (cell !== undefined) return all.filter((v) => v.cell === cell || v.cell === undefined);
   const cells = new Set(all.map((v) => v.cell));
   return cells.size === 1 ? all : [];
+}
+
+/** A plug-in ServerCluster and the cluster.xml cluster it stands for, with each member's generated name and server. */
+export interface ClusterPair {
+  plugin: PluginConfig;
+  cluster: PluginCluster;
+  was: WasCluster;
+  cell?: string;
+  members: { member: WasClusterMember; name: string; server?: WasServer }[];
+}
+
+/** Every plug-in ServerCluster of the estate that stands for a cluster.xml cluster of its cell. */
+export function clusterPairs(estate: Estate): ClusterPair[] {
+  const out: ClusterPair[] = [];
+  for (const plugin of estate.web.plugins) {
+    const match = matchCell(estate, plugin);
+    for (const cluster of plugin.clusters) {
+      const was = wasClusterOf(estate, match, cluster.name);
+      if (!was) continue;
+      const cell = was.cell ?? match.cell;
+      const members = was.members.map((member) => {
+        const server = serverOfMember(estate, cell, member.nodeName, member.memberName);
+        return { member, name: generatedName(member.nodeName, member.memberName), ...(server ? { server } : {}) };
+      });
+      out.push({ plugin, cluster, was, ...(cell !== undefined ? { cell } : {}), members });
+    }
+  }
+  return out;
+}
+
+/** Whether a plug-in Server is this member: its generated name, or a Transport that reaches the member's end point. */
+export function isMember(s: PluginServer, m: ClusterPair['members'][number]): boolean {
+  return s.name === m.name || (m.server !== undefined && s.transports.some((t) => transportReaches(m.server!, t)));
 }

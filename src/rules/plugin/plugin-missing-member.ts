@@ -1,7 +1,7 @@
 import { rel } from '../helpers.js';
 import { defineRule } from '../rule.js';
 import { nameLoc } from '../web.js';
-import { generatedName, matchCell, serverOfMember, transportReaches, wasClusterOf } from './cell-match.js';
+import { clusterPairs, isMember } from './cell-match.js';
 
 /** A member of a cluster in the cell's cluster.xml that the plug-in's ServerCluster of that name does not list. */
 export const rule = defineRule({
@@ -19,28 +19,19 @@ export const rule = defineRule({
     ],
   },
   check(ctx) {
-    const estate = ctx.estate;
-    for (const p of estate.web.plugins) {
-      const match = matchCell(estate, p);
-      for (const c of p.clusters) {
-        const was = wasClusterOf(estate, match, c.name);
-        if (!was) continue;
-        const cell = was.cell ?? match.cell;
-        const servers = c.servers.filter((s) => !s.odr);
-        for (const m of was.members) {
-          const name = generatedName(m.nodeName, m.memberName);
-          const server = serverOfMember(estate, cell, m.nodeName, m.memberName);
-          if (servers.some((s) => s.name === name || (server !== undefined && s.transports.some((t) => transportReaches(server, t))))) continue;
-          ctx.report({
-            loc: nameLoc(c),
-            message:
-              `member ${m.memberName} on node ${m.nodeName} of cluster ${was.name}${cell ? ` in cell ${cell}` : ''} is not a server of this plug-in cluster (no Server '${name}'): ` +
-              `the plug-in routes requests to the servers its file lists, so this member gets none from this web server — the plug-in file was generated before the member was added and not regenerated, or not propagated. ` +
-              `Regenerate the plug-in file and propagate it to the web server.`,
-            related: [rel(m.loc, `member ${m.nodeName}/${m.memberName} in ${was.file}`)],
-            subject: `${p.file} ${c.name} missing ${name}`,
-          });
-        }
+    for (const { plugin: p, cluster: c, was, cell, members } of clusterPairs(ctx.estate)) {
+      const servers = c.servers.filter((s) => !s.odr);
+      for (const m of members) {
+        if (servers.some((s) => isMember(s, m))) continue;
+        ctx.report({
+          loc: nameLoc(c),
+          message:
+            `member ${m.member.memberName} on node ${m.member.nodeName} of cluster ${was.name}${cell ? ` in cell ${cell}` : ''} is not a server of this plug-in cluster (no Server '${m.name}'): ` +
+            `the plug-in routes requests to the servers its file lists, so this member gets none from this web server — the plug-in file was generated before the member was added and not regenerated, or not propagated. ` +
+            `Regenerate the plug-in file and propagate it to the web server.`,
+          related: [rel(m.member.loc, `member ${m.member.nodeName}/${m.member.memberName} in ${was.file}`)],
+          subject: `${p.file} ${c.name} missing ${m.name}`,
+        });
       }
     }
   },

@@ -1,7 +1,7 @@
 import { rel } from '../helpers.js';
 import { defineRule } from '../rule.js';
 import { listText, nameLoc } from '../web.js';
-import { generatedName, matchCell, serverOfMember, transportReaches, wasClusterOf } from './cell-match.js';
+import { clusterPairs, isMember } from './cell-match.js';
 
 /**
  * A Server of a plug-in ServerCluster that is no member of the cluster of that name in the cell (cluster.xml): the
@@ -22,28 +22,18 @@ export const rule = defineRule({
     ],
   },
   check(ctx) {
-    const estate = ctx.estate;
-    for (const p of estate.web.plugins) {
-      const match = matchCell(estate, p);
-      for (const c of p.clusters) {
-        const was = wasClusterOf(estate, match, c.name);
-        if (!was) continue;
-        const cell = was.cell ?? match.cell;
-        const members = was.members.map((m) => ({ m, name: generatedName(m.nodeName, m.memberName), server: serverOfMember(estate, cell, m.nodeName, m.memberName) }));
-        for (const s of c.servers) {
-          if (s.odr) continue;
-          const member = members.some((x) => x.name === s.name || (x.server !== undefined && s.transports.some((t) => transportReaches(x.server!, t))));
-          if (member) continue;
-          ctx.report({
-            loc: nameLoc(s),
-            message:
-              `server '${s.name}' of plug-in cluster '${c.name}' is not a member of cluster ${was.name}${cell ? ` in cell ${cell}` : ''} (${was.file} lists ${listText(members.map((x) => x.name)) || 'no member'}): ` +
-              `the plug-in file was generated before the member was removed and not regenerated, or not propagated to the web server. The plug-in still sends this server its share of the requests (LoadBalanceWeight ${s.weight}), ` +
-              `and what a server that left the cluster does with them is not documented. Regenerate the plug-in file and propagate it to the web server.`,
-            related: [rel(was.nameLoc ?? was.loc, `cluster ${was.name} in ${was.file}`)],
-            subject: `${p.file} ${c.name} ${s.name} not a member`,
-          });
-        }
+    for (const { plugin: p, cluster: c, was, cell, members } of clusterPairs(ctx.estate)) {
+      for (const s of c.servers) {
+        if (s.odr || members.some((m) => isMember(s, m))) continue;
+        ctx.report({
+          loc: nameLoc(s),
+          message:
+            `server '${s.name}' of plug-in cluster '${c.name}' is not a member of cluster ${was.name}${cell ? ` in cell ${cell}` : ''} (${was.file} lists ${listText(members.map((x) => x.name)) || 'no member'}): ` +
+            `the plug-in file was generated before the member was removed and not regenerated, or not propagated to the web server. The plug-in still sends this server its share of the requests (LoadBalanceWeight ${s.weight}), ` +
+            `and what a server that left the cluster does with them is not documented. Regenerate the plug-in file and propagate it to the web server.`,
+          related: [rel(was.nameLoc ?? was.loc, `cluster ${was.name} in ${was.file}`)],
+          subject: `${p.file} ${c.name} ${s.name} not a member`,
+        });
       }
     }
   },
