@@ -52,6 +52,7 @@ describe('IEBUPDTE job streams', () => {
     ]);
     expect(parsed.members[0]!.nameLoc).toMatchObject({ line: 7, column: 22, endLine: 7, endColumn: 28 });
     expect(detectKind(src(BASIC_SKILLS))).toBe('iebupdte');
+    expect(detectKind(src(`/*JOBPARM SYSAFF=SYSA\n${BASIC_SKILLS}`))).toBe('iebupdte');
   });
 
   it('reads the SYSIN records alone (no JCL) with no library named', () => {

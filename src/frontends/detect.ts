@@ -198,7 +198,8 @@ function zosKind(text: string): FileKind | undefined {
     break;
   }
   const programs = new Set<string>();
-  if (firstRecord.startsWith('//') || firstRecord.startsWith('./')) {
+  // JCL starts with a statement, a comment (//*) or a JES2 control statement (/*JOBPARM); SYSIN alone with ./ ADD.
+  if (firstRecord.startsWith('//') || firstRecord.startsWith('/*') || firstRecord.startsWith('./')) {
     EXEC_PGM.lastIndex = 0;
     for (let m = EXEC_PGM.exec(head); m; m = EXEC_PGM.exec(head)) programs.add(m[1]!.toUpperCase());
   }
