@@ -143,12 +143,28 @@ export function reportSites(dir = join(root, 'src', 'rules')): string[] {
   return out;
 }
 
+/**
+ * Consequences of a plexlint limit that only an input far larger than a fixture reaches (64 M characters of
+ * IEBUPDTE member text): the hostile test that builds such an input checks the finding instead.
+ */
+const BEYOND_A_FIXTURE: Record<string, { file: string; message: RegExp }> = {
+  'iebupdte-member-unknown budget': { file: 'test/hostile-zos.test.ts', message: /and the members after it are not checked/ },
+};
+
 describe('every message variant of every rule is exercised by a fixture', () => {
   it('every consequence a rule declares is stated by a finding of some fixture', () => {
     const seen = new Set<string>();
     for (const findings of corpus().byUnit.values()) for (const f of findings) seen.add(`${f.ruleId} ${consequenceOf(findRule(f.ruleId)!.meta.consequences, f.consequence)?.id ?? ''}`);
-    const missing = rules.flatMap((r) => r.meta.consequences.map((c) => `${r.meta.id} ${c.id ?? ''}`)).filter((k) => !seen.has(k));
+    const missing = rules.flatMap((r) => r.meta.consequences.map((c) => `${r.meta.id} ${c.id ?? ''}`)).filter((k) => !seen.has(k) && !(k in BEYOND_A_FIXTURE));
     expect(missing).toEqual([]);
+  });
+  it("a consequence only an input beyond a fixture's size reaches is stated by the test that makes that input", () => {
+    for (const [key, test] of Object.entries(BEYOND_A_FIXTURE)) {
+      const [ruleId, id] = key.split(' ');
+      expect(consequenceOf(findRule(ruleId!)!.meta.consequences, id)?.id, `${key} is declared`).toBe(id);
+      const text = readFileSync(join(root, test.file), 'utf8');
+      expect(text.includes(ruleId!) && test.message.test(text), `${test.file} makes the input and checks the finding of ${key}`).toBe(true);
+    }
   });
   it('every variant a rule declares is named by a finding of some fixture, and every finding names a declared one', () => {
     const seen = new Set<string>();

@@ -1268,7 +1268,10 @@ class BuildScope implements BuildContext {
     const inBlock = f.spec.level === 'vipadynamic';
     const sorted = [...f.findings].sort((a, b) => a.loc.line - b.loc.line || a.loc.column - b.loc.column);
     const first = sorted.find((x) => damageOf(x, inBlock) !== 'none');
-    const kept = f.findings.filter((x) => x === first || damageOf(x, inBlock) === 'none');
+    // After the first rejection the positional operands that follow may have shifted: a later finding, even a
+    // warning (an operand of a table that is not confirmed), is an artifact of the same cause. One cause, one finding.
+    const before = (x: Finding): boolean => !first || x.loc.line < first.loc.line || (x.loc.line === first.loc.line && x.loc.column < first.loc.column);
+    const kept = f.findings.filter((x) => x === first || (damageOf(x, inBlock) === 'none' && before(x)));
     f.findings.length = 0;
     for (const x of kept) f.findings.push(x);
   }

@@ -5,7 +5,7 @@
  * and blanked for parsing, so that one finding does not become a cascade.
  */
 import type { Finding } from '../../src/core/diagnostic.js';
-import { fix, replaceAt } from '../../src/core/fix.js';
+import { fix, removeAt, replaceAt } from '../../src/core/fix.js';
 import type { SourceFile } from '../../src/sources/source-file.js';
 
 function isDigit(c: number): boolean {
@@ -47,6 +47,22 @@ export function blankSequenceNumbers(file: SourceFile, findings: Finding[]): str
     copied = f + 8;
   }
   pieces.push(text.slice(copied));
+  const generated = file.generatedSequence;
+  if (generated) {
+    // IEBUPDTE writes these numbers (./ NUMBER with ADD or REPL): the job stream's own columns 73–80 are not the cause.
+    const oneLine = generated.loc.line === generated.loc.endLine;
+    findings.push({
+      ruleId: 'sequence-numbers',
+      loc: lines.loc(file.path, first, first + 8),
+      message:
+        `IEBUPDTE writes a sequence number in columns 73–80 of ${count === 1 ? 'this record' : `the ${count} records of this member`} (${generated.statement} at line ${generated.loc.line}). ` +
+        'IBM says only "Sequence numbers are not allowed" and names no column limit, so plexlint assumes the stack reads the digits as operands of the statement, which corrupts it. ' +
+        'Remove the ./ NUMBER statement, so that IEBUPDTE writes the records as they are.',
+      related: [{ file: generated.loc.file, line: generated.loc.line, column: generated.loc.column, endLine: generated.loc.endLine, endColumn: generated.loc.endColumn, message: 'the ./ NUMBER statement that assigns the sequence numbers' }],
+      ...(oneLine ? { fix: fix('remove the ./ NUMBER statement', removeAt(generated.loc)) } : {}),
+    });
+    return pieces.join('');
+  }
   findings.push({
     ruleId: 'sequence-numbers',
     loc: lines.loc(file.path, first, first + 8),

@@ -46,6 +46,7 @@ const EXAMPLES: Record<string, [string, string][]> = nameTable({
   init: [
     ['plexlint init', 'a plexlint.yaml for the estate in the working directory, drafted from its files; fill in its TODO lines'],
     ['plexlint init prod/PLEX1 --force', 'draft it again for one estate of a repository, replacing the one there'],
+    ['plexlint init zos', 'systems from the TCP/IP procedure\'s PROFILE DD and IEASYMxx in zos/ (docs/zos-inputs.md), one per SYSCLONE'],
   ],
 });
 

@@ -32,7 +32,7 @@ function lexists(path: string): boolean {
 
 export function initCommand(): Command {
   return new Command('init')
-    .description('write a plexlint.yaml for the estate in a folder (default .), drafted from its profiles, Load Balancer and plug-in files')
+    .description('write a plexlint.yaml for the estate in a folder (default .), drafted from its profiles, Load Balancer and plug-in files, and from the TCP/IP procedure and IEASYMxx when it holds them')
     .argument('[folder]', 'the folder of the estate', '.')
     .option('--force', 'replace an existing plexlint.yaml')
     .addHelpText('after', examples('init'))

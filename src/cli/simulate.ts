@@ -65,6 +65,11 @@ const KIND_NAMES: Partial<Record<FileKind, string>> = {
   goscript: 'Load Balancer go script',
   'plugin-cfg': 'plugin-cfg.xml',
   'cluster-xml': 'cluster.xml',
+  'serverindex-xml': 'serverindex.xml',
+  'virtualhosts-xml': 'virtualhosts.xml',
+  iebupdte: 'IEBUPDTE job stream',
+  'tcpip-proc': 'TCP/IP started procedure',
+  ieasym: 'IEASYMxx member',
   scenario: 'scenario',
 };
 

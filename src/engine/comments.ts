@@ -3,7 +3,7 @@
  * (src/engine/suppress.ts). This is a light scan of the text, not a parse: a
  * directive must be readable even in a file the front end rejects.
  *
- *   TCP/IP profile         `;` to the end of the record (the stack's own rule)
+ *   TCP/IP profile         `;` to the end of the record (the stack's own rule), and so in an IEBUPDTE job stream
  *   OMPROUTE configuration `;` to the end of the line (the `;` also ends a statement)
  *   plugin-cfg, cluster.xml `<!-- … -->`, possibly over several lines
  *   dscontrol, go scripts, plexlint.yaml, scenarios
@@ -28,9 +28,13 @@ export function commentSyntax(kind: FileKind | undefined): CommentSyntax {
   switch (kind) {
     case 'profile':
     case 'omproute':
+    // A job stream's members are what plexlint checks: a directive goes in a member's records, as in a profile.
+    case 'iebupdte':
       return 'semicolon';
     case 'plugin-cfg':
     case 'cluster-xml':
+    case 'serverindex-xml':
+    case 'virtualhosts-xml':
       return 'xml';
     case 'dscontrol':
     case 'goscript':

@@ -27,6 +27,9 @@ import { compileLoadBalancers, registerLoadBalancerFiles } from './lb.js';
 import type { CompileCache } from './compile-cache.js';
 import { claimOmprouteMembers, compileRouting, registerOmprouteFiles } from './omproute.js';
 import { compileSystems, registerSystemProfiles, unlistedProfile, type ManifestProfile } from './profiles.js';
+import { DataSetLibrary } from './datasets.js';
+import { parseIeasym } from '../frontends/ieasym/index.js';
+import { EstateIncludeResolver } from '../sources/includes.js';
 import { compileWeb, registerWebFiles } from './web.js';
 
 export interface CompileOptions {
@@ -228,8 +231,18 @@ export function compileEstate(inputs: EstateInputs, plan: EstatePlan, options: C
   }
   const named = options.standalone ? undefined : manifest;
 
+  // INCLUDEs (and manifest profiles written as data set members) find their members through `datasets:`, the members
+  // the estate's IEBUPDTE job streams add, and Zowe download folders (src/sources/includes.ts).
+  const library = new DataSetLibrary(driver);
+  const resolver = new EstateIncludeResolver(ws, (manifest?.datasets ?? []).map((d) => ({ name: d.name, abs: d.path.abs })), library);
   // Files the manifest names have a known kind; the rest of the inputs are sorted by their content.
-  const manifestProfiles = options.standalone ? copiedSystem(manifest, inputs, driver) : registerSystemProfiles(named, driver);
+  let manifestProfiles: ManifestProfile[];
+  if (options.standalone) manifestProfiles = copiedSystem(manifest, inputs, driver);
+  else {
+    const registered = registerSystemProfiles(named, driver, resolver);
+    manifestProfiles = registered.profiles;
+    append(findings, registered.findings);
+  }
   const manifestOmproute = registerOmprouteFiles(named, driver);
   const manifestWeb = registerWebFiles(named, driver);
   const manifestLbs = registerLoadBalancerFiles(named, driver);
@@ -245,7 +258,7 @@ export function compileEstate(inputs: EstateInputs, plan: EstatePlan, options: C
       findings.push({
         ruleId: 'unknown-file-kind',
         loc: f.lines.loc(f.path, 0, 0),
-        message: `plexlint cannot tell what kind of file this is (TCP/IP profile, OMPROUTE configuration, dscontrol script, plugin-cfg.xml, cluster.xml, plexlint.yaml), so it is not checked.`,
+        message: `plexlint cannot tell what kind of file this is (TCP/IP profile, OMPROUTE configuration, dscontrol script, plugin-cfg.xml, cluster.xml, serverindex.xml, virtualhosts.xml, IEBUPDTE job stream, TCP/IP procedure, IEASYMxx, plexlint.yaml), so it is not checked.`,
       });
       continue;
     }
@@ -254,13 +267,25 @@ export function compileEstate(inputs: EstateInputs, plan: EstatePlan, options: C
     const list = byKind.get(kind) ?? [];
     list.push(f);
     byKind.set(kind, list);
+    if (kind !== 'iebupdte') continue;
+    // A job stream is read as the members it adds: each one an input of its own kind (a profile is compiled).
+    const stream = library.addInput(f);
+    append(findings, stream.findings);
+    for (const m of stream.members) {
+      const same = byKind.get(m.kind) ?? [];
+      same.push(m.file);
+      byKind.set(m.kind, same);
+    }
   }
   // Files an OMPROUTE configuration INCLUDEs are OMPROUTE files, however they look on their own.
   claimOmprouteMembers(byKind, manifestOmproute, driver, manifest?.datasets ?? []);
   const found = (kind: FileKind): SourceFile[] => byKind.get(kind) ?? [];
 
-  const profiles = compileSystems({ datasets: manifest?.datasets ?? [], manifestProfiles, profiles: found('profile'), driver, progress, ...(options.compileCache ? { cache: options.compileCache } : {}) });
+  // IEASYMxx members are read for plexlint init; check reports what the system would reject in them (IEA012E).
+  for (const f of [...found('ieasym'), ...library.inputMembersOfKind('ieasym')]) append(findings, parseIeasym(f).findings);
+  const profiles = compileSystems({ resolver, manifestProfiles, profiles: found('profile'), driver, progress, ...(options.compileCache ? { cache: options.compileCache } : {}) });
   append(findings, profiles.findings);
+  append(findings, library.lateFindings);
   // An unlisted profile is checked on its own (src/engine/lint.ts), and says so there.
   for (const f of profiles.unlisted) {
     driver.sources.delete(f.path);
@@ -268,9 +293,9 @@ export function compileEstate(inputs: EstateInputs, plan: EstatePlan, options: C
   }
   // A member of a data set that `datasets:` maps, which no profile INCLUDEs, is an unused member of the PDS, not a
   // copy of a profile: it is checked on its own without saying so.
-  const isMember = (f: SourceFile): boolean => (manifest?.datasets ?? []).some((d) => f.absPath.startsWith(d.path.abs + sep));
+  const isMember = (f: SourceFile): boolean => f.member !== undefined || (manifest?.datasets ?? []).some((d) => f.absPath.startsWith(d.path.abs + sep));
   if (options.standalone && manifest) for (const f of [...found('profile'), ...manifestProfiles.map((p) => p.file)]) if (!isMember(f)) findings.push(unlistedProfile(f, manifest));
-  const web = compileWeb({ manifest: named, manifestFiles: manifestWeb, plugins: found('plugin-cfg'), clusterXmls: found('cluster-xml'), driver });
+  const web = compileWeb({ manifest: named, manifestFiles: manifestWeb, plugins: found('plugin-cfg'), clusterXmls: found('cluster-xml'), serverIndexes: found('serverindex-xml'), virtualHosts: found('virtualhosts-xml'), driver });
   append(findings, web.findings);
   // Load balancers are matched to the systems above (their servers are the systems' addresses).
   const lbs = compileLoadBalancers({ manifestLbs, dscontrol: found('dscontrol'), goscripts: found('goscript'), systems: profiles.systems, driver });

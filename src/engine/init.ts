@@ -3,13 +3,16 @@
  * a manifest. It writes down what the folder shows — each stack and its profile, the INCLUDE data sets and the
  * folders that hold their members, the Load Balancer machines with their go scripts and HA partners, the plug-in
  * files and the cells found in cluster.xml paths — and, as commented TODO lines, what only the administrator
- * knows: the CPC of each system and the values of the static system symbols its profiles use.
+ * knows: the CPC of each system and the values of the static system symbols its profiles use. Where the folder holds
+ * the TCP/IP started procedure and IEASYMxx, the systems come from them (./init-zos.ts): their names, CPCs (HWNAME),
+ * symbols, and the profile each one's PROFILE DD names.
  */
 import { dirname, relative, sep } from 'node:path';
 import { yaml } from '../core/libs.js';
 import type { Estate } from '../model/estate.js';
-import { EstateIncludeResolver, parseDatasetName, scanIncludes } from '../sources/includes.js';
+import { parseDatasetName, scanIncludes, type EstateIncludeResolver } from '../sources/includes.js';
 import { compile, type CompileResult } from './compile.js';
+import { draftSystems, zosInputs } from './init-zos.js';
 
 export interface DraftManifest {
   /** The text of plexlint.yaml. */
@@ -38,11 +41,12 @@ interface DatasetGuess {
   /** Why the data set could not be mapped. */
   todo?: string;
   usedBy: Set<string>;
+  /** Its members come from an IEBUPDTE job stream of the folder. */
+  viaJobStream?: boolean;
 }
 
 /** INCLUDE data sets of the estate's profiles, mapped by where plexlint found their members. */
-function datasetsOf(compiled: CompileResult): Map<string, DatasetGuess> {
-  const resolver = new EstateIncludeResolver(compiled.workspace, []);
+function datasetsOf(compiled: CompileResult, resolver: EstateIncludeResolver): Map<string, DatasetGuess> {
   const out = new Map<string, DatasetGuess>();
   for (const system of compiled.estate.systems) {
     for (const file of system.files) {
@@ -55,6 +59,11 @@ function datasetsOf(compiled: CompileResult): Map<string, DatasetGuess> {
         guess.usedBy.add(file);
         out.set(dsn, guess);
         const where = resolver.locate(name);
+        // A member an IEBUPDTE job stream adds needs no mapping: plexlint finds it in the job stream.
+        if ('abs' in where && where.file?.member) {
+          guess.viaJobStream = true;
+          continue;
+        }
         if (!('abs' in where)) {
           guess.todo ??= member ? `no file named ${member} found for INCLUDE ${name}` : `no file found for INCLUDE ${name}`;
           continue;
@@ -135,10 +144,29 @@ export function draftManifest(folder: string, schema?: string): DraftManifest {
   };
 
   lines.push('', 'systems:');
-  if (estate.systems.length === 0) lines.push('  # no TCP/IP profile found');
   const symbols = symbolsOf(compiled);
-  for (const system of estate.systems) {
-    lines.push(`  ${scalar(system.name)}:`, `    profile: ${scalar(rel(system.profile))}`);
+  const zos = zosInputs(compiled);
+  const drafted = draftSystems(zos, compiled);
+  const claimed = new Set(drafted.flatMap((d) => (d.stack ? [d.stack] : [])));
+  const others = estate.systems.filter((s) => !claimed.has(s.name));
+  if (drafted.length === 0 && others.length === 0) lines.push('  # no TCP/IP profile found');
+  for (const d of drafted) {
+    lines.push(noted(`  ${scalar(d.name)}:`, d.note));
+    if (d.profile) lines.push(`    profile: ${scalar(d.profile)}`);
+    else todo('    ', `profile: ${d.profileTodo ?? 'TODO'}`, d.profileWhy ?? '');
+    if (d.cpc) lines.push(noted(`    cpc: ${scalar(d.cpc)}`, 'HWNAME of its SYSDEF in IEASYMxx'));
+    else todo('    ', 'cpc: TODO', 'the CPC this system runs on (CPCSCOPE, backup and tier-2 rules compare it)');
+    const needed = d.stack ? symbols.get(d.stack) : undefined;
+    const missing = [...(needed ?? new Map<string, string>())].filter(([name]) => !d.symbols.has(name) && name !== 'SYSNAME');
+    if (d.symbols.size || missing.length) {
+      lines.push('    symbols:');
+      for (const [name, value] of d.symbols) lines.push(`      ${scalar(name)}: ${scalar(value)}`);
+      for (const [name, where] of missing) todo('      ', `${name}: TODO`, `&${name}. has no value (${where})`);
+    }
+  }
+  for (const system of others) {
+    if (system.profileMember) lines.push(`  ${scalar(system.name)}:`, noted(`    profile: ${scalar(system.profileMember)}`, `added by the IEBUPDTE job stream ${rel(system.profile)}`));
+    else lines.push(`  ${scalar(system.name)}:`, `    profile: ${scalar(rel(system.profile))}`);
     todo('    ', 'cpc: TODO', 'the CPC this system runs on (CPCSCOPE, backup and tier-2 rules compare it)');
     const needed = symbols.get(system.name);
     if (needed?.size) {
@@ -147,10 +175,14 @@ export function draftManifest(folder: string, schema?: string): DraftManifest {
     }
   }
 
-  const datasets = datasetsOf(compiled);
+  const datasets = datasetsOf(compiled, zos.resolver);
   lines.push('', noted('datasets:', 'INCLUDE data set: the folder of its members (a PDS) or its file'));
   if (datasets.size === 0) lines.push('  # no INCLUDE found');
   for (const [dsn, guess] of [...datasets].sort(([a], [b]) => a.localeCompare(b))) {
+    if (guess.viaJobStream && !guess.abs && !guess.todo) {
+      lines.push(`  # ${scalar(dsn)}: its members come from an IEBUPDTE job stream of this folder; no mapping needed`);
+      continue;
+    }
     if (guess.abs && !guess.todo) lines.push(`  ${scalar(dsn)}: ${scalar(manifestPath(folder, guess.abs))}`);
     else todo('  ', `${scalar(dsn)}: ${guess.abs ? scalar(manifestPath(folder, guess.abs)) : 'TODO'}`, guess.todo ?? '');
   }
@@ -188,5 +220,5 @@ export function draftManifest(folder: string, schema?: string): DraftManifest {
   if (cells.length === 0 && homeless.length === 0) lines.push('    # no cluster.xml found');
 
   lines.push('', noted('rules:', 'severities: off, info, warn, error (plexlint rules lists the rule ids)'), '  # vipabackup-short-form: off', '');
-  return { text: lines.join('\n'), systems: estate.systems.length, datasets: datasets.size, loadBalancers: estate.loadBalancers.length, plugins: plugins.length, todos };
+  return { text: lines.join('\n'), systems: drafted.length + others.length, datasets: datasets.size, loadBalancers: estate.loadBalancers.length, plugins: plugins.length, todos };
 }

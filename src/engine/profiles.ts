@@ -20,7 +20,7 @@ import { parseProfile, type ParsedProfile } from '../frontends/profile/index.js'
 import { buildSystem } from '../model/builders/system.js';
 import type { System } from '../model/estate.js';
 import { EstateIncludeResolver, scanIncludes } from '../sources/includes.js';
-import type { SourceFile } from '../sources/source-file.js';
+import { memberName, sourceKey, type SourceFile } from '../sources/source-file.js';
 import { fileStem, uniqueName, type Driver } from './driver.js';
 import type { CompileCache } from './compile-cache.js';
 
@@ -31,18 +31,46 @@ export interface ManifestProfile {
   file: SourceFile;
 }
 
-/** Read the profiles the manifest names for its systems and give them their kind. */
-export function registerSystemProfiles(manifest: Manifest | undefined, driver: Driver): ManifestProfile[] {
+/**
+ * Read the profiles the manifest names for its systems and give them their kind. A profile written as a data set
+ * member (`profile: SYS1.TCPPARMS(PROFA1)`) is found as an INCLUDE finds one: through `datasets:`, the members the
+ * estate's IEBUPDTE job streams add, and Zowe download folders (src/sources/includes.ts).
+ */
+export function registerSystemProfiles(manifest: Manifest | undefined, driver: Driver, resolver?: EstateIncludeResolver): { profiles: ManifestProfile[]; findings: Finding[] } {
   // One stack per file: when two systems name the same profile, the last one names it.
   const byPath = new Map<string, ManifestProfile>();
+  const findings: Finding[] = [];
   for (const entry of manifest?.systems ?? []) {
     if (!entry.profile) continue;
-    const file = driver.named(entry.profile.abs);
+    let file: SourceFile | undefined;
+    if (entry.profile.dataset !== undefined) {
+      const where = resolver?.locate(entry.profile.dataset);
+      if (!where || 'ruleId' in where) {
+        const why = where && 'ruleId' in where ? where.message.replace(/^INCLUDE /, '') : `${entry.profile.dataset}: no data set lookup`;
+        findings.push({
+          ruleId: 'manifest-missing-file',
+          loc: entry.profile.loc,
+          message: `systems.${entry.name}.profile names the data set member ${why.replace(/the included statements are not checked/, 'so plexlint cannot check this system')}`,
+        });
+        continue;
+      }
+      file = where.file ?? driver.named(where.abs);
+    } else file = driver.named(entry.profile.abs);
     if (!file) continue;
-    byPath.set(file.path, { entry, file });
-    driver.kinds.set(file.path, 'profile');
+    byPath.set(sourceKey(file), { entry, file });
+    if (!file.member) driver.kinds.set(file.path, 'profile');
   }
-  return [...byPath.values()];
+  return { profiles: [...byPath.values()], findings };
+}
+
+/** Record a file a profile read: a member of a job stream is reported under its job stream, whose kind stays its own. */
+function register(driver: Driver, f: SourceFile): void {
+  if (f.member) {
+    driver.read(f.absPath);
+    return;
+  }
+  driver.sources.set(f.path, f);
+  driver.kinds.set(f.path, 'profile');
 }
 
 export interface CompiledSystems {
@@ -53,8 +81,8 @@ export interface CompiledSystems {
 }
 
 export function compileSystems(args: {
-  /** INCLUDE data sets mapped to folders (the manifest's `datasets:`). */
-  datasets: Manifest['datasets'];
+  /** How INCLUDEs find their members (the manifest's `datasets:`, job streams, Zowe folders). */
+  resolver: EstateIncludeResolver;
   manifestProfiles: ManifestProfile[];
   /** Profiles found by the folder scan. */
   profiles: SourceFile[];
@@ -66,21 +94,28 @@ export function compileSystems(args: {
   const { driver } = args;
   const progress = args.progress ?? silentProgress;
   const findings: Finding[] = [];
-  const resolver = new EstateIncludeResolver(
-    driver.ws,
-    args.datasets.map((d) => ({ name: d.name, abs: d.path.abs })),
-  );
+  const resolver = args.resolver;
   // A file that another profile INCLUDEs is a member, not a stack of its own.
   const members = new Set<string>();
   for (const f of [...args.profiles, ...args.manifestProfiles.map((s) => s.file)]) {
     for (const ds of scanIncludes(f.text)) {
       const where = resolver.locate(ds);
-      if ('abs' in where) members.add(driver.ws.display(where.abs));
+      if ('abs' in where) members.add(where.file ? sourceKey(where.file) : sourceKey({ path: '', absPath: where.abs }));
     }
   }
-  const stacks = args.profiles.filter((f) => !members.has(f.path));
+  const claimed = new Set(args.manifestProfiles.map((p) => sourceKey(p.file)));
+  const stacks = args.profiles.filter((f) => !members.has(sourceKey(f)) && !claimed.has(sourceKey(f)));
   const listed = args.manifestProfiles.length > 0;
-  const unlisted = listed ? stacks : [];
+  // A member of a job stream that the listed systems neither name nor INCLUDE is an unused member of its library:
+  // checked on its own (what its profile front end reports), without a finding that says so.
+  const unlisted = listed ? stacks.filter((f) => !f.member) : [];
+  if (listed) {
+    for (const f of stacks.filter((x) => x.member)) {
+      const parsed = parseProfile(f, { symbols: new Map(), includes: resolver });
+      for (const x of parsed.files) register(driver, x);
+      append(findings, parsed.findings);
+    }
+  }
   const entries: { file: SourceFile; entry?: SystemEntry }[] = [...args.manifestProfiles, ...(listed ? [] : stacks.map((file) => ({ file })))];
   const systems: System[] = [];
   const usedNames = new Set<string>();
@@ -88,25 +123,21 @@ export function compileSystems(args: {
   for (const { file, entry } of entries) {
     progress.tick();
     if (!driver.fits(file, 'profile')) continue;
-    const name = uniqueName(entry?.name ?? fileStem(file.path).toUpperCase(), usedNames);
+    const name = uniqueName(entry?.name ?? file.member?.name ?? fileStem(file.path).toUpperCase(), usedNames);
     const symbols: Record<string, string> = { SYSNAME: name, ...(entry?.symbols ?? {}) };
     const key = JSON.stringify([driver.ws.cwd, name, entry ? 'manifest' : 'file-name', entry?.cpc?.value ?? null, symbols]);
-    const cached = args.cache?.get(key, file, resolver);
+    // The cache keeps stacks by file; the members of a job stream share its file, so they are compiled each time.
+    const cache = file.member ? undefined : args.cache;
+    const cached = cache?.get(key, file, resolver);
     let parsed: ParsedProfile;
     let system: System;
     if (cached) {
       ({ parsed, system } = cached);
-      for (const f of cached.files) {
-        driver.sources.set(f.path, f);
-        driver.kinds.set(f.path, 'profile');
-      }
+      for (const f of cached.files) register(driver, f);
     } else {
-      const recording = args.cache?.recording(resolver);
+      const recording = cache?.recording(resolver);
       parsed = parseProfile(file, { symbols: new Map(Object.entries(symbols)), includes: recording?.resolver ?? resolver });
-      for (const f of parsed.files) {
-        driver.sources.set(f.path, f);
-        driver.kinds.set(f.path, 'profile');
-      }
+      for (const f of parsed.files) register(driver, f);
       const built = parsed;
       system = timed('model', () =>
         buildSystem({
@@ -117,9 +148,10 @@ export function compileSystems(args: {
           parsed: built,
         }),
       );
-      if (recording) args.cache!.set(key, file, parsed, system, recording.log);
+      if (recording) cache!.set(key, file, parsed, system, recording.log);
     }
     append(findings, parsed.findings);
+    if (file.member) system.profileMember = memberName(file.member);
     systems.push(system);
   }
   return { systems, findings, unlisted };

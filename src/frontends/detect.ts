@@ -7,7 +7,21 @@ import { isOmprouteKeyword, statementSpec } from '../../grammar/omproute/keyword
 import { statementWords } from '../../grammar/profile/statement-words.js';
 import type { SourceFile } from '../sources/source-file.js';
 
-export type FileKind = 'profile' | 'omproute' | 'dscontrol' | 'goscript' | 'plugin-cfg' | 'cluster-xml' | 'manifest' | 'scenario' | 'unknown';
+export type FileKind =
+  | 'profile'
+  | 'omproute'
+  | 'dscontrol'
+  | 'goscript'
+  | 'plugin-cfg'
+  | 'cluster-xml'
+  | 'serverindex-xml'
+  | 'virtualhosts-xml'
+  | 'iebupdte'
+  | 'tcpip-proc'
+  | 'ieasym'
+  | 'manifest'
+  | 'scenario'
+  | 'unknown';
 
 const GO_SCRIPTS = /^(goActive|goStandby|goInOp|goIdle|highavailChange|serverUp|serverDown|managerAlert|managerClear)(\.(sh|cmd|bat|ksh))?$/i;
 
@@ -136,10 +150,19 @@ export function detectKind(file: SourceFile): FileKind {
     // A fragment that lists plug-in Servers (WAS's own server.xml has a prefixed process:Server root).
     if (root === 'Server' && /<Server\b[^>]*\s(LoadBalanceWeight|CloneID|ConnectTimeout|ServerIOTimeout|MaxConnections)\s*=|<Transport\b[^>]*\sProtocol\s*=/.test(head.slice(0, 4096))) return 'plugin-cfg';
     if (root && /(^|:)ServerCluster$/.test(root)) return 'cluster-xml';
+    // WAS configuration repository documents: serverindex:ServerIndex (a node's servers and their ports) and the
+    // cell's host:VirtualHost list (an xmi:XMI of them, or one alone).
+    if (root && /(^|:)ServerIndex$/.test(root)) return 'serverindex-xml';
+    if (root && (/(^|:)VirtualHost$/.test(root) && root.includes(':') || (/(^|:)XMI$/.test(root) && /<[\w.-]+:VirtualHost\b/.test(head.slice(0, 1 << 16))))) return 'virtualhosts-xml';
     if (/plugin-cfg.*\.xml$/i.test(name)) return 'plugin-cfg';
     if (/^cluster\.xml$/i.test(name)) return 'cluster-xml';
     return 'unknown';
   }
+  // z/OS inputs that are not configuration files themselves: an IEBUPDTE job stream (its members are), the TCP/IP
+  // started procedure and IEASYMxx (plexlint init reads them). Before the profile: a job stream of profiles is full
+  // of statements.
+  const zos = zosKind(file.text);
+  if (zos) return zos;
   const omp = omprouteLines(file.text);
   const named = /\.omproute$|^omproute.*\.conf$/i.test(name) || /(^|\.)OMPROUTE(\.CONF)?$/i.test(name);
   if (omp >= 2 || (omp >= 1 && (named || statementLines(file.text) <= 1))) return 'omproute';
@@ -153,4 +176,35 @@ export function detectKind(file: SourceFile): FileKind {
   if (/\.(tcpip|prof|profile)$/i.test(name) || /^PROFILE/i.test(name)) return 'profile';
   if (/\.cfg$/i.test(name) && ds > 0) return 'dscontrol';
   return 'unknown';
+}
+
+/** A JCL statement that runs IEBUPDTE, or the TCP/IP stack (EZBTCPIP, the program of IBM's sample procedure EZAEB01G). */
+const EXEC_PGM = /^\/\/[^\s*]*[ \t]+EXEC[ \t]+(?:[^\n]*?,)?PGM=([A-Z@#$][A-Z0-9@#$]{0,7})\b/gim;
+/** An IEBUPDTE function statement that enters a member: `./ ADD NAME=…` (a label may follow the ./). */
+const CONTROL = /^\.\/\S*[ \t]+(?:ADD|REPL)[ \t]+\S*NAME=/im;
+/** An IEASYMxx SYSDEF statement with a parameter: at the start of a line, after comments are removed. */
+const SYSDEF = /^[ \t]*SYSDEF\b[^\n]*?\b(?:HWNAME|LPARNAME|VMUSERID|SYSNAME|SYSCLONE|SYMDEF|SYSPARM)[ \t]*\(/m;
+
+function zosKind(text: string): FileKind | undefined {
+  const head = text.length > 1 << 20 ? text.slice(0, 1 << 20) : text;
+  let firstRecord = '';
+  for (let start = 0; start < head.length; ) {
+    let end = head.indexOf('\n', start);
+    if (end < 0) end = head.length;
+    const line = head.slice(start, Math.min(end, start + 200));
+    start = end + 1;
+    if (line.trim() === '') continue;
+    firstRecord = line;
+    break;
+  }
+  const programs = new Set<string>();
+  // JCL starts with a statement, a comment (//*) or a JES2 control statement (/*JOBPARM); SYSIN alone with ./ ADD.
+  if (firstRecord.startsWith('//') || firstRecord.startsWith('/*') || firstRecord.startsWith('./')) {
+    EXEC_PGM.lastIndex = 0;
+    for (let m = EXEC_PGM.exec(head); m; m = EXEC_PGM.exec(head)) programs.add(m[1]!.toUpperCase());
+  }
+  if (programs.has('IEBUPDTE') || (firstRecord.startsWith('./') && CONTROL.test(firstRecord))) return 'iebupdte';
+  if (programs.has('EZBTCPIP')) return 'tcpip-proc';
+  if (/SYSDEF/.test(head) && SYSDEF.test(head.replace(/\/\*[\s\S]*?(\*\/|$)/g, ' '))) return 'ieasym';
+  return undefined;
 }

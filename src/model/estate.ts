@@ -18,8 +18,10 @@ export interface System {
   nameSource: 'manifest' | 'file-name' | 'tcpipjobname';
   cpc?: string;
   symbols: Record<string, string>;
-  /** The main profile. */
+  /** The main profile (for a member of an IEBUPDTE job stream, the job stream). */
   profile: string;
+  /** The data set member the profile is, when it is a member of an IEBUPDTE job stream: SYS1.TCPPARMS(PROFA1). */
+  profileMember?: string;
   /** The profile and every member it INCLUDEs. */
   files: string[];
   stack: Stack;

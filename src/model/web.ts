@@ -189,7 +189,7 @@ export interface CellProperty {
 
 export interface Cell {
   name: string;
-  /** From the manifest, or inferred from a cluster.xml path (config/cells/<cell>/clusters/…). */
+  /** From the manifest, or inferred from the path of a cell document (config/cells/<cell>/clusters/…, nodes/…, virtualhosts.xml). */
   origin: 'manifest' | 'inferred';
   loc: Loc;
   odrs: Odr[];
@@ -242,17 +242,64 @@ export interface OdrSpray {
   uris: { pattern: string; cookie: string; uriGroup: string; loc: Loc; cookieLoc?: Loc }[];
 }
 
+/** A named end point of a WAS server (serverindex.xml specialEndpoints). */
+export interface WasEndpoint {
+  /** WC_defaulthost, WC_defaulthost_secure, … */
+  name: string;
+  /** As written: `*` means every address of the node, reached at the node's host name. */
+  host: string;
+  /** Undefined when not a port number (reported by the front end). */
+  port?: number;
+  loc: Loc;
+  portLoc?: Loc;
+}
+
+/** A server of a node, from the node's serverindex.xml. */
+export interface WasServer {
+  name: string;
+  node: string;
+  cell?: string;
+  /** The node's host name (serverindex.xml hostName). */
+  hostName?: string;
+  serverType?: string;
+  endpoints: WasEndpoint[];
+  file: string;
+  loc: Loc;
+  nameLoc?: Loc;
+}
+
+export interface WasHostAlias {
+  hostname: string;
+  /** `*`: any port. */
+  port: number | '*';
+  loc: Loc;
+}
+
+/** A virtual host of a cell, from its virtualhosts.xml. */
+export interface WasVirtualHost {
+  name: string;
+  cell?: string;
+  aliases: WasHostAlias[];
+  file: string;
+  loc: Loc;
+  nameLoc?: Loc;
+}
+
 export interface WebTier {
   plugins: PluginConfig[];
   cells: Cell[];
   /** cluster.xml clusters, with the cell they belong to when known. */
   clusters: WasCluster[];
   sprays: OdrSpray[];
+  /** The servers of the nodes whose serverindex.xml the estate holds. */
+  servers: WasServer[];
+  /** The virtual hosts of the cells whose virtualhosts.xml the estate holds. */
+  virtualHosts: WasVirtualHost[];
 }
 
 /** A web tier with nothing in it (an estate without plug-in files, cells or cluster.xml). */
 export function emptyWebTier(): WebTier {
-  return { plugins: [], cells: [], clusters: [], sprays: [] };
+  return { plugins: [], cells: [], clusters: [], sprays: [], servers: [], virtualHosts: [] };
 }
 
 /** The default ODR session cookie (cell affinity). */

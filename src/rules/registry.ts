@@ -28,6 +28,9 @@ import { rule as includeOutsideEstate } from './input/include-outside-estate.js'
 import { rule as includeUnreadable } from './input/include-unreadable.js';
 import { rule as includeCycle } from './input/include-cycle.js';
 import { rule as unlistedProfile } from './input/unlisted-profile.js';
+import { rule as iebupdteInvalidStatement } from './input/iebupdte-invalid-statement.js';
+import { rule as iebupdteMemberUnknown } from './input/iebupdte-member-unknown.js';
+import { rule as ieasymInvalid } from './input/ieasym-invalid.js';
 
 import { rule as manifestUnknownKey } from './manifest/manifest-unknown-key.js';
 import { rule as manifestInvalidValue } from './manifest/manifest-invalid-value.js';
@@ -138,6 +141,10 @@ import { rule as pluginRemoveSpecialHeadersOff } from './plugin/plugin-remove-sp
 import { rule as pluginUnusedCluster } from './plugin/plugin-unused-cluster.js';
 import { rule as pluginEmptyVirtualHostGroup } from './plugin/plugin-empty-virtual-host-group.js';
 import { rule as pluginUnusedServer } from './plugin/plugin-unused-server.js';
+import { rule as pluginStaleMember } from './plugin/plugin-stale-member.js';
+import { rule as pluginMissingMember } from './plugin/plugin-missing-member.js';
+import { rule as pluginStaleTransport } from './plugin/plugin-stale-transport.js';
+import { rule as pluginStaleVirtualHost } from './plugin/plugin-stale-virtual-host.js';
 
 import { rule as missingPerCellGsc } from './odr/missing-per-cell-gsc.js';
 import { rule as cellAffinityCookie } from './odr/cell-affinity-cookie.js';
@@ -147,6 +154,7 @@ import { rule as gscMemberZeroWeight } from './odr/gsc-member-zero-weight.js';
 import { rule as odrCookieNameShared } from './odr/odr-cookie-name-shared.js';
 
 import { rule as clusterInvalidValue } from './was/cluster-invalid-value.js';
+import { rule as wasInvalidValue } from './was/was-invalid-value.js';
 import { rule as clusterWeightOutOfRange } from './was/cluster-weight-out-of-range.js';
 import { rule as clusterAllWeightsZero } from './was/cluster-all-weights-zero.js';
 import { rule as preferLocalNoLocalMember } from './was/prefer-local-no-local-member.js';
@@ -172,6 +180,9 @@ export const rules = [
   includeUnreadable,
   includeCycle,
   unlistedProfile,
+  iebupdteInvalidStatement,
+  iebupdteMemberUnknown,
+  ieasymInvalid,
   manifestUnknownKey,
   manifestInvalidValue,
   manifestMissingFile,
@@ -276,6 +287,10 @@ export const rules = [
   pluginUnusedCluster,
   pluginEmptyVirtualHostGroup,
   pluginUnusedServer,
+  pluginStaleMember,
+  pluginMissingMember,
+  pluginStaleTransport,
+  pluginStaleVirtualHost,
   missingPerCellGsc,
   cellAffinityCookie,
   cellAffinityDisabled,
@@ -283,6 +298,7 @@ export const rules = [
   gscMemberZeroWeight,
   odrCookieNameShared,
   clusterInvalidValue,
+  wasInvalidValue,
   clusterWeightOutOfRange,
   clusterAllWeightsZero,
   preferLocalNoLocalMember,

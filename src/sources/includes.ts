@@ -1,21 +1,38 @@
 /**
- * INCLUDE data set names → files of the estate.
+ * INCLUDE data set names → files of the estate, in this order (docs/zos-inputs.md):
  *
- * With a manifest, `datasets:` maps a data set (a PDS → a folder, a sequential
- * data set → a file); without one, a member is looked up by name among the
- * estate's files. Whatever the mapping says, nothing outside the estate root is
- * read (symlinks are resolved before the check).
+ * 1. the manifest's `datasets:` map (a PDS → a folder, a sequential data set → a file); a member the mapped folder
+ *    lacks may still be one an IEBUPDTE job stream of the estate adds to that data set;
+ * 2. the members IEBUPDTE job streams of the estate add to the data set (their SYSUT2);
+ * 3. a folder laid out as Zowe CLI downloads the data set: `zowe zos-files download all-members "SYS1.TCPPARMS"`
+ *    writes sys1/tcpparms/<member>.txt (the folders are the qualifiers), or with `-d <folder>` <folder>/<member>.txt —
+ *    recognised when the folder is named after the last qualifier; member files in lower case unless
+ *    --preserve-original-letter-case, with .txt or the extension -e gave;
+ * 4. the one file of the estate named after the member (or a job stream member whose library is not known).
+ *
+ * Whatever the mapping says, nothing outside the estate root is read (symlinks are resolved before the check).
  */
-import { basename, join } from 'node:path';
+import { basename, dirname, join, sep } from 'node:path';
 import type { IncludeResolution, IncludeResolver } from '../frontends/profile/index.js';
 import { howItLeadsOut } from './checkout.js';
-import type { SourceFile } from './source-file.js';
+import { memberName, type SourceFile } from './source-file.js';
 import type { Workspace } from './workspace.js';
 
 export interface DatasetMapping {
   name: string;
   abs: string;
 }
+
+/** The members IEBUPDTE job streams of the estate add (built by the engine, which reads the job streams). */
+export interface MemberLookup {
+  /** Members (or aliases) of this data set with this name. */
+  members(dataset: string, member: string): SourceFile[];
+  /** Members with this name whose job stream does not say which data set they go to. */
+  unplaced(member: string): SourceFile[];
+}
+
+/** Where an INCLUDE (or a manifest's data set member) leads: a file, or a member of a job stream (`file`). */
+export type Located = { abs: string; file?: SourceFile } | { ruleId: 'include-not-found' | 'include-outside-estate'; message: string };
 
 /** Extensions a member may have in the estate: profile members, and OMPROUTE members (`.conf`, `.omproute`). */
 const EXTENSIONS = ['', '.tcpip', '.txt', '.prof', '.profile', '.jcl', '.conf', '.omproute'];
@@ -38,10 +55,11 @@ export class EstateIncludeResolver implements IncludeResolver {
   constructor(
     private readonly ws: Workspace,
     private readonly datasets: DatasetMapping[],
+    private readonly library?: MemberLookup,
   ) {}
 
   /** The file an INCLUDE names, without reading it (for the pre-scan that finds which profiles are members). */
-  locate(dataset: string): { abs: string } | { ruleId: 'include-not-found' | 'include-outside-estate'; message: string } {
+  locate(dataset: string): Located {
     if (dataset.startsWith('/')) return this.locatePath(dataset);
     const { dsn, member } = parseDatasetName(dataset);
     const mapping = this.datasets.find((d) => d.name === dsn);
@@ -53,33 +71,77 @@ export class EstateIncludeResolver implements IncludeResolver {
       if (member) found = candidates(mapping.abs, member).find((p) => this.ws.fs.lkind(p) !== 'missing');
       else if (this.ws.fs.kind(mapping.abs) === 'file') found = mapping.abs;
       if (!found) {
+        // The data set is the folder and what the estate's job streams add to it.
+        const added = member ? this.jobStreamMember(dataset, dsn, member) : undefined;
+        if (added) return added;
         return {
           ruleId: 'include-not-found',
           message: `INCLUDE ${dataset}: plexlint.yaml maps ${dsn} to ${this.ws.display(mapping.abs)}, but ${member ? `it has no member ${member}` : 'that is not a file'}; the included statements are not checked.`,
         };
       }
-    } else {
-      const key = (member ?? dsn.split('.').pop() ?? dsn).toUpperCase();
-      const hits = this.stems().get(key) ?? this.stems().get(dataset.toUpperCase()) ?? [];
-      if (hits.length === 1) found = hits[0];
-      else {
+      return this.inside(dataset, found);
+    }
+    if (member) {
+      const added = this.jobStreamMember(dataset, dsn, member);
+      if (added) return added;
+      const zowe = this.zoweMember(dataset, dsn, member);
+      if (zowe) return zowe;
+    }
+    const key = (member ?? dsn.split('.').pop() ?? dsn).toUpperCase();
+    const files = this.stems().get(key) ?? this.stems().get(dataset.toUpperCase()) ?? [];
+    const unplaced = member ? (this.library?.unplaced(member) ?? []) : [];
+    const count = files.length + unplaced.length;
+    if (count === 1) return unplaced.length ? { abs: unplaced[0]!.absPath, file: unplaced[0]! } : this.inside(dataset, files[0]!);
+    const shown = [...files.map((h) => this.ws.display(h)), ...unplaced.map((m) => `${memberName(m.member!)} in ${m.path}`)];
+    return {
+      ruleId: 'include-not-found',
+      message:
+        count > 1
+          ? `INCLUDE ${dataset}: ${count} files of the estate could be member ${key} (${shown.join(', ')}); map the data set in plexlint.yaml (datasets: { ${dsn}: <folder> }) to say which.`
+          : `INCLUDE ${dataset}: no file of the estate is member ${key}, no IEBUPDTE job stream of it adds ${key} to ${dsn}, and no Zowe download folder of ${dsn} holds it, so the included statements are not checked. Add the member, or map the data set in plexlint.yaml (datasets: { ${dsn}: <folder> }).`,
+    };
+  }
+
+  /** A member an IEBUPDTE job stream of the estate adds to the data set (step 2). */
+  private jobStreamMember(dataset: string, dsn: string, member: string): Located | undefined {
+    const added = this.library?.members(dsn, member) ?? [];
+    if (added.length === 1) return { abs: added[0]!.absPath, file: added[0]! };
+    if (added.length === 0) return undefined;
+    return {
+      ruleId: 'include-not-found',
+      message: `INCLUDE ${dataset}: ${added.length} IEBUPDTE job streams of the estate add ${member} to ${dsn} (${added.map((m) => this.ws.display(m.absPath)).join(', ')}), and plexlint cannot tell which ran last; keep one of them in the estate.`,
+    };
+  }
+
+  /**
+   * A member file in a folder laid out as Zowe CLI downloads the data set (step 3): the qualifiers as folders
+   * (sys1/tcpparms/profile.txt), else a folder named after the last qualifier (`-d tcpparms`).
+   */
+  private zoweMember(dataset: string, dsn: string, member: string): Located | undefined {
+    const qualifiers = dsn.toLowerCase().split('.');
+    const files = this.stems().get(member.toUpperCase()) ?? [];
+    const folders = (f: string): string[] => dirname(f).toLowerCase().split(sep);
+    const layouts = [
+      files.filter((f) => folders(f).slice(-qualifiers.length).join('.') === qualifiers.join('.')),
+      files.filter((f) => folders(f).slice(-1)[0] === qualifiers[qualifiers.length - 1]),
+    ];
+    for (const hits of layouts) {
+      if (hits.length === 1) return this.inside(dataset, hits[0]!);
+      if (hits.length > 1) {
         return {
           ruleId: 'include-not-found',
-          message:
-            hits.length > 1
-              ? `INCLUDE ${dataset}: ${hits.length} files of the estate could be member ${key} (${hits.map((h) => this.ws.display(h)).join(', ')}); map the data set in plexlint.yaml (datasets: { ${dsn}: <folder> }) to say which.`
-              : `INCLUDE ${dataset}: no file of the estate is member ${key}, so the included statements are not checked. Add the member, or map the data set in plexlint.yaml (datasets: { ${dsn}: <folder> }).`,
+          message: `INCLUDE ${dataset}: ${hits.length} folders of the estate look like a Zowe download of ${dsn} with a member ${member} (${hits.map((h) => this.ws.display(h)).join(', ')}); map the data set in plexlint.yaml (datasets: { ${dsn}: <folder> }) to say which.`,
         };
       }
     }
-    return this.inside(dataset, found!);
+    return undefined;
   }
 
   /**
    * A z/OS UNIX file name: through the longest `datasets:` key that is a folder above it (`/etc/tcpip: profiles/etc`
    * reads /etc/tcpip/common.prof from profiles/etc/common.prof), else the one file of the estate with its name.
    */
-  private locatePath(path: string): { abs: string } | { ruleId: 'include-not-found' | 'include-outside-estate'; message: string } {
+  private locatePath(path: string): Located {
     const upper = path.toUpperCase();
     const mapping = this.datasets
       .filter((d) => d.name.startsWith('/') && (upper === d.name || upper.startsWith(d.name.endsWith('/') ? d.name : `${d.name}/`)))
@@ -114,7 +176,7 @@ export class EstateIncludeResolver implements IncludeResolver {
   }
 
   /** The file found, unless it (or the link it is) leads out of the estate. */
-  private inside(dataset: string, found: string): { abs: string } | { ruleId: 'include-outside-estate'; message: string } {
+  private inside(dataset: string, found: string): Located {
     if (!this.ws.contains(found)) {
       // Where the link leads is not said: the link may be anyone's, and its target is none of plexlint's business
       // (src/sources/checkout.ts). That it leads out is what makes the harmless-looking name a problem.
@@ -137,6 +199,7 @@ export class EstateIncludeResolver implements IncludeResolver {
   resolve(dataset: string): IncludeResolution {
     const where = this.locate(dataset);
     if ('ruleId' in where) return where;
+    if (where.file) return { file: where.file };
     const file = this.ws.read(where.abs);
     if ('message' in file && !('text' in file)) {
       return { ruleId: 'include-unreadable', message: `INCLUDE ${dataset}: ${file.path} ${file.message}, so plexlint cannot check the statements it includes. Store the member as text (a text-mode transfer) in the estate.` };

@@ -13,6 +13,11 @@ export interface PathRef {
   /** Absolute path. */
   abs: string;
   loc: Loc;
+  /**
+   * A data set member written where a path may be (`profile: SYS1.TCPPARMS(PROFA1)`), upper case: the engine finds it
+   * as it finds an INCLUDEd member (docs/zos-inputs.md). Set only when no file of that name exists.
+   */
+  dataset?: string;
 }
 
 export interface SystemEntry {

@@ -73,6 +73,9 @@ function isEmpty(node: Node | null | undefined): boolean {
   return node === null || node === undefined || (yaml().isScalar(node) && node.value === null);
 }
 
+/** A data set name with a member: qualifiers of 1–8 characters, the member in parentheses (SYS1.TCPPARMS(PROFA1)). */
+const DATA_SET_MEMBER = /^[A-Za-z@#$][A-Za-z0-9@#$-]{0,7}(\.[A-Za-z@#$][A-Za-z0-9@#$-]{0,7})*\([A-Za-z@#$][A-Za-z0-9@#$]{0,7}\)$/;
+
 class ManifestReader {
   readonly findings: Finding[] = [];
   private aliasNodes = 0;
@@ -176,10 +179,12 @@ class ManifestReader {
     return v;
   }
 
-  path(node: Node | null, what: string, kind: 'file' | 'folder' | 'any' = 'any'): PathRef | undefined {
+  /** @param member a data set member (SYS1.TCPPARMS(PROFA1)) may stand where the path is, when no such file exists. */
+  path(node: Node | null, what: string, kind: 'file' | 'folder' | 'any' = 'any', member = false): PathRef | undefined {
     const value = this.string(node, what);
     if (value === undefined) return undefined;
     const abs = resolve(this.dir, value);
+    if (member && DATA_SET_MEMBER.test(value.trim()) && !this.exists(abs)) return { value, abs, loc: this.loc(node), dataset: value.trim().toUpperCase() };
     if (!this.exists(abs)) {
       this.problem('manifest-missing-file', node, `${what} '${value}' does not exist (relative to ${this.file.path.replace(/[^/]*$/, '') || './'}), so plexlint cannot check it. Correct the path, or add the file to the estate.`);
     }
@@ -284,7 +289,7 @@ export function parseManifest(file: SourceFile, dir: string, exists: (abs: strin
           const entry: Manifest['systems'][number] = { name: name.toUpperCase(), loc: r.loc(pair.key as Node), symbols: emptyRecord() };
           for (const [k, v] of r.entries(sys, `systems.${name}`, SYSTEM)) {
             if (k === 'profile') {
-              const p = r.path(v, `systems.${name}.profile`, 'file');
+              const p = r.path(v, `systems.${name}.profile`, 'file', true);
               if (p) entry.profile = p;
             } else if (k === 'omproute') {
               const p = r.path(v, `systems.${name}.omproute`, 'file');

@@ -51,7 +51,7 @@ export function manifestSchema(ruleIds: readonly string[]): JsonSchema {
   const system = mapping(
     'system',
     {
-      profile: path('The TCP/IP profile (PROFILE.TCPIP) of this stack.'),
+      profile: path('The TCP/IP profile (PROFILE.TCPIP) of this stack: a file, or a data set member (SYS1.TCPPARMS(PROFA1)) that plexlint finds as it finds an INCLUDEd member — through datasets:, the members an IEBUPDTE job stream of the estate adds, or a Zowe download folder (docs/zos-inputs.md).'),
       omproute: path('The OMPROUTE configuration of this stack (dynamic routing: which addresses it defines and advertises).'),
       cpc: text('The CPC (central processor complex) the system runs on: CPCSCOPE, backup and tier-2 rules compare it between systems.'),
       symbols: named(text('The value of the symbol.'), 'Static system symbols and their values: &HOSTIP. and &HOSTIP in the profile are replaced by the value (names without & and the dot).'),

@@ -15,7 +15,7 @@ import { WordFactory } from '../../../grammar/profile/words.js';
 import type { Finding } from '../../core/diagnostic.js';
 import { FindingLimit } from '../../core/finding-limit.js';
 import { timed } from '../../core/timing.js';
-import type { SourceFile } from '../../sources/source-file.js';
+import { sourceKey, type SourceFile } from '../../sources/source-file.js';
 import type { IncludeStatement, ProfileAst, Statement } from '../../../grammar/profile/ast.js';
 import { applyBlockSemantics, type PlacedStatement } from './blocks.js';
 import { checkDefinitions } from './definitions.js';
@@ -83,7 +83,7 @@ export function parseProfile(file: SourceFile, options: ProfileOptions): ParsedP
   const walk = new IncludeWalk('the stack', 'profile');
   const visit = (f: SourceFile): ProfileAst => {
     if (!files.includes(f)) files.push(f);
-    walk.enter(f.absPath || f.path);
+    walk.enter(sourceKey(f));
     const ast = parseOne(f, options.symbols, findings, limit);
     for (const s of ast.statements) {
       if (s.kind === 'include' && !s.ignored && !s.dataset.symbolic) resolveInclude(s, f);
@@ -118,7 +118,7 @@ export function parseProfile(file: SourceFile, options: ProfileOptions): ParsedP
       findings.push({ ruleId: r.ruleId, loc: s.dataset.loc, message: r.message });
       return;
     }
-    const refused = walk.admit(r.file.absPath || r.file.path, r.file.text.length, s.dataset.text, s.dataset.loc);
+    const refused = walk.admit(sourceKey(r.file), r.file.text.length, s.dataset.text, s.dataset.loc);
     if (refused) {
       if (refused.finding) findings.push(refused.finding);
       return;

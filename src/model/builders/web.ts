@@ -20,6 +20,7 @@ import { emptyRecord } from '../../core/record.js';
 import type { CellEntry } from '../../frontends/manifest/ast.js';
 import type { ClusterNode, GroupNode, PluginAst, PNode, ServerNode } from '../../frontends/plugin/index.js';
 import type { ClusterXmlAst } from '../../frontends/was/index.js';
+import { wasServers, wasVirtualHosts, type ServerIndexInput, type VirtualHostsInput } from './web-cell.js';
 import {
   ODR_SESSION_COOKIE,
   type AttrLocs,
@@ -47,6 +48,9 @@ export interface WebInput {
   plugins: PluginAst[];
   clusterXmls: ClusterXmlInput[];
   cells: CellEntry[];
+  /** serverindex.xml and virtualhosts.xml files of the cells (./web-cell.ts). */
+  serverIndexes?: ServerIndexInput[];
+  virtualHosts?: VirtualHostsInput[];
 }
 
 export interface BuiltWeb {
@@ -400,5 +404,14 @@ export function buildWeb(input: WebInput): BuiltWeb {
       });
     }
   }
-  return { web: { plugins, cells, clusters, sprays }, findings };
+  const servers = wasServers(input.serverIndexes ?? []);
+  const virtualHosts = wasVirtualHosts(input.virtualHosts ?? []);
+  // The cells that serverindex.xml and virtualhosts.xml paths name, like those of cluster.xml paths.
+  for (const x of [...servers, ...virtualHosts]) {
+    if (x.cell === undefined || cellByName.has(x.cell)) continue;
+    const cell: Cell = { name: x.cell, origin: 'inferred', loc: { file: x.file, line: 1, column: 1, endLine: 1, endColumn: 1 }, odrs: [], properties: emptyRecord(), affinityEnabled: false, gscs: [], bridgedWith: [], clientNodes: [], clusters: [] };
+    cells.push(cell);
+    cellByName.set(cell.name, cell);
+  }
+  return { web: { plugins, cells, clusters, sprays, servers, virtualHosts }, findings };
 }
