@@ -1,0 +1,118 @@
+/**
+ * What every report parser shares: the lines of its report, and reading a label's or a cell's value as a number,
+ * an address or a socket, reporting at its position what cannot be read (capture-malformed).
+ */
+import type { Loc } from '../../core/loc.js';
+import type { Field, ReportHeader } from './ast.js';
+import { address, addressWithPrefix, type CaptureLines, type CaptureProblems, type Cell, type Labelled, type Line, shown, socket, wholeNumber } from './text.js';
+
+/** One report of a capture: its header and the lines of its body. */
+export interface Segment {
+  header: ReportHeader;
+  /** First line of the body (after the banner). */
+  body: number;
+  /** The line after the report's last line. */
+  end: number;
+}
+
+/** The console's closing lines ("3 OF 3 RECORDS DISPLAYED", "END OF THE REPORT"): not part of the report's data. */
+export function isTrailer(text: string): boolean {
+  return /^\s*\d+\s+OF\s+\d+\s+RECORDS\s+DISPLAYED\b/i.test(text) || /^\s*END\s+OF\s+THE\s+REPORT\b/i.test(text);
+}
+
+/** A message line inside a report (EZZ2502I, EZD1204I …): not data. */
+export function isMessage(text: string): boolean {
+  return /^\s*(?:EZ[A-Z]\d{4}[IEWAD]|IEE\d{3}[IE])\b/.test(text);
+}
+
+export class ReportContext {
+  constructor(
+    readonly lines: CaptureLines,
+    readonly problems: CaptureProblems,
+    readonly seg: Segment,
+  ) {}
+
+  /** The body's lines, in order. */
+  *body(): Generator<Line> {
+    for (let i = this.seg.body; i < this.seg.end; i++) yield this.lines.line(i);
+  }
+
+  loc(line: Line, start: number, end: number): Loc {
+    return this.lines.loc(line, start, end);
+  }
+
+  private bad(line: Line, start: number, length: number, message: string): undefined {
+    this.problems.malformed(line, start, start + length, message);
+    return undefined;
+  }
+
+  number(line: Line, l: Labelled, what: string, max = Number.MAX_SAFE_INTEGER): Field<number> | undefined {
+    const word = l.value.split(/\s+/)[0] ?? '';
+    const n = wholeNumber(word);
+    if (n === undefined || n > max) return this.bad(line, l.start, Math.max(1, word.length), `${l.label}: ${shown(word)} is not ${what} (a whole number${max < Number.MAX_SAFE_INTEGER ? ` up to ${max}` : ''}), so plexlint does not use this entry's ${l.label}.`);
+    return this.lines.field(line, n, l.start, word.length);
+  }
+
+  /** An optional number: an empty value is no value, not a problem. */
+  optionalNumber(line: Line, l: Labelled, what: string, max?: number): Field<number> | undefined {
+    return l.value === '' ? undefined : this.number(line, l, what, max);
+  }
+
+  address(line: Line, l: Labelled, what: string): Field<string> | undefined {
+    const word = l.value.split(/\s+/)[0] ?? '';
+    const a = address(word);
+    if (!a) return this.bad(line, l.start, Math.max(1, word.length), `${l.label}: ${shown(word)} is not an IPv4 or IPv6 address, so plexlint cannot tell ${what}.`);
+    return this.lines.field(line, a, l.start, word.length);
+  }
+
+  addressWithPrefix(line: Line, l: Labelled, what: string): { address: Field<string>; prefix?: number } | undefined {
+    const word = l.value.split(/\s+/)[0] ?? '';
+    const a = addressWithPrefix(word);
+    if (!a) return this.bad(line, l.start, Math.max(1, word.length), `${l.label}: ${shown(word)} is not an address (with an optional /prefix length), so plexlint cannot tell ${what}.`);
+    const out: { address: Field<string>; prefix?: number } = { address: this.lines.field(line, a.address, l.start, a.addressLength) };
+    if (a.prefix !== undefined) out.prefix = a.prefix;
+    return out;
+  }
+
+  /** `address..port` of a label's value. */
+  socket(line: Line, l: Labelled, what: string): { address: Field<string>; port?: Field<number> } | undefined {
+    const word = l.value.split(/\s+/)[0] ?? '';
+    return this.socketAt(line, word, l.start, `${l.label}: `, what);
+  }
+
+  socketAt(line: Line, word: string, start: number, prefix: string, what: string): { address: Field<string>; port?: Field<number> } | undefined {
+    const s = socket(word);
+    if (!s) return this.bad(line, start, Math.max(1, word.length), `${prefix}${shown(word)} is not address..port, so plexlint cannot tell ${what}.`);
+    const out: { address: Field<string>; port?: Field<number> } = { address: this.lines.field(line, s.address, start, s.addressLength) };
+    if (s.port !== undefined) out.port = this.lines.field(line, s.port, start + s.portStart!, word.length - s.portStart!);
+    return out;
+  }
+
+  text(line: Line, l: Labelled): Field<string> {
+    return this.lines.field(line, l.value, l.start, l.value.length);
+  }
+
+  cellText(line: Line, c: Cell): Field<string> {
+    return this.lines.field(line, c.text, c.start, c.text.length);
+  }
+
+  cellNumber(line: Line, c: Cell | undefined, heading: string, what: string, max = Number.MAX_SAFE_INTEGER): Field<number> | undefined {
+    if (!c) return undefined;
+    const n = wholeNumber(c.text);
+    if (n === undefined || n > max) return this.bad(line, c.start, c.text.length, `${heading} ${shown(c.text)} is not ${what} (a whole number), so plexlint does not use it.`);
+    return this.lines.field(line, n, c.start, c.text.length);
+  }
+
+  cellAddress(line: Line, c: Cell | undefined, heading: string, what: string): Field<string> | undefined {
+    if (!c) return this.bad(line, 0, Math.max(1, line.text.trimEnd().length), `this row has no ${heading}, so plexlint cannot tell ${what}.`);
+    const a = address(c.text);
+    if (!a) return this.bad(line, c.start, c.text.length, `${heading} ${shown(c.text)} is not an IPv4 or IPv6 address, so plexlint cannot tell ${what}.`);
+    return this.lines.field(line, a, c.start, c.text.length);
+  }
+
+  /** The report ended inside an entry: one finding where the entry starts. */
+  truncated(loc: Loc, what: string): Loc {
+    this.problems.at(loc, `the report ends inside this entry (${what}): the capture was cut here or a line is damaged, so plexlint leaves the entry out.`);
+    return loc;
+  }
+}

@@ -1,0 +1,168 @@
+/**
+ * NETSTAT VDPT / netstat -O / DISPLAY TCPIP,,NETSTAT,VDPT: the dynamic VIPA destination port table of a
+ * distributing stack, one entry per DVIPA, port and target (IBM IP System Administrator's Commands, Netstat VDPT/-O
+ * report; IP Configuration Guide, "Verifying sysplex distributor workload"):
+ *
+ *   long (IPv6-enabled) format           Dest:        201.2.10.11..21
+ *                                          DestXCF:   201.1.10.15
+ *                                          TotalConn: 0000000000  Rdy: 001  WLM: 01  TSR: 075
+ *                                          Flg: …   (DETAIL: TCSR CER SEF, Abnorm Health, ActConn/ActiveConn)
+ *   short format                          Dest IPaddr  DPort DestXCF Addr  Rdy TotalConn  WLM TSR Flg
+ *
+ * "The RDY field indicates how many, if any, applications the target TCP/IP, identified by its DestXCF Addr, has
+ * bound to DPort. If none, then this target TCP/IP will not receive any connection workload." The section for
+ * non-z/OS (GRE) targets is not read.
+ */
+import type { VdptEntry, VdptReport } from './ast.js';
+import { isMessage, isTrailer, type ReportContext } from './report.js';
+import { columnIndex, isDashLine, LabelReader, rowCells, tableColumns, type Column, type Labelled, type Line } from './text.js';
+
+const LABELS = new LabelReader(['Dest', 'DestXCF', 'TotalConn', 'Rdy', 'WLM', 'TSR', 'DistMethod', 'Flg', 'TCSR', 'CER', 'SEF', 'Abnorm', 'Health', 'ActConn', 'ActiveConn']);
+
+const TCPIP_SECTION = /^\s*Dynamic VIPA Destination Port Table(?: for TCP\/IP stacks)?:\s*$/i;
+const NON_ZOS_SECTION = /^\s*Dynamic VIPA Destination Port Table for non-z\/OS targets:\s*$/i;
+
+export function readVdpt(ctx: ReportContext): VdptReport {
+  const report: VdptReport = { kind: 'vdpt', header: ctx.seg.header, entries: [] };
+  let cur: Partial<VdptEntry> | undefined;
+  let curLoc: VdptEntry['loc'] | undefined;
+  let skipping = false;
+  let cols: Column[] | undefined;
+  let heading: Line | undefined;
+  const close = (atEnd: boolean): void => {
+    if (!cur || !curLoc) return;
+    if (cur.dvipa && cur.port && cur.destXcf) report.entries.push({ ...cur, loc: curLoc } as VdptEntry);
+    else if (atEnd) report.truncated = ctx.truncated(curLoc, 'no DestXCF');
+    else ctx.problems.at(curLoc, `this Dest entry has no DestXCF before the next one, so plexlint cannot tell which target it is about and leaves it out.`);
+    cur = undefined;
+  };
+  for (const line of ctx.body()) {
+    const t = line.text;
+    if (!t.trim() || isTrailer(t) || isMessage(t)) continue;
+    if (TCPIP_SECTION.test(t)) {
+      close(false);
+      skipping = false;
+      cols = undefined;
+      continue;
+    }
+    if (NON_ZOS_SECTION.test(t)) {
+      close(false);
+      skipping = true;
+      continue;
+    }
+    if (skipping) continue;
+    if (isDashLine(t) && heading) {
+      cols = tableColumns(heading.text, t);
+      continue;
+    }
+    const fields = LABELS.read(t);
+    if (cols) {
+      // The short format's DETAIL lines (TCSR:, Abnorm:, …) follow the row they belong to.
+      const last = report.entries[report.entries.length - 1];
+      if (fields.length) {
+        if (last) for (const f of fields) apply(ctx, line, last, f);
+      } else readRow(ctx, line, cols, report);
+      continue;
+    }
+    if (!fields.length) {
+      heading = line;
+      continue;
+    }
+    for (const f of fields) {
+      if (f.label === 'Dest') {
+        close(false);
+        const s = ctx.socket(line, f, 'which DVIPA and port this entry is about');
+        cur = {};
+        curLoc = ctx.lines.lineLoc(line);
+        if (s?.address) cur.dvipa = s.address;
+        if (s?.port) cur.port = s.port;
+        else if (s) ctx.problems.malformed(line, f.start, f.start + f.value.length, `Dest ${f.value} has no port: a destination port table entry is for one DVIPA and port (address..port), so plexlint leaves it out.`);
+        continue;
+      }
+      if (cur) apply(ctx, line, cur, f);
+    }
+  }
+  close(true);
+  return report;
+}
+
+/** One `Label: value` of an entry. */
+function apply(ctx: ReportContext, line: Line, e: Partial<VdptEntry>, f: Labelled): void {
+  switch (f.label) {
+    case 'DestXCF': {
+      const a = ctx.address(line, f, 'which target stack this entry is about');
+      if (a) e.destXcf = a;
+      break;
+    }
+    case 'TotalConn':
+      set(e, 'totalConn', ctx.number(line, f, 'a connection count'));
+      break;
+    case 'Rdy':
+      set(e, 'ready', ctx.number(line, f, 'a count of ready servers'));
+      break;
+    case 'WLM':
+      set(e, 'wlm', ctx.number(line, f, 'a WLM weight'));
+      break;
+    case 'TSR':
+      set(e, 'tsr', ctx.number(line, f, 'a target server responsiveness (0–100)', 100));
+      break;
+    case 'TCSR':
+      set(e, 'tcsr', ctx.number(line, f, 'a percentage', 100));
+      break;
+    case 'CER':
+      set(e, 'cer', ctx.number(line, f, 'a percentage', 100));
+      break;
+    case 'SEF':
+      set(e, 'sef', ctx.number(line, f, 'a server accept efficiency (0–100)', 100));
+      break;
+    case 'Abnorm':
+      set(e, 'abnormal', ctx.number(line, f, 'an abnormal completion rate (0–1000)', 1000));
+      break;
+    case 'Health':
+      set(e, 'health', ctx.number(line, f, 'a health (0–100)', 100));
+      break;
+    case 'ActConn':
+    case 'ActiveConn':
+      set(e, 'activeConn', ctx.number(line, f, 'a connection count'));
+      break;
+    case 'DistMethod':
+      if (f.value) e.method = ctx.text(line, f);
+      break;
+    case 'Flg':
+      if (f.value) e.flags = ctx.text(line, f);
+      break;
+    default:
+      break;
+  }
+}
+
+function set<K extends keyof VdptEntry>(e: Partial<VdptEntry>, key: K, v: VdptEntry[K] | undefined): void {
+  if (v !== undefined) e[key] = v;
+}
+
+/** A row of the short format: Dest IPaddr, DPort, DestXCF Addr, Rdy, TotalConn, WLM, TSR, Flg. */
+function readRow(ctx: ReportContext, line: Line, cols: Column[], report: VdptReport): void {
+  const cells = rowCells(line.text, cols);
+  const at = (...names: string[]): number => columnIndex(cols, ...names);
+  const iDest = at('dest ipaddr', 'dest ip addr', 'dest');
+  const iPort = at('dport');
+  const iXcf = at('destxcf addr', 'destxcf', 'xcf addr');
+  if (iDest < 0 || iPort < 0 || iXcf < 0) return;
+  const dvipa = ctx.cellAddress(line, cells[iDest], 'Dest IPaddr', 'which DVIPA this row is about');
+  const port = ctx.cellNumber(line, cells[iPort], 'DPort', 'a port', 65535);
+  const destXcf = ctx.cellAddress(line, cells[iXcf], 'DestXCF Addr', 'which target stack this row is about');
+  if (!dvipa || !port || !destXcf) return;
+  const entry: VdptEntry = { dvipa, port, destXcf, loc: ctx.lines.lineLoc(line) };
+  const num = (names: string[], heading: string, what: string, max?: number): ReturnType<ReportContext['cellNumber']> => {
+    const i = at(...names);
+    return i < 0 ? undefined : ctx.cellNumber(line, cells[i], heading, what, max);
+  };
+  set(entry, 'ready', num(['rdy'], 'Rdy', 'a count of ready servers'));
+  set(entry, 'totalConn', num(['totalconn'], 'TotalConn', 'a connection count'));
+  set(entry, 'wlm', num(['wlm'], 'WLM', 'a WLM weight'));
+  set(entry, 'tsr', num(['tsr'], 'TSR', 'a target server responsiveness', 100));
+  const iFlg = at('flg');
+  const flg = iFlg >= 0 ? cells[iFlg] : undefined;
+  if (flg) entry.flags = ctx.cellText(line, flg);
+  report.entries.push(entry);
+}
