@@ -44,7 +44,7 @@ export function unsourcedConsequence(f: Finding): string | undefined {
 
 function units(): string[] {
   const out = [join(fixtures, 'example'), join(fixtures, 'corpus')];
-  for (const dir of ['rules', 'estates', 'diff']) {
+  for (const dir of ['rules', 'estates', 'diff', 'drift']) {
     for (const n of readdirSync(join(fixtures, dir)).sort()) {
       const p = join(fixtures, dir, n);
       if (dir === 'rules' && statSync(p).isDirectory()) for (const m of readdirSync(p).sort()) out.push(join(p, m));
@@ -88,8 +88,11 @@ describe('every finding states a consequence with a source', () => {
   });
   for (const unit of units()) {
     it(relative(fixtures, unit), () => {
-      const compiled = compile([unit], { cwd: root });
-      const findings = nameSystems([...compiled.findings, ...runRules(compiled)]);
+      // Drift fixtures are read with their captures, and the drift rules run too.
+      const name = relative(fixtures, unit);
+      const drifting = name.startsWith('drift') || findRule(name.split(/[\\/]/)[1] ?? '')?.meta.category === 'drift';
+      const compiled = compile([unit], { cwd: root, ...(drifting ? { running: {} } : {}) });
+      const findings = nameSystems([...compiled.findings, ...runRules(compiled), ...(drifting ? runRules(compiled, undefined, 'drift') : [])]);
       const problems = findings.flatMap((f) => {
         const p = unsourcedConsequence(f);
         return p ? [`${f.loc.file}:${f.loc.line} ${p}: ${f.message}`] : [];

@@ -1,6 +1,6 @@
 import { rel } from '../helpers.js';
 import { defineRule } from '../rule.js';
-import { at, coversPort, distributionsOf, dvipaPort, OBEYFILE_QUOTE, OBEYFILE_SOURCE, profileTop, runningOf } from './common.js';
+import { coversPort, distributionsOf, dvipaPort, OBEYFILE_QUOTE, OBEYFILE_SOURCE, profileTop, runningOf } from './common.js';
 
 /**
  * A distribution the running stack does (NETSTAT VIPADCFG's VIPA Distribute, or a destination port table it
@@ -66,7 +66,7 @@ export const rule = defineRule({
           loc: e.loc,
           ...(system ? { system: system.name } : {}),
           message:
-            `the running ${system ? 'stack' : 'distributing stack'} keeps a destination port table entry for ${dvipaPort(e.dvipa, e.port)} (NETSTAT VDPT, ${at(table.report)}), so it distributes it, but no VIPADISTRIBUTE of the estate's profiles covers that DVIPA and port: ` +
+            `the running ${system ? 'stack' : 'distributing stack'} keeps a destination port table entry for ${dvipaPort(e.dvipa, e.port)} (NETSTAT VDPT), so it distributes it, but no VIPADISTRIBUTE of the estate's profiles covers that DVIPA and port: ` +
             `a VARY TCPIP,,OBEYFILE change that is not in the files. IBM: OBEYFILE changes "are in effect until the TCP/IP cataloged procedure is started again". Add the VIPADISTRIBUTE to the distributing stack's profile, or delete it from the running stack.`,
           ...(system ? { related: [rel(profileTop(system), `${system.name}'s profile: no VIPADISTRIBUTE for ${dvipaPort(e.dvipa, e.port)}`)] } : {}),
           subject: `${table.system ?? 'distributor'} running distribution ${e.dvipa} ${e.port} unconfigured`,

@@ -3,7 +3,7 @@ import type { Loc } from '../../core/loc.js';
 import type { Estate, System } from '../../model/estate.js';
 import { rel } from '../helpers.js';
 import { defineRule } from '../rule.js';
-import { at, namesTarget, OBEYFILE_QUOTE, OBEYFILE_SOURCE, profileTop, runningOf } from './common.js';
+import { namesTarget, OBEYFILE_QUOTE, OBEYFILE_SOURCE, profileTop, runningOf } from './common.js';
 
 /**
  * A DVIPA that runs active on a stack whose profile neither defines it (VIPADEFINE), backs it up (VIPABACKUP),
@@ -41,13 +41,13 @@ export const rule = defineRule({
     for (const st of running.stacks) {
       const system = ctx.estate.systems.find((s) => s.name === st.system);
       if (!system || !st.dynamic) continue;
-      for (const d of st.dynamic.dvipas) if (d.status === 'active') report(system, d.address, d.loc, `NETSTAT VIPADYN, ${at(d.loc)}: Status ${d.statusText}`);
+      for (const d of st.dynamic.dvipas) if (d.status === 'active') report(system, d.address, d.loc, `NETSTAT VIPADYN: Status ${d.statusText}`);
     }
     for (const view of running.sysplex) {
       for (const d of view.dvipas) {
         for (const r of d.rows) {
           const system = r.system ? ctx.estate.systems.find((s) => s.name === r.system) : undefined;
-          if (system && r.status === 'active') report(system, d.address, r.loc, `DISPLAY TCPIP,,SYSPLEX,VIPADYN, ${at(r.loc)}: ${r.statusText} on ${r.mvsName}`);
+          if (system && r.status === 'active') report(system, d.address, r.loc, `DISPLAY TCPIP,,SYSPLEX,VIPADYN: ${r.statusText} on ${r.mvsName}`);
         }
       }
     }

@@ -1,7 +1,7 @@
 import type { Loc } from '../../core/loc.js';
 import { rel } from '../helpers.js';
 import { defineRule } from '../rule.js';
-import { at, distributionsOf, dvipaPort, namesTarget, OBEYFILE_QUOTE, OBEYFILE_SOURCE, runningOf, systemOfXcf } from './common.js';
+import { distributionsOf, dvipaPort, namesTarget, OBEYFILE_QUOTE, OBEYFILE_SOURCE, runningOf, systemOfXcf } from './common.js';
 
 /**
  * A target the running distributor sends to (a NETSTAT VDPT entry, or connections of NETSTAT VCRT) that the DESTIP
@@ -41,10 +41,10 @@ export const rule = defineRule({
       });
     };
     for (const table of running.vdpt) {
-      for (const e of table.entries) check(table.system, e.dvipa, e.port, e.destXcf, e.loc, `the running destination port table (NETSTAT VDPT, ${at(table.report)})`);
+      for (const e of table.entries) check(table.system, e.dvipa, e.port, e.destXcf, e.loc, 'the running destination port table (NETSTAT VDPT)');
     }
     for (const table of running.vcrt) {
-      for (const c of table.connections) check(table.system, c.dvipa, c.port, c.destXcf, c.loc, `a connection of the running connection routing table (NETSTAT VCRT, ${at(table.report)})`);
+      for (const c of table.connections) check(table.system, c.dvipa, c.port, c.destXcf, c.loc, 'a connection of the running connection routing table (NETSTAT VCRT)');
     }
   },
 });

@@ -1,7 +1,7 @@
 import type { RunningTarget } from '../../model/running.js';
 import { rel } from '../helpers.js';
 import { defineRule } from '../rule.js';
-import { at, distributionsOf, dvipaPort, runningOf, systemOfXcf } from './common.js';
+import { distributionsOf, dvipaPort, runningOf, systemOfXcf } from './common.js';
 
 /** Methods that weigh targets by WLM: a target whose WLM weight is 0 gets no share. */
 const WLM_METHODS = new Set(['BASEWLM', 'SERVERWLM']);
@@ -53,7 +53,7 @@ export const rule = defineRule({
           loc: notReady ? (e.readyLoc ?? e.loc) : zeroWeight ? (e.wlmLoc ?? e.loc) : e.loc,
           consequence: notReady ? 'not-ready' : 'no-weight',
           message:
-            `${target ?? e.destXcf} gets no new connections to ${dvipaPort(e.dvipa, e.port)} now (NETSTAT VDPT, ${at(e.loc)}): ${reasons.join('; ')}. ` +
+            `${target ?? e.destXcf} gets no new connections to ${dvipaPort(e.dvipa, e.port)} now (NETSTAT VDPT): ${reasons.join('; ')}. ` +
             (notReady
               ? `IBM: "If none, then this target TCP/IP will not receive any connection workload": the other targets take its share. Start the server on ${target ?? e.destXcf}, or take the target out of DESTIP if it is meant to be gone.`
               : `plexlint's reading: a target with no weight gets no share of new connections while another has one. Check the server's health and WLM goals on ${target ?? e.destXcf}.`),
