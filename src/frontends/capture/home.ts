@@ -9,7 +9,7 @@
  */
 import type { HomeEntry, HomeReport } from './ast.js';
 import { isMessage, isTrailer, type ReportContext } from './report.js';
-import { columnIndex, isDashLine, LabelReader, rowCells, tableColumns, type Column, type Line } from './text.js';
+import { columnIndex, isDashLine, LabelReader, rowCells, rowStart, tableColumns, type Column, type Line } from './text.js';
 
 const LABELS = new LabelReader(['LinkName', 'IntfName', 'Address', 'Flags', 'Type']);
 
@@ -38,7 +38,7 @@ export function readHome(ctx: ReportContext): HomeReport {
     }
     const fields = LABELS.read(t);
     if (cols) {
-      if (!fields.length) readRow(ctx, line, cols, report);
+      if (!fields.length && !readRow(ctx, line, cols, report)) cols = heading = undefined;
       continue;
     }
     if (!fields.length) {
@@ -62,19 +62,21 @@ export function readHome(ctx: ReportContext): HomeReport {
   return report;
 }
 
-function readRow(ctx: ReportContext, line: Line, cols: Column[], report: HomeReport): void {
+function readRow(ctx: ReportContext, line: Line, cols: Column[], report: HomeReport): boolean {
   const cells = rowCells(line.text, cols);
   const iAddr = columnIndex(cols, 'address', 'ip address');
   const iLink = columnIndex(cols, 'link', 'linkname', 'intfname');
-  if (iAddr < 0 || iLink < 0) return;
+  if (iAddr < 0 || iLink < 0) return true;
+  if (!rowStart(cells[iAddr])) return false;
   const address = ctx.cellAddress(line, cells[iAddr], 'Address', 'which address this row is');
   const link = cells[iLink];
-  if (!address) return;
+  if (!address) return true;
   if (!link) {
     ctx.problems.malformed(line, 0, line.text.trimEnd().length, `this home list row has no Link, so plexlint leaves it out.`);
-    return;
+    return true;
   }
   const iFlg = columnIndex(cols, 'flg', 'flags');
   const letters = iFlg >= 0 ? (cells[iFlg]?.text ?? '') : '';
   report.entries.push({ address, link: ctx.cellText(line, link), flags: [...letters].map((c) => FLAG_LETTERS[c.toUpperCase()] ?? c), loc: ctx.lines.lineLoc(line) });
+  return true;
 }

@@ -59,7 +59,8 @@ export function readSysplexVipadyn(ctx: ReportContext): SysplexVipadynReport {
     }
     if (cols && cur) {
       const row = readRow(ctx, line, cols);
-      if (row) cur.rows.push(row);
+      if (row === 'end') cols = heading = undefined;
+      else if (row) cur.rows.push(row);
       continue;
     }
     heading = line;
@@ -68,12 +69,14 @@ export function readSysplexVipadyn(ctx: ReportContext): SysplexVipadynReport {
   return report;
 }
 
-function readRow(ctx: ReportContext, line: Line, cols: Column[]): SysplexRow | undefined {
+function readRow(ctx: ReportContext, line: Line, cols: Column[]): SysplexRow | 'end' | undefined {
   const cells = rowCells(line.text, cols);
   const tcp = cells[columnIndex(cols, 'tcpname')];
   const mvs = cells[columnIndex(cols, 'mvsname')];
   const status = cells[columnIndex(cols, 'status')];
   if (!tcp || !mvs || !status) {
+    // Fewer words than a row has: the table has ended (a message, a command typed), no row is wrong.
+    if (line.text.trim().split(/\s+/).length < 3) return 'end';
     ctx.problems.malformed(line, 0, line.text.trimEnd().length, `this row does not have the TCPNAME, MVSNAME and STATUS columns, so plexlint cannot tell which stack it is about and leaves it out.`);
     return undefined;
   }

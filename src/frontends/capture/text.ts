@@ -160,6 +160,14 @@ export function rowCells(text: string, cols: Column[]): (Cell | undefined)[] {
   return cells;
 }
 
+/**
+ * Whether a table's first cell could be an address: a row of the table. Anything else (READY, the next command
+ * typed, a message) ends the table — it is not a row that is wrong.
+ */
+export function rowStart(cell: Cell | undefined): boolean {
+  return cell !== undefined && /^[0-9A-Fa-f:.]{2,}$/.test(cell.text) && /\d/.test(cell.text);
+}
+
 /** The column whose heading is one of the names (lower case), or -1. */
 export function columnIndex(cols: Column[], ...names: string[]): number {
   return cols.findIndex((c) => names.includes(c.name));

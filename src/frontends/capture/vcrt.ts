@@ -10,7 +10,7 @@
  */
 import type { VcrtEntry, VcrtReport } from './ast.js';
 import { isMessage, isTrailer, type ReportContext } from './report.js';
-import { columnIndex, isDashLine, LabelReader, rowCells, tableColumns, type Column, type Line } from './text.js';
+import { columnIndex, isDashLine, LabelReader, rowCells, rowStart, tableColumns, type Column, type Line } from './text.js';
 
 const LABELS = new LabelReader(['Dest', 'Source', 'DestXCF']);
 
@@ -36,7 +36,7 @@ export function readVcrt(ctx: ReportContext): VcrtReport {
     }
     const fields = LABELS.read(t);
     if (cols) {
-      if (!fields.length) readRow(ctx, line, cols, report);
+      if (!fields.length && !readRow(ctx, line, cols, report)) cols = heading = undefined;
       continue;
     }
     if (!fields.length) {
@@ -46,11 +46,11 @@ export function readVcrt(ctx: ReportContext): VcrtReport {
     for (const f of fields) {
       if (f.label === 'Dest') {
         close(false);
-        cur = {};
-        curLoc = ctx.lines.lineLoc(line);
         const s = ctx.socket(line, f, 'which DVIPA and port this connection is to');
-        if (s?.address) cur.dvipa = s.address;
-        if (s?.port) cur.port = s.port;
+        if (s?.port) {
+          cur = { dvipa: s.address, port: s.port };
+          curLoc = ctx.lines.lineLoc(line);
+        } else if (s) ctx.problems.malformed(line, f.start, f.start + f.value.length, `Dest ${f.value} has no port, so plexlint leaves this connection out.`);
       } else if (cur && f.label === 'Source') {
         const s = ctx.socket(line, f, 'which client this connection is from');
         if (s) {
@@ -67,21 +67,23 @@ export function readVcrt(ctx: ReportContext): VcrtReport {
   return report;
 }
 
-function readRow(ctx: ReportContext, line: Line, cols: Column[], report: VcrtReport): void {
+function readRow(ctx: ReportContext, line: Line, cols: Column[], report: VcrtReport): boolean {
   const cells = rowCells(line.text, cols);
   const iDest = columnIndex(cols, 'dest ipaddr', 'dest');
   const iPort = columnIndex(cols, 'dport');
   const iSrc = columnIndex(cols, 'src ipaddr', 'source ipaddr', 'src');
   const iSport = columnIndex(cols, 'sport');
   const iXcf = columnIndex(cols, 'destxcf addr', 'destxcf');
-  if (iDest < 0 || iPort < 0 || iSrc < 0 || iXcf < 0) return;
+  if (iDest < 0 || iPort < 0 || iSrc < 0 || iXcf < 0) return true;
+  if (!rowStart(cells[iDest])) return false;
   const dvipa = ctx.cellAddress(line, cells[iDest], 'Dest IPaddr', 'which DVIPA this connection is to');
   const port = ctx.cellNumber(line, cells[iPort], 'DPort', 'a port', 65535);
   const source = ctx.cellAddress(line, cells[iSrc], 'Src IPaddr', 'which client this connection is from');
   const destXcf = ctx.cellAddress(line, cells[iXcf], 'DestXCF Addr', 'which target stack this connection ends on');
-  if (!dvipa || !port || !source || !destXcf) return;
+  if (!dvipa || !port || !source || !destXcf) return true;
   const entry: VcrtEntry = { dvipa, port, source, destXcf, loc: ctx.lines.lineLoc(line) };
   const sport = iSport >= 0 ? ctx.cellNumber(line, cells[iSport], 'SPort', 'a port', 65535) : undefined;
   if (sport) entry.sourcePort = sport;
   report.entries.push(entry);
+  return true;
 }

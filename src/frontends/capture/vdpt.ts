@@ -15,7 +15,7 @@
  */
 import type { VdptEntry, VdptReport } from './ast.js';
 import { isMessage, isTrailer, type ReportContext } from './report.js';
-import { columnIndex, isDashLine, LabelReader, rowCells, tableColumns, type Column, type Labelled, type Line } from './text.js';
+import { columnIndex, isDashLine, LabelReader, rowCells, rowStart, tableColumns, type Column, type Labelled, type Line } from './text.js';
 
 const LABELS = new LabelReader(['Dest', 'DestXCF', 'TotalConn', 'Rdy', 'WLM', 'TSR', 'DistMethod', 'Flg', 'TCSR', 'CER', 'SEF', 'Abnorm', 'Health', 'ActConn', 'ActiveConn']);
 
@@ -61,7 +61,7 @@ export function readVdpt(ctx: ReportContext): VdptReport {
       const last = report.entries[report.entries.length - 1];
       if (fields.length) {
         if (last) for (const f of fields) apply(ctx, line, last, f);
-      } else readRow(ctx, line, cols, report);
+      } else if (!readRow(ctx, line, cols, report)) cols = heading = undefined;
       continue;
     }
     if (!fields.length) {
@@ -71,12 +71,13 @@ export function readVdpt(ctx: ReportContext): VdptReport {
     for (const f of fields) {
       if (f.label === 'Dest') {
         close(false);
+        // An entry whose Dest cannot be read is left out with that one finding.
         const s = ctx.socket(line, f, 'which DVIPA and port this entry is about');
-        cur = {};
-        curLoc = ctx.lines.lineLoc(line);
-        if (s?.address) cur.dvipa = s.address;
-        if (s?.port) cur.port = s.port;
-        else if (s) ctx.problems.malformed(line, f.start, f.start + f.value.length, `Dest ${f.value} has no port: a destination port table entry is for one DVIPA and port (address..port), so plexlint leaves it out.`);
+        if (s && !s.port) ctx.problems.malformed(line, f.start, f.start + f.value.length, `Dest ${f.value} has no port: a destination port table entry is for one DVIPA and port (address..port), so plexlint leaves it out.`);
+        if (s?.port) {
+          cur = { dvipa: s.address, port: s.port };
+          curLoc = ctx.lines.lineLoc(line);
+        }
         continue;
       }
       if (cur) apply(ctx, line, cur, f);
@@ -141,17 +142,18 @@ function set<K extends keyof VdptEntry>(e: Partial<VdptEntry>, key: K, v: VdptEn
 }
 
 /** A row of the short format: Dest IPaddr, DPort, DestXCF Addr, Rdy, TotalConn, WLM, TSR, Flg. */
-function readRow(ctx: ReportContext, line: Line, cols: Column[], report: VdptReport): void {
+function readRow(ctx: ReportContext, line: Line, cols: Column[], report: VdptReport): boolean {
   const cells = rowCells(line.text, cols);
   const at = (...names: string[]): number => columnIndex(cols, ...names);
   const iDest = at('dest ipaddr', 'dest ip addr', 'dest');
   const iPort = at('dport');
   const iXcf = at('destxcf addr', 'destxcf', 'xcf addr');
-  if (iDest < 0 || iPort < 0 || iXcf < 0) return;
+  if (iDest < 0 || iPort < 0 || iXcf < 0) return true;
+  if (!rowStart(cells[iDest])) return false;
   const dvipa = ctx.cellAddress(line, cells[iDest], 'Dest IPaddr', 'which DVIPA this row is about');
   const port = ctx.cellNumber(line, cells[iPort], 'DPort', 'a port', 65535);
   const destXcf = ctx.cellAddress(line, cells[iXcf], 'DestXCF Addr', 'which target stack this row is about');
-  if (!dvipa || !port || !destXcf) return;
+  if (!dvipa || !port || !destXcf) return true;
   const entry: VdptEntry = { dvipa, port, destXcf, loc: ctx.lines.lineLoc(line) };
   const num = (names: string[], heading: string, what: string, max?: number): ReturnType<ReportContext['cellNumber']> => {
     const i = at(...names);
@@ -165,4 +167,5 @@ function readRow(ctx: ReportContext, line: Line, cols: Column[], report: VdptRep
   const flg = iFlg >= 0 ? cells[iFlg] : undefined;
   if (flg) entry.flags = ctx.cellText(line, flg);
   report.entries.push(entry);
+  return true;
 }

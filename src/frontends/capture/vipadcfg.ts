@@ -18,7 +18,7 @@
 import type { CfgDistribution, CfgDvipa, VipadcfgReport } from './ast.js';
 import { isMessage, isTrailer, type ReportContext } from './report.js';
 import { maskToPrefix, parseIp } from '../../core/ip.js';
-import { columnIndex, isDashLine, LabelReader, rowCells, tableColumns, type Column, type Labelled, type Line } from './text.js';
+import { columnIndex, isDashLine, LabelReader, rowCells, rowStart, tableColumns, type Column, type Labelled, type Line } from './text.js';
 
 const LABELS = new LabelReader(['IpAddr/PrefixLen', 'IP Address/Prefixlen', 'IntfName', 'IpAddr', 'Rank', 'Moveable', 'SrvMgr', 'Flg', 'Dest', 'DestXCF', 'DistMethod', 'SysPt', 'TimAff', 'OptLoc']);
 
@@ -73,7 +73,7 @@ export function readVipadcfg(ctx: ReportContext): VipadcfgReport {
     }
     const fields = LABELS.read(t);
     if (cols) {
-      if (!fields.length) readRow(ctx, line, cols, section, report);
+      if (!fields.length && !readRow(ctx, line, cols, section, report)) cols = heading = undefined;
       continue;
     }
     if (!fields.length) {
@@ -84,17 +84,19 @@ export function readVipadcfg(ctx: ReportContext): VipadcfgReport {
       if (section === 'distribute') {
         if (f.label === 'Dest') {
           close(false);
-          dist = {};
-          curLoc = ctx.lines.lineLoc(line);
+          // An entry whose Dest cannot be read is left out with that one finding.
           const s = ctx.socket(line, f, 'which DVIPA and port this distribution is for');
           if (s) {
-            dist.dvipa = s.address;
+            dist = { dvipa: s.address };
+            curLoc = ctx.lines.lineLoc(line);
             if (s.port) dist.port = s.port;
           }
         } else if (dist) distributionField(ctx, line, dist, f);
         continue;
       }
-      if (f.label === 'IpAddr/PrefixLen' || f.label === 'IP Address/Prefixlen' || (f.label === 'IpAddr' && !dvipa?.intfName)) {
+      // An IPv6 DVIPA is listed by its interface name first, its address on the next line.
+      const namedOnly = dvipa?.intfName !== undefined && dvipa.address === undefined;
+      if ((f.label === 'IpAddr/PrefixLen' || f.label === 'IP Address/Prefixlen' || f.label === 'IpAddr') && !namedOnly) {
         close(false);
         dvipa = {};
         curLoc = ctx.lines.lineLoc(line);
@@ -103,7 +105,7 @@ export function readVipadcfg(ctx: ReportContext): VipadcfgReport {
         close(false);
         dvipa = { intfName: f.value };
         curLoc = ctx.lines.lineLoc(line);
-      } else if (dvipa && f.label === 'IpAddr') addressOf(ctx, line, dvipa, f);
+      } else if (dvipa && (f.label === 'IpAddr' || f.label === 'IpAddr/PrefixLen' || f.label === 'IP Address/Prefixlen')) addressOf(ctx, line, dvipa, f);
       else if (dvipa && f.label === 'Rank') {
         const r = ctx.number(line, f, 'a VIPABACKUP rank (1–254)', 254);
         if (r) dvipa.rank = r;
@@ -133,28 +135,29 @@ function distributionField(ctx: ReportContext, line: Line, dist: Partial<CfgDist
   else if (f.label === 'OptLoc' && f.value) dist.optLocal = ctx.text(line, f);
 }
 
-function readRow(ctx: ReportContext, line: Line, cols: Column[], section: Section, report: VipadcfgReport): void {
+function readRow(ctx: ReportContext, line: Line, cols: Column[], section: Section, report: VipadcfgReport): boolean {
   const cells = rowCells(line.text, cols);
   const iAddr = columnIndex(cols, 'ip address', 'ipaddr');
-  if (iAddr < 0) return;
+  if (iAddr < 0) return true;
+  if (!rowStart(cells[iAddr])) return false;
   const addr = ctx.cellAddress(line, cells[iAddr], 'IP Address', 'which DVIPA this row is');
-  if (!addr) return;
+  if (!addr) return true;
   const loc = ctx.lines.lineLoc(line);
   if (section === 'distribute') {
     const iXcf = columnIndex(cols, 'xcf address', 'destxcf', 'destxcf addr');
     const xcfCell = iXcf >= 0 ? cells[iXcf] : undefined;
     if (!xcfCell) {
       ctx.problems.malformed(line, 0, line.text.trimEnd().length, 'this VIPA Distribute row has no XCF Address, so plexlint cannot tell which target it names and leaves it out.');
-      return;
+      return true;
     }
     const xcf = /^ALL$/i.test(xcfCell.text) ? ctx.lines.field(line, 'ALL', xcfCell.start, xcfCell.text.length) : ctx.cellAddress(line, xcfCell, 'XCF Address', 'which target this distribution names');
-    if (!xcf) return;
+    if (!xcf) return true;
     const d: CfgDistribution = { dvipa: addr, destXcf: xcf, loc };
     const iPort = columnIndex(cols, 'port', 'dport');
     const port = iPort >= 0 ? ctx.cellNumber(line, cells[iPort], 'Port', 'a port', 65535) : undefined;
     if (port) d.port = port;
     report.distributions.push(d);
-    return;
+    return true;
   }
   const entry: CfgDvipa = { address: addr, loc };
   const mask = cells[columnIndex(cols, 'addressmask')];
@@ -166,4 +169,5 @@ function readRow(ctx: ReportContext, line: Line, cols: Column[], section: Sectio
   const moveable = cells[columnIndex(cols, 'moveable')];
   if (moveable) entry.moveable = moveable.text;
   (section === 'backup' ? report.backups : section === 'define' ? report.defines : report.ranges).push(entry);
+  return true;
 }

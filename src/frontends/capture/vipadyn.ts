@@ -11,7 +11,7 @@
  */
 import type { DynDvipa, VipadynReport } from './ast.js';
 import { isMessage, isTrailer, type ReportContext } from './report.js';
-import { columnIndex, isDashLine, LabelReader, rowCells, tableColumns, type Column, type Line } from './text.js';
+import { columnIndex, isDashLine, LabelReader, rowCells, rowStart, tableColumns, type Column, type Line } from './text.js';
 
 const LABELS = new LabelReader(['IP Address/Prefixlen', 'IpAddr/PrefixLen', 'IP Address', 'IntfName', 'IpAddr', 'Status', 'Origin', 'Origination', 'DistStat', 'ActTime']);
 
@@ -53,7 +53,7 @@ export function readVipadyn(ctx: ReportContext): VipadynReport {
     }
     const fields = LABELS.read(t);
     if (cols) {
-      if (!fields.length) readRow(ctx, line, cols, report);
+      if (!fields.length && !readRow(ctx, line, cols, report)) cols = heading = undefined;
       continue;
     }
     if (!fields.length) {
@@ -65,11 +65,14 @@ export function readVipadyn(ctx: ReportContext): VipadynReport {
         case 'IP Address/Prefixlen':
         case 'IpAddr/PrefixLen':
         case 'IP Address': {
-          close(false);
-          cur = {};
-          curLoc = ctx.lines.lineLoc(line);
+          // An IPv6 DVIPA is listed by its interface name first, its address on the next line.
+          if (!(cur?.intfName !== undefined && cur.address === undefined)) {
+            close(false);
+            cur = {};
+            curLoc = ctx.lines.lineLoc(line);
+          }
           const a = ctx.addressWithPrefix(line, f, 'which DVIPA this entry is');
-          if (a) {
+          if (a && cur) {
             cur.address = a.address;
             if (a.prefix !== undefined) cur.prefix = a.prefix;
           }
@@ -108,17 +111,18 @@ export function readVipadyn(ctx: ReportContext): VipadynReport {
   return report;
 }
 
-function readRow(ctx: ReportContext, line: Line, cols: Column[], report: VipadynReport): void {
+function readRow(ctx: ReportContext, line: Line, cols: Column[], report: VipadynReport): boolean {
   const cells = rowCells(line.text, cols);
   const iAddr = columnIndex(cols, 'ip address', 'ipaddr');
   const iStatus = columnIndex(cols, 'status');
-  if (iAddr < 0 || iStatus < 0) return;
+  if (iAddr < 0 || iStatus < 0) return true;
+  if (!rowStart(cells[iAddr])) return false;
   const address = ctx.cellAddress(line, cells[iAddr], 'IP Address', 'which DVIPA this row is');
   const status = cells[iStatus];
-  if (!address) return;
+  if (!address) return true;
   if (!status) {
     ctx.problems.malformed(line, 0, line.text.trimEnd().length, `this dynamic VIPA row has no Status, so plexlint leaves it out.`);
-    return;
+    return true;
   }
   const entry: DynDvipa = { address, status: ctx.cellText(line, status), loc: ctx.lines.lineLoc(line) };
   const origin = cells[columnIndex(cols, 'origination', 'origin')];
@@ -126,4 +130,5 @@ function readRow(ctx: ReportContext, line: Line, cols: Column[], report: Vipadyn
   const dist = cells[columnIndex(cols, 'diststat')];
   if (dist) entry.distStat = ctx.cellText(line, dist);
   report.dvipas.push(entry);
+  return true;
 }
