@@ -104,7 +104,12 @@ export function runScenarioFile(path: string, cwd: string, progress: Progress = 
   const { paths, options } = scenarioEstate(scenario, cwd);
   const compiled = oneEstate('plexlint simulate', () => compile(paths, options), ` in the inputs: of ${display}`);
   failOnMissingInputs(display, compiled.readErrors);
-  const prepare = state?.values.length ? (sim: Simulation): void => state.notes?.(applyStartingState(sim, state.values, compiled.estate, state.encoding, cwd)) : undefined;
+  const prepare = state?.values.length
+    ? (sim: Simulation): void => {
+        const notes = applyStartingState(sim, state.values, compiled.estate, state.encoding, cwd);
+        state.notes?.(notes);
+      }
+    : undefined;
   return { result: runScenario(scenario, compiled.estate, progress, afterStep, prepare), scenario, estate: compiled.estate };
 }
 
