@@ -247,6 +247,88 @@ describe('the formats of each report', () => {
   });
 });
 
+describe('the other formats: VCRT long and short, VIPADYN short, the console in capitals', () => {
+  it('VCRT, long format: Dest, Source, DestXCF', () => {
+    const text = [
+      'MVS TCP/IP NETSTAT CS V2R4       TCPIP Name: TCPIP           10:15:40',
+      'Dynamic VIPA Connection Routing Table:',
+      'Dest:        10.40.1.1..8080',
+      '  Source:    192.0.2.10..50211',
+      '  DestXCF:   10.30.1.2',
+    ].join('\n');
+    const lines = text.split('\n');
+    const r = parseCapture(sourceFromText('v.txt', text)).ast.reports[0]!;
+    if (r.kind !== 'vcrt') throw new Error(r.kind);
+    expect(r.entries.map((e) => [field(e.dvipa), e.port.value, field(e.source), e.sourcePort?.value, field(e.destXcf)])).toEqual([
+      [{ value: '10.40.1.1', loc: where(lines, 'v.txt', 3, '10.40.1.1') }, 8080, { value: '192.0.2.10', loc: where(lines, 'v.txt', 4, '192.0.2.10') }, 50211, { value: '10.30.1.2', loc: where(lines, 'v.txt', 5, '10.30.1.2') }],
+    ]);
+  });
+
+  it('VCRT, short format', () => {
+    const text = [
+      'MVS TCP/IP NETSTAT CS V2R4       TCPIP Name: TCPIP           10:15:40',
+      'Dynamic VIPA Connection Routing Table:',
+      'Dest IPaddr     DPort Src IPaddr      SPort DestXCF Addr',
+      '-----------     ----- ----------      ----- ------------',
+      '10.40.1.1       08080 192.0.2.10      50211 10.30.1.2',
+      '10.40.1.1       08080 192.0.2.11      50212 10.30.1.1',
+    ].join('\n');
+    const r = parseCapture(sourceFromText('v.txt', text)).ast.reports[0]!;
+    if (r.kind !== 'vcrt') throw new Error(r.kind);
+    expect(r.entries.map((e) => [e.dvipa.value, e.port.value, e.source.value, e.sourcePort?.value, e.destXcf.value])).toEqual([
+      ['10.40.1.1', 8080, '192.0.2.10', 50211, '10.30.1.2'],
+      ['10.40.1.1', 8080, '192.0.2.11', 50212, '10.30.1.1'],
+    ]);
+    expect(r.entries[1]!.destXcf.loc).toEqual({ file: 'v.txt', line: 6, column: 45, endLine: 6, endColumn: 54 });
+  });
+
+  it('VIPADYN, short format, with an ActTime line under each row', () => {
+    const text = [
+      'MVS TCP/IP NETSTAT CS V2R4       TCPIP Name: TCPIP           10:15:09',
+      'Dynamic VIPA:',
+      'IP Address      AddressMask     Status    Origination     DistStat',
+      '----------      -----------     ------    -----------     --------',
+      '10.40.1.1       255.255.255.0   Active    VIPADefine      Dist/Dest',
+      '  ActTime:      11/18/2024 06:02:11',
+      '10.45.1.7       255.255.255.0   Active    VIPARange Bind',
+      '  ActTime:      11/18/2024 06:05:40',
+    ].join('\n');
+    const parsed = parseCapture(sourceFromText('d.txt', text));
+    expect(parsed.findings).toEqual([]);
+    const r = parsed.ast.reports[0]!;
+    if (r.kind !== 'vipadyn') throw new Error(r.kind);
+    expect(r.dvipas.map((d) => [d.address.value, d.status.value, d.origin?.value, d.distStat?.value])).toEqual([
+      ['10.40.1.1', 'Active', 'VIPADefine', 'Dist/Dest'],
+      ['10.45.1.7', 'Active', 'VIPARange Bind', undefined],
+    ]);
+  });
+
+  it('the console: DISPLAY TCPIP,,NETSTAT,VDPT in capitals, EZZ2500I as older releases print it, a log prefix in front of each line', () => {
+    const prefix = 'N 0000000 SYSA     24323 10:15:44.12 STC00042 00000090  ';
+    const text = [
+      'EZZ2500I NETSTAT CS V1R13 TCPCS 512',
+      'DYNAMIC VIPA DESTINATION PORT TABLE FOR TCP/IP STACKS:',
+      'DEST:        10.40.1.1..8080',
+      '  DESTXCF:   10.30.1.2',
+      '  TOTALCONN: 0000000042  RDY: 001  WLM: 12  TSR: 100',
+      '  DISTMETHOD: SERVERWLM',
+      '1 OF 1 RECORDS DISPLAYED',
+      'END OF THE REPORT',
+    ]
+      .map((l) => prefix + l)
+      .join('\n');
+    const lines = text.split('\n');
+    const parsed = parseCapture(sourceFromText('c.txt', text));
+    expect(parsed.findings).toEqual([]);
+    const r = parsed.ast.reports[0]!;
+    if (r.kind !== 'vdpt') throw new Error(r.kind);
+    expect(r.header.source).toBe('console');
+    expect(r.header.tcpName?.value).toBe('TCPCS');
+    expect(r.entries.map((e) => [e.dvipa.value, e.port.value, e.destXcf.value, e.ready?.value, e.wlm?.value, e.method?.value])).toEqual([['10.40.1.1', 8080, '10.30.1.2', 1, 12, 'SERVERWLM']]);
+    expect(field(r.entries[0]!.wlm)).toEqual({ value: 12, loc: after(lines, 'c.txt', 5, 'WLM:', '12') });
+  });
+});
+
 describe('one capture, several reports; what is not a report', () => {
   it('reads each report of a TSO session and nothing between them', () => {
     const text = [

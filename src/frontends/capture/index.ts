@@ -6,7 +6,8 @@
  * - a Netstat banner, `MVS TCP/IP NETSTAT CS V2R4  TCPIP Name: TCPCS  14:34:37` (TSO NETSTAT and z/OS UNIX netstat
  *   print the same report), and the title that follows says which report it is (Dynamic VIPA Information:,
  *   Dynamic VIPA:, Dynamic VIPA Destination Port Table…, Dynamic VIPA Connection Routing Table:, Home address list:);
- * - the console's `EZD0101I NETSTAT CS V2R4 TCPCS 378` (DISPLAY TCPIP,,NETSTAT,…), the same report in capitals;
+ * - the console's `EZD0101I NETSTAT CS V2R4 TCPCS 378` (DISPLAY TCPIP,,NETSTAT,…; EZZ2500I in older releases), the
+ *   same report in capitals;
  * - `EZZ8260I SYSPLEX CS V2R4` (DISPLAY TCPIP,,SYSPLEX,VIPADYN);
  * - a dscontrol report: its command (`dscontrol manager report`), or its first table or title.
  * What comes before the first report, or between reports (prompts, READY, the commands typed) is not read.
@@ -28,7 +29,8 @@ export type { CaptureAst, Report } from './ast.js';
 export { REPORT_NAMES } from './ast.js';
 
 const NETSTAT_BANNER = /\bMVS\s+TCP\/IP\s+(?:NETSTAT|onetstat|netstat)\s+CS\s+(\S+)\s+TCPIP\s+Name:\s*(\S+)/i;
-const CONSOLE_BANNER = /\bEZD0101I\s+NETSTAT\s+CS\s+(\S+)\s+(\S+)/i;
+/** The console's Netstat display: EZD0101I (EZZ2500I in the releases before it). */
+const CONSOLE_BANNER = /\b(?:EZD0101I|EZZ2500I)\s+NETSTAT\s+CS\s+(\S+)\s+(\S+)/i;
 const SYSPLEX_BANNER = /\bEZZ8260I\s+SYSPLEX\s+CS\s+(\S+)/i;
 const SYSPLEX_FROM = /\bVIPA\s+DYNAMIC\s+DISPLAY\s+FROM\s+(\S+)\s+AT\s+(\S+)/di;
 const DSCONTROL_COMMAND = /(?:^|[\s$#>])dscontrol\s+(manager|server|highavailability|high)\s+(report|status)\b(?:\s+(\S+))?/i;
@@ -51,6 +53,8 @@ const TITLES: [RegExp, NetstatKind][] = [
 interface Start {
   line: Line;
   header: ReportHeader;
+  /** Columns in front of the console's message id (a log's prefix). */
+  prefix?: number;
   kind: 'netstat' | 'sysplex-vipadyn' | 'lb-manager' | 'lb-server' | 'lb-ha' | 'lb-other';
   /** The dscontrol command's argument (server report: cluster@port@server). */
   target?: { text: string; line: Line; start: number };
@@ -62,9 +66,9 @@ function startOf(lines: CaptureLines, line: Line, inDscontrol: boolean): Start |
   let m = NETSTAT_BANNER.exec(t);
   if (m && plainPrefix(t, m.index)) return { line, kind: 'netstat', header: header(lines, line, 'netstat', m[1]!, m[2]!, m.index + m[0].length - m[2]!.length) };
   m = CONSOLE_BANNER.exec(t);
-  if (m && plainPrefix(t, m.index)) return { line, kind: 'netstat', header: header(lines, line, 'console', m[1]!, m[2]!, m.index + m[0].length - m[2]!.length) };
+  if (m && plainPrefix(t, m.index)) return { line, kind: 'netstat', prefix: m.index, header: header(lines, line, 'console', m[1]!, m[2]!, m.index + m[0].length - m[2]!.length) };
   m = SYSPLEX_BANNER.exec(t);
-  if (m && plainPrefix(t, m.index)) return { line, kind: 'sysplex-vipadyn', header: { loc: lines.lineLoc(line), source: 'console', release: m[1]! } };
+  if (m && plainPrefix(t, m.index)) return { line, kind: 'sysplex-vipadyn', prefix: m.index, header: { loc: lines.lineLoc(line), source: 'console', release: m[1]! } };
   m = DSCONTROL_COMMAND.exec(t);
   if (m) {
     const what = `${m[1]!.toLowerCase()} ${m[2]!.toLowerCase()}`;
@@ -130,11 +134,11 @@ export function parseCapture(file: SourceFile): ParsedCapture {
   const reports: Report[] = [];
   starts.forEach((s, i) => {
     const end = i + 1 < starts.length ? starts[i + 1]!.line.index : lines.count;
-    const seg: Segment = { header: s.header, body: s.line.index + 1, end };
+    const seg: Segment = { header: s.header, body: s.line.index + 1, end, ...(s.prefix ? { prefix: s.prefix } : {}) };
     const ctx = new ReportContext(lines, problems, seg);
     switch (s.kind) {
       case 'netstat':
-        reports.push(netstatReport(lines, ctx));
+        reports.push(netstatReport(ctx));
         break;
       case 'sysplex-vipadyn': {
         const from = firstMatch(lines, seg, SYSPLEX_FROM);
@@ -177,10 +181,9 @@ function firstMatch(lines: CaptureLines, seg: Segment, re: RegExp): { line: Line
 }
 
 /** A Netstat report: its title says which. */
-function netstatReport(lines: CaptureLines, ctx: ReportContext): Report {
+function netstatReport(ctx: ReportContext): Report {
   const { seg } = ctx;
-  for (let i = seg.body; i < seg.end; i++) {
-    const line = lines.line(i);
+  for (const line of ctx.body()) {
     const t = line.text;
     if (!t.trim() || isMessage(t)) continue;
     const title = TITLES.find(([re]) => re.test(t));
@@ -201,7 +204,7 @@ function netstatReport(lines: CaptureLines, ctx: ReportContext): Report {
         return readHome(ctx);
     }
   }
-  // A banner with nothing after it: the report is empty (VIPADCFG of a stack without DVIPAs prints its title only).
+  // A banner and nothing after it: the capture was cut right after it.
   return { kind: 'other', header: seg.header, what: 'This Netstat report has no title line after its banner (the capture was cut)' };
 }
 

@@ -13,6 +13,11 @@ export interface Segment {
   body: number;
   /** The line after the report's last line. */
   end: number;
+  /**
+   * Columns a console log puts in front of each line (a system log's prefix: the column where the message id of
+   * the report's first line starts). A line whose prefix ends with a blank is read after it.
+   */
+  prefix?: number;
 }
 
 /** The console's closing lines ("3 OF 3 RECORDS DISPLAYED", "END OF THE REPORT"): not part of the report's data. */
@@ -32,9 +37,13 @@ export class ReportContext {
     readonly seg: Segment,
   ) {}
 
-  /** The body's lines, in order. */
+  /** The body's lines, in order (after a console log's prefix). */
   *body(): Generator<Line> {
-    for (let i = this.seg.body; i < this.seg.end; i++) yield this.lines.line(i);
+    const p = this.seg.prefix ?? 0;
+    for (let i = this.seg.body; i < this.seg.end; i++) {
+      const line = this.lines.line(i);
+      yield p > 0 && line.text.length > p && line.text[p - 1] === ' ' ? { index: line.index, text: line.text.slice(p), offset: line.offset + p } : line;
+    }
   }
 
   loc(line: Line, start: number, end: number): Loc {
