@@ -8,8 +8,8 @@
  *   short format    Address  Link  Flg          (P primary, I internal)
  */
 import type { HomeEntry, HomeReport } from './ast.js';
-import { isMessage, isTrailer, type ReportContext } from './report.js';
-import { columnIndex, isDashLine, LabelReader, rowCells, rowStart, tableColumns, type Column, type Line } from './text.js';
+import { OpenEntry, walkReport, type ReportContext } from './report.js';
+import { columnIndex, LabelReader, rowCells, rowStart, type Column, type Line } from './text.js';
 
 const LABELS = new LabelReader(['LinkName', 'IntfName', 'Address', 'Flags', 'Type']);
 
@@ -18,47 +18,28 @@ const FLAG_LETTERS: Record<string, string> = { P: 'Primary', I: 'Internal' };
 
 export function readHome(ctx: ReportContext): HomeReport {
   const report: HomeReport = { kind: 'home', header: ctx.seg.header, entries: [] };
-  let cur: Partial<HomeEntry> | undefined;
-  let curLoc: HomeEntry['loc'] | undefined;
-  let cols: Column[] | undefined;
-  let heading: Line | undefined;
-  const close = (atEnd: boolean): void => {
-    if (!cur || !curLoc) return;
-    if (cur.link && cur.address) report.entries.push({ flags: [], ...cur, loc: curLoc } as HomeEntry);
-    else if (atEnd) report.truncated = ctx.truncated(curLoc, 'no Address');
-    else ctx.problems.at(curLoc, `this home list entry has no Address before the next one, so plexlint leaves it out.`);
-    cur = undefined;
-  };
-  for (const line of ctx.body()) {
-    const t = line.text;
-    if (!t.trim() || isTrailer(t) || isMessage(t) || /^\s*Home address list:\s*$/i.test(t)) continue;
-    if (isDashLine(t) && heading) {
-      cols = tableColumns(heading.text, t);
-      continue;
-    }
-    const fields = LABELS.read(t);
-    if (cols) {
-      if (!fields.length && !readRow(ctx, line, cols, report)) cols = heading = undefined;
-      continue;
-    }
-    if (!fields.length) {
-      heading = line;
-      continue;
-    }
-    for (const f of fields) {
-      if (f.label === 'LinkName' || f.label === 'IntfName') {
-        close(false);
-        cur = { link: ctx.text(line, f), flags: [] };
-        curLoc = ctx.lines.lineLoc(line);
-      } else if (cur && f.label === 'Address') {
-        const a = ctx.address(line, f, 'which address this entry is');
-        if (a) cur.address = a;
-      } else if (cur && f.label === 'Flags' && f.value) {
-        cur.flags = f.value.split(/[\s,]+/).filter(Boolean).map((x) => x[0]!.toUpperCase() + x.slice(1).toLowerCase());
+  const entry = new OpenEntry<HomeEntry>(ctx, 'home list entry', (e) => (e.address ? undefined : 'Address'), (e) => report.entries.push(e));
+  walkReport(ctx, {
+    labels: LABELS,
+    skip: /^\s*Home address list:\s*$/i,
+    fields(line, fields) {
+      for (const f of fields) {
+        const cur = entry.current;
+        if (f.label === 'LinkName' || f.label === 'IntfName') entry.open(line, { link: ctx.text(line, f), flags: [] });
+        else if (cur && f.label === 'Address') {
+          const a = ctx.address(line, f, 'which address this entry is');
+          if (a) cur.address = a;
+        } else if (cur && f.label === 'Flags' && f.value) {
+          cur.flags = f.value.split(/[\s,]+/).filter(Boolean).map((x) => x[0]!.toUpperCase() + x.slice(1).toLowerCase());
+        }
       }
-    }
-  }
-  close(true);
+    },
+    row: (line, cols) => readRow(ctx, line, cols, report),
+    end(atEnd) {
+      const cut = entry.close(atEnd);
+      if (cut) report.truncated = cut;
+    },
+  });
   return report;
 }
 

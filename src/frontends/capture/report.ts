@@ -4,7 +4,7 @@
  */
 import type { Loc } from '../../core/loc.js';
 import type { Field, ReportHeader } from './ast.js';
-import { address, addressWithPrefix, type CaptureLines, type CaptureProblems, type Cell, type Labelled, type Line, shown, socket, wholeNumber } from './text.js';
+import { address, addressWithPrefix, isDashLine, tableColumns, type CaptureLines, type CaptureProblems, type Cell, type Column, type Labelled, type LabelReader, type Line, shown, socket, wholeNumber } from './text.js';
 
 /** One report of a capture: its header and the lines of its body. */
 export interface Segment {
@@ -123,5 +123,105 @@ export class ReportContext {
   truncated(loc: Loc, what: string): Loc {
     this.problems.at(loc, `the report ends inside this entry (${what}): the capture was cut here or a line is damaged, so plexlint leaves the entry out.`);
     return loc;
+  }
+}
+
+/**
+ * How one report is read: its labels, its sections, and what to do with a line of `Label: value` fields (the long
+ * format) or a row of a table (the short format). walkReport() does the rest the same way for every report.
+ */
+export interface ReportWalk {
+  labels: LabelReader;
+  /** Section titles: each line that matches starts a section of that name (null: a section whose data is not read). */
+  sections?: readonly (readonly [RegExp, string | null])[];
+  /** Data is read only inside a section (lines before the first title are passed over). */
+  inSectionsOnly?: boolean;
+  /** Lines that are not data (the report's title). */
+  skip?: RegExp;
+  /** The `Label: value` fields of a line. */
+  fields(line: Line, fields: Labelled[], section: string | undefined): void;
+  /** A row of a table; false when the line ends the table (READY, the next command typed). */
+  row(line: Line, cols: Column[], section: string | undefined): boolean;
+  /** `Label: value` lines under a row of a table (the short format's DETAIL lines); passed over when absent. */
+  rowFields?(line: Line, fields: Labelled[], section: string | undefined): void;
+  /** A section ends, or the report (atEnd): what is open is closed. */
+  end(atEnd: boolean): void;
+}
+
+export function walkReport(ctx: ReportContext, w: ReportWalk): void {
+  let section: string | null | undefined;
+  let cols: Column[] | undefined;
+  let heading: Line | undefined;
+  for (const line of ctx.body()) {
+    const t = line.text;
+    if (!t.trim() || isTrailer(t) || isMessage(t) || w.skip?.test(t)) continue;
+    const next = w.sections?.find(([re]) => re.test(t));
+    if (next) {
+      w.end(false);
+      section = next[1];
+      cols = heading = undefined;
+      continue;
+    }
+    if (section === null || (w.inSectionsOnly && section === undefined)) continue;
+    if (isDashLine(t) && heading) {
+      cols = tableColumns(heading.text, t);
+      continue;
+    }
+    const fields = w.labels.read(t);
+    if (cols) {
+      if (fields.length) w.rowFields?.(line, fields, section);
+      else if (!w.row(line, cols, section)) cols = heading = undefined;
+      continue;
+    }
+    // A line without labels may be the headings of a table: the line of dashes under it says so.
+    if (!fields.length) heading = line;
+    else w.fields(line, fields, section);
+  }
+  w.end(true);
+}
+
+/**
+ * The entry a long-format report is filling: opened by its first label, complete when its required fields are
+ * there. An entry left incomplete is one finding where it starts — cut at the end of the report, or followed by
+ * the next entry too early.
+ */
+export class OpenEntry<E extends { loc: Loc }> {
+  private cur: Partial<E> | undefined;
+  private at: Loc | undefined;
+
+  constructor(
+    private readonly ctx: ReportContext,
+    /** What an entry is, for messages: "Dest entry". */
+    private readonly what: string,
+    /** The required field it lacks, in words, or undefined when it is complete. */
+    private readonly lacks: (e: Partial<E>) => string | undefined,
+    private readonly done: (e: E) => void,
+  ) {}
+
+  get current(): Partial<E> | undefined {
+    return this.cur;
+  }
+
+  open(line: Line, init: Partial<E>): Partial<E> {
+    this.close(false);
+    this.cur = init;
+    this.at = this.ctx.lines.lineLoc(line);
+    return init;
+  }
+
+  /** Close the open entry; at the end of the report, the Loc of an entry it cut (else undefined). */
+  close(atEnd: boolean): Loc | undefined {
+    const e = this.cur;
+    const at = this.at;
+    this.cur = undefined;
+    if (!e || !at) return undefined;
+    const lacks = this.lacks(e);
+    if (!lacks) {
+      this.done({ ...e, loc: at } as E);
+      return undefined;
+    }
+    if (atEnd) return this.ctx.truncated(at, `no ${lacks}`);
+    this.ctx.problems.at(at, `this ${this.what} has no ${lacks} before the next one, so plexlint leaves it out.`);
+    return undefined;
   }
 }

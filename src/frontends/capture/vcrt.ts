@@ -9,61 +9,43 @@
  *   short format    Dest IPaddr  DPort Src IPaddr  SPort DestXCF Addr
  */
 import type { VcrtEntry, VcrtReport } from './ast.js';
-import { isMessage, isTrailer, type ReportContext } from './report.js';
-import { columnIndex, isDashLine, LabelReader, rowCells, rowStart, tableColumns, type Column, type Line } from './text.js';
+import { OpenEntry, walkReport, type ReportContext } from './report.js';
+import { columnIndex, LabelReader, rowCells, rowStart, type Column, type Line } from './text.js';
 
 const LABELS = new LabelReader(['Dest', 'Source', 'DestXCF']);
 
 export function readVcrt(ctx: ReportContext): VcrtReport {
   const report: VcrtReport = { kind: 'vcrt', header: ctx.seg.header, entries: [] };
-  let cur: Partial<VcrtEntry> | undefined;
-  let curLoc: VcrtEntry['loc'] | undefined;
-  let cols: Column[] | undefined;
-  let heading: Line | undefined;
-  const close = (atEnd: boolean): void => {
-    if (!cur || !curLoc) return;
-    if (cur.dvipa && cur.port && cur.source && cur.destXcf) report.entries.push({ ...cur, loc: curLoc } as VcrtEntry);
-    else if (atEnd) report.truncated = ctx.truncated(curLoc, cur.source ? 'no DestXCF' : 'no Source');
-    else ctx.problems.at(curLoc, `this Dest entry has no ${cur.source ? 'DestXCF' : 'Source'} before the next one, so plexlint leaves it out.`);
-    cur = undefined;
-  };
-  for (const line of ctx.body()) {
-    const t = line.text;
-    if (!t.trim() || isTrailer(t) || isMessage(t) || /^\s*Dynamic VIPA Connection Routing Table:\s*$/i.test(t)) continue;
-    if (isDashLine(t) && heading) {
-      cols = tableColumns(heading.text, t);
-      continue;
-    }
-    const fields = LABELS.read(t);
-    if (cols) {
-      if (!fields.length && !readRow(ctx, line, cols, report)) cols = heading = undefined;
-      continue;
-    }
-    if (!fields.length) {
-      heading = line;
-      continue;
-    }
-    for (const f of fields) {
-      if (f.label === 'Dest') {
-        close(false);
-        const s = ctx.socket(line, f, 'which DVIPA and port this connection is to');
-        if (s?.port) {
-          cur = { dvipa: s.address, port: s.port };
-          curLoc = ctx.lines.lineLoc(line);
-        } else if (s) ctx.problems.malformed(line, f.start, f.start + f.value.length, `Dest ${f.value} has no port, so plexlint leaves this connection out.`);
-      } else if (cur && f.label === 'Source') {
-        const s = ctx.socket(line, f, 'which client this connection is from');
-        if (s) {
-          cur.source = s.address;
-          if (s.port) cur.sourcePort = s.port;
+  const entry = new OpenEntry<VcrtEntry>(ctx, 'Dest entry', (e) => (!e.source ? 'Source' : !e.destXcf ? 'DestXCF' : undefined), (e) => report.entries.push(e));
+  walkReport(ctx, {
+    labels: LABELS,
+    skip: /^\s*Dynamic VIPA Connection Routing Table:\s*$/i,
+    fields(line, fields) {
+      for (const f of fields) {
+        const cur = entry.current;
+        if (f.label === 'Dest') {
+          entry.close(false);
+          const s = ctx.socket(line, f, 'which DVIPA and port this connection is to');
+          if (s?.port) entry.open(line, { dvipa: s.address, port: s.port });
+          else if (s) ctx.problems.malformed(line, f.start, f.start + f.value.length, `Dest ${f.value} has no port, so plexlint leaves this connection out.`);
+        } else if (cur && f.label === 'Source') {
+          const s = ctx.socket(line, f, 'which client this connection is from');
+          if (s) {
+            cur.source = s.address;
+            if (s.port) cur.sourcePort = s.port;
+          }
+        } else if (cur && f.label === 'DestXCF') {
+          const a = ctx.address(line, f, 'which target stack this connection ends on');
+          if (a) cur.destXcf = a;
         }
-      } else if (cur && f.label === 'DestXCF') {
-        const a = ctx.address(line, f, 'which target stack this connection ends on');
-        if (a) cur.destXcf = a;
       }
-    }
-  }
-  close(true);
+    },
+    row: (line, cols) => readRow(ctx, line, cols, report),
+    end(atEnd) {
+      const cut = entry.close(atEnd);
+      if (cut) report.truncated = cut;
+    },
+  });
   return report;
 }
 

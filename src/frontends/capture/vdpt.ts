@@ -14,8 +14,8 @@
  * non-z/OS (GRE) targets is not read.
  */
 import type { VdptEntry, VdptReport } from './ast.js';
-import { isMessage, isTrailer, type ReportContext } from './report.js';
-import { columnIndex, isDashLine, LabelReader, rowCells, rowStart, tableColumns, type Column, type Labelled, type Line } from './text.js';
+import { OpenEntry, walkReport, type ReportContext } from './report.js';
+import { columnIndex, LabelReader, rowCells, rowStart, type Column, type Labelled, type Line } from './text.js';
 
 const LABELS = new LabelReader(['Dest', 'DestXCF', 'TotalConn', 'Rdy', 'WLM', 'TSR', 'DistMethod', 'Flg', 'TCSR', 'CER', 'SEF', 'Abnorm', 'Health', 'ActConn', 'ActiveConn']);
 
@@ -24,66 +24,37 @@ const NON_ZOS_SECTION = /^\s*Dynamic VIPA Destination Port Table for non-z\/OS t
 
 export function readVdpt(ctx: ReportContext): VdptReport {
   const report: VdptReport = { kind: 'vdpt', header: ctx.seg.header, entries: [] };
-  let cur: Partial<VdptEntry> | undefined;
-  let curLoc: VdptEntry['loc'] | undefined;
-  let skipping = false;
-  let cols: Column[] | undefined;
-  let heading: Line | undefined;
-  const close = (atEnd: boolean): void => {
-    if (!cur || !curLoc) return;
-    if (cur.dvipa && cur.port && cur.destXcf) report.entries.push({ ...cur, loc: curLoc } as VdptEntry);
-    else if (atEnd) report.truncated = ctx.truncated(curLoc, 'no DestXCF');
-    else ctx.problems.at(curLoc, `this Dest entry has no DestXCF before the next one, so plexlint cannot tell which target it is about and leaves it out.`);
-    cur = undefined;
-  };
-  for (const line of ctx.body()) {
-    const t = line.text;
-    if (!t.trim() || isTrailer(t) || isMessage(t)) continue;
-    if (TCPIP_SECTION.test(t)) {
-      close(false);
-      skipping = false;
-      cols = undefined;
-      continue;
-    }
-    if (NON_ZOS_SECTION.test(t)) {
-      close(false);
-      skipping = true;
-      continue;
-    }
-    if (skipping) continue;
-    if (isDashLine(t) && heading) {
-      cols = tableColumns(heading.text, t);
-      continue;
-    }
-    const fields = LABELS.read(t);
-    if (cols) {
-      // The short format's DETAIL lines (TCSR:, Abnorm:, …) follow the row they belong to.
-      const last = report.entries[report.entries.length - 1];
-      if (fields.length) {
-        if (last) for (const f of fields) apply(ctx, line, last, f);
-      } else if (!readRow(ctx, line, cols, report)) cols = heading = undefined;
-      continue;
-    }
-    if (!fields.length) {
-      heading = line;
-      continue;
-    }
-    for (const f of fields) {
-      if (f.label === 'Dest') {
-        close(false);
+  const entry = new OpenEntry<VdptEntry>(ctx, 'Dest entry', (e) => (e.destXcf ? undefined : 'DestXCF'), (e) => report.entries.push(e));
+  walkReport(ctx, {
+    labels: LABELS,
+    sections: [
+      [TCPIP_SECTION, 'stacks'],
+      [NON_ZOS_SECTION, null],
+    ],
+    fields(line, fields) {
+      for (const f of fields) {
+        if (f.label !== 'Dest') {
+          if (entry.current) apply(ctx, line, entry.current, f);
+          continue;
+        }
+        entry.close(false);
         // An entry whose Dest cannot be read is left out with that one finding.
         const s = ctx.socket(line, f, 'which DVIPA and port this entry is about');
         if (s && !s.port) ctx.problems.malformed(line, f.start, f.start + f.value.length, `Dest ${f.value} has no port: a destination port table entry is for one DVIPA and port (address..port), so plexlint leaves it out.`);
-        if (s?.port) {
-          cur = { dvipa: s.address, port: s.port };
-          curLoc = ctx.lines.lineLoc(line);
-        }
-        continue;
+        if (s?.port) entry.open(line, { dvipa: s.address, port: s.port });
       }
-      if (cur) apply(ctx, line, cur, f);
-    }
-  }
-  close(true);
+    },
+    row: (line, cols) => readRow(ctx, line, cols, report),
+    // The short format's DETAIL lines (TCSR:, Abnorm:, …) follow the row they belong to.
+    rowFields(line, fields) {
+      const last = report.entries[report.entries.length - 1];
+      if (last) for (const f of fields) apply(ctx, line, last, f);
+    },
+    end(atEnd) {
+      const cut = entry.close(atEnd);
+      if (cut) report.truncated = cut;
+    },
+  });
   return report;
 }
 

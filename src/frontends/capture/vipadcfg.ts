@@ -16,103 +16,63 @@
  * Service Manager and Deactivated Dynamic VIPA sections are not read.
  */
 import type { CfgDistribution, CfgDvipa, VipadcfgReport } from './ast.js';
-import { isMessage, isTrailer, type ReportContext } from './report.js';
+import { OpenEntry, walkReport, type ReportContext } from './report.js';
 import { maskToPrefix, parseIp } from '../../core/ip.js';
-import { columnIndex, isDashLine, LabelReader, rowCells, rowStart, tableColumns, type Column, type Labelled, type Line } from './text.js';
+import { columnIndex, LabelReader, rowCells, rowStart, type Column, type Labelled, type Line } from './text.js';
 
 const LABELS = new LabelReader(['IpAddr/PrefixLen', 'IP Address/Prefixlen', 'IntfName', 'IpAddr', 'Rank', 'Moveable', 'SrvMgr', 'Flg', 'Dest', 'DestXCF', 'DistMethod', 'SysPt', 'TimAff', 'OptLoc']);
 
-type Section = 'backup' | 'define' | 'range' | 'distribute' | 'skip';
+type Section = 'backup' | 'define' | 'range' | 'distribute';
 
-const SECTIONS: [RegExp, Section][] = [
+const SECTIONS: [RegExp, Section | null][] = [
   [/^\s*VIPA Backup:\s*$/i, 'backup'],
   [/^\s*VIPA Define:\s*$/i, 'define'],
   [/^\s*VIPA Range:\s*$/i, 'range'],
   [/^\s*VIPA Distribute:\s*$/i, 'distribute'],
-  [/^\s*(?:VIPA Route|VIPA Service Manager|Deactivated Dynamic VIPA Information):\s*$/i, 'skip'],
+  [/^\s*(?:VIPA Route|VIPA Service Manager|Deactivated Dynamic VIPA Information):\s*$/i, null],
 ];
 
 export function readVipadcfg(ctx: ReportContext): VipadcfgReport {
   const report: VipadcfgReport = { kind: 'vipadcfg', header: ctx.seg.header, defines: [], backups: [], ranges: [], distributions: [] };
   let section: Section | undefined;
-  let cols: Column[] | undefined;
-  let heading: Line | undefined;
-  let dvipa: Partial<CfgDvipa> | undefined;
-  let dist: Partial<CfgDistribution> | undefined;
-  let curLoc: CfgDvipa['loc'] | undefined;
-  const listOf = (s: Section | undefined): CfgDvipa[] | undefined => (s === 'backup' ? report.backups : s === 'define' ? report.defines : s === 'range' ? report.ranges : undefined);
-  const close = (atEnd: boolean): void => {
-    if (dvipa && curLoc) {
-      if (dvipa.address) listOf(section)?.push({ ...dvipa, loc: curLoc } as CfgDvipa);
-      else if (atEnd) report.truncated = ctx.truncated(curLoc, 'no address');
-      else ctx.problems.at(curLoc, 'this dynamic VIPA entry has no address before the next one, so plexlint leaves it out.');
-    }
-    if (dist && curLoc) {
-      if (dist.dvipa && dist.destXcf) report.distributions.push({ ...dist, loc: curLoc } as CfgDistribution);
-      else if (atEnd) report.truncated = ctx.truncated(curLoc, 'no DestXCF');
-      else ctx.problems.at(curLoc, 'this VIPA Distribute entry has no DestXCF before the next one, so plexlint cannot tell which target it names and leaves it out.');
-    }
-    dvipa = undefined;
-    dist = undefined;
-  };
-  for (const line of ctx.body()) {
-    const t = line.text;
-    if (!t.trim() || isTrailer(t) || isMessage(t) || /^\s*Dynamic VIPA Information:\s*$/i.test(t)) continue;
-    const next = SECTIONS.find(([re]) => re.test(t));
-    if (next) {
-      close(false);
-      section = next[1];
-      cols = undefined;
-      heading = undefined;
-      continue;
-    }
-    if (!section || section === 'skip') continue;
-    if (isDashLine(t) && heading) {
-      cols = tableColumns(heading.text, t);
-      continue;
-    }
-    const fields = LABELS.read(t);
-    if (cols) {
-      if (!fields.length && !readRow(ctx, line, cols, section, report)) cols = heading = undefined;
-      continue;
-    }
-    if (!fields.length) {
-      heading = line;
-      continue;
-    }
-    for (const f of fields) {
-      if (section === 'distribute') {
-        if (f.label === 'Dest') {
-          close(false);
-          // An entry whose Dest cannot be read is left out with that one finding.
-          const s = ctx.socket(line, f, 'which DVIPA and port this distribution is for');
-          if (s) {
-            dist = { dvipa: s.address };
-            curLoc = ctx.lines.lineLoc(line);
-            if (s.port) dist.port = s.port;
-          }
-        } else if (dist) distributionField(ctx, line, dist, f);
-        continue;
+  const listOf = (s: Section | undefined): CfgDvipa[] => (s === 'backup' ? report.backups : s === 'define' ? report.defines : report.ranges);
+  const dvipa = new OpenEntry<CfgDvipa>(ctx, 'dynamic VIPA entry', (e) => (e.address ? undefined : 'address'), (e) => listOf(section).push(e));
+  const dist = new OpenEntry<CfgDistribution>(ctx, 'VIPA Distribute entry', (e) => (e.destXcf ? undefined : 'DestXCF'), (e) => report.distributions.push(e));
+  walkReport(ctx, {
+    labels: LABELS,
+    sections: SECTIONS,
+    inSectionsOnly: true,
+    skip: /^\s*Dynamic VIPA Information:\s*$/i,
+    fields(line, fields, name) {
+      section = name as Section;
+      for (const f of fields) {
+        if (section === 'distribute') {
+          if (f.label === 'Dest') {
+            dist.close(false);
+            // An entry whose Dest cannot be read is left out with that one finding.
+            const s = ctx.socket(line, f, 'which DVIPA and port this distribution is for');
+            if (s) dist.open(line, s.port ? { dvipa: s.address, port: s.port } : { dvipa: s.address });
+          } else if (dist.current) distributionField(ctx, line, dist.current, f);
+          continue;
+        }
+        const cur = dvipa.current;
+        // An IPv6 DVIPA is listed by its interface name first, its address on the next line.
+        const namedOnly = cur?.intfName !== undefined && cur.address === undefined;
+        if (f.label === 'IpAddr/PrefixLen' || f.label === 'IP Address/Prefixlen' || f.label === 'IpAddr') {
+          addressOf(ctx, line, namedOnly ? cur : dvipa.open(line, {}), f);
+        } else if (f.label === 'IntfName') dvipa.open(line, { intfName: f.value });
+        else if (cur && f.label === 'Rank') {
+          const r = ctx.number(line, f, 'a VIPABACKUP rank (1–254)', 254);
+          if (r) cur.rank = r;
+        } else if (cur && f.label === 'Moveable' && f.value) cur.moveable = f.value;
       }
-      // An IPv6 DVIPA is listed by its interface name first, its address on the next line.
-      const namedOnly = dvipa?.intfName !== undefined && dvipa.address === undefined;
-      if ((f.label === 'IpAddr/PrefixLen' || f.label === 'IP Address/Prefixlen' || f.label === 'IpAddr') && !namedOnly) {
-        close(false);
-        dvipa = {};
-        curLoc = ctx.lines.lineLoc(line);
-        addressOf(ctx, line, dvipa, f);
-      } else if (f.label === 'IntfName') {
-        close(false);
-        dvipa = { intfName: f.value };
-        curLoc = ctx.lines.lineLoc(line);
-      } else if (dvipa && (f.label === 'IpAddr' || f.label === 'IpAddr/PrefixLen' || f.label === 'IP Address/Prefixlen')) addressOf(ctx, line, dvipa, f);
-      else if (dvipa && f.label === 'Rank') {
-        const r = ctx.number(line, f, 'a VIPABACKUP rank (1–254)', 254);
-        if (r) dvipa.rank = r;
-      } else if (dvipa && f.label === 'Moveable' && f.value) dvipa.moveable = f.value;
-    }
-  }
-  close(true);
+    },
+    row: (line, cols, name) => readRow(ctx, line, cols, name as Section, report),
+    end(atEnd) {
+      const cut = dvipa.close(atEnd) ?? dist.close(atEnd);
+      if (cut) report.truncated = cut;
+    },
+  });
   return report;
 }
 

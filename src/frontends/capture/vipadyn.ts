@@ -10,8 +10,8 @@
  * The VIPA Route section that follows is not read.
  */
 import type { DynDvipa, VipadynReport } from './ast.js';
-import { isMessage, isTrailer, type ReportContext } from './report.js';
-import { columnIndex, isDashLine, LabelReader, rowCells, rowStart, tableColumns, type Column, type Line } from './text.js';
+import { OpenEntry, walkReport, type ReportContext } from './report.js';
+import { columnIndex, LabelReader, rowCells, rowStart, type Column, type Labelled, type Line } from './text.js';
 
 const LABELS = new LabelReader(['IP Address/Prefixlen', 'IpAddr/PrefixLen', 'IP Address', 'IntfName', 'IpAddr', 'Status', 'Origin', 'Origination', 'DistStat', 'ActTime']);
 
@@ -20,94 +20,58 @@ const OTHER_SECTION = /^\s*VIPA Route:\s*$/i;
 
 export function readVipadyn(ctx: ReportContext): VipadynReport {
   const report: VipadynReport = { kind: 'vipadyn', header: ctx.seg.header, dvipas: [] };
-  let cur: Partial<DynDvipa> | undefined;
-  let curLoc: DynDvipa['loc'] | undefined;
-  let cols: Column[] | undefined;
-  let heading: Line | undefined;
-  let skipping = false;
-  const close = (atEnd: boolean): void => {
-    if (!cur || !curLoc) return;
-    if (cur.address && cur.status) report.dvipas.push({ ...cur, loc: curLoc } as DynDvipa);
-    else if (atEnd) report.truncated = ctx.truncated(curLoc, cur.address ? 'no Status' : 'no address');
-    else ctx.problems.at(curLoc, `this dynamic VIPA entry has no ${cur.address ? 'Status' : 'address'} before the next one, so plexlint leaves it out.`);
-    cur = undefined;
+  const entry = new OpenEntry<DynDvipa>(ctx, 'dynamic VIPA entry', (e) => (!e.address ? 'address' : !e.status ? 'Status' : undefined), (e) => report.dvipas.push(e));
+  const setAddress = (line: Line, f: Labelled): void => {
+    const a = ctx.addressWithPrefix(line, f, 'which DVIPA this entry is');
+    const cur = entry.current;
+    if (!a || !cur) return;
+    cur.address = a.address;
+    if (a.prefix !== undefined) cur.prefix = a.prefix;
   };
-  for (const line of ctx.body()) {
-    const t = line.text;
-    if (!t.trim() || isTrailer(t) || isMessage(t)) continue;
-    if (DVIPA_SECTION.test(t)) {
-      close(false);
-      skipping = false;
-      cols = undefined;
-      continue;
-    }
-    if (OTHER_SECTION.test(t)) {
-      close(false);
-      skipping = true;
-      continue;
-    }
-    if (skipping) continue;
-    if (isDashLine(t) && heading) {
-      cols = tableColumns(heading.text, t);
-      continue;
-    }
-    const fields = LABELS.read(t);
-    if (cols) {
-      if (!fields.length && !readRow(ctx, line, cols, report)) cols = heading = undefined;
-      continue;
-    }
-    if (!fields.length) {
-      heading = line;
-      continue;
-    }
-    for (const f of fields) {
-      switch (f.label) {
-        case 'IP Address/Prefixlen':
-        case 'IpAddr/PrefixLen':
-        case 'IP Address': {
-          // An IPv6 DVIPA is listed by its interface name first, its address on the next line.
-          if (!(cur?.intfName !== undefined && cur.address === undefined)) {
-            close(false);
-            cur = {};
-            curLoc = ctx.lines.lineLoc(line);
-          }
-          const a = ctx.addressWithPrefix(line, f, 'which DVIPA this entry is');
-          if (a && cur) {
-            cur.address = a.address;
-            if (a.prefix !== undefined) cur.prefix = a.prefix;
-          }
-          break;
+  walkReport(ctx, {
+    labels: LABELS,
+    sections: [
+      [DVIPA_SECTION, 'dvipa'],
+      [OTHER_SECTION, null],
+    ],
+    fields(line, fields) {
+      for (const f of fields) {
+        const cur = entry.current;
+        switch (f.label) {
+          case 'IP Address/Prefixlen':
+          case 'IpAddr/PrefixLen':
+          case 'IP Address':
+            // An IPv6 DVIPA is listed by its interface name first, its address on the next line.
+            if (!(cur?.intfName !== undefined && cur.address === undefined)) entry.open(line, {});
+            setAddress(line, f);
+            break;
+          case 'IntfName':
+            entry.open(line, { intfName: f.value });
+            break;
+          case 'IpAddr':
+            setAddress(line, f);
+            break;
+          case 'Status':
+            if (cur && f.value) cur.status = ctx.text(line, f);
+            break;
+          case 'Origin':
+          case 'Origination':
+            if (cur && f.value) cur.origin = ctx.text(line, f);
+            break;
+          case 'DistStat':
+            if (cur && f.value) cur.distStat = ctx.text(line, f);
+            break;
+          default:
+            break;
         }
-        case 'IntfName':
-          close(false);
-          cur = { intfName: f.value };
-          curLoc = ctx.lines.lineLoc(line);
-          break;
-        case 'IpAddr':
-          if (cur) {
-            const a = ctx.addressWithPrefix(line, f, 'which DVIPA this entry is');
-            if (a) {
-              cur.address = a.address;
-              if (a.prefix !== undefined) cur.prefix = a.prefix;
-            }
-          }
-          break;
-        case 'Status':
-          if (cur && f.value) cur.status = ctx.text(line, f);
-          break;
-        case 'Origin':
-        case 'Origination':
-          if (cur && f.value) cur.origin = ctx.text(line, f);
-          break;
-        case 'DistStat':
-          if (cur && f.value) cur.distStat = ctx.text(line, f);
-          break;
-        default:
-          break;
       }
-    }
-  }
-  close(true);
+    },
+    row: (line, cols) => readRow(ctx, line, cols, report),
+    end(atEnd) {
+      const cut = entry.close(atEnd);
+      if (cut) report.truncated = cut;
+    },
+  });
   return report;
 }
 
