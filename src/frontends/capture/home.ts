@@ -35,10 +35,7 @@ export function readHome(ctx: ReportContext): HomeReport {
       }
     },
     row: (line, cols) => readRow(ctx, line, cols, report),
-    end(atEnd) {
-      const cut = entry.close(atEnd);
-      if (cut) report.truncated = cut;
-    },
+    end: entry.ender(report),
   });
   return report;
 }

@@ -209,6 +209,14 @@ export class OpenEntry<E extends { loc: Loc }> {
     return init;
   }
 
+  /** The `end` of a walk that keeps one kind of entry: close it, and record an entry cut at the end of the report. */
+  ender(report: { truncated?: Loc }): (atEnd: boolean) => void {
+    return (atEnd) => {
+      const cut = this.close(atEnd);
+      if (cut) report.truncated = cut;
+    };
+  }
+
   /** Close the open entry; at the end of the report, the Loc of an entry it cut (else undefined). */
   close(atEnd: boolean): Loc | undefined {
     const e = this.cur;

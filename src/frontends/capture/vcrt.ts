@@ -41,10 +41,7 @@ export function readVcrt(ctx: ReportContext): VcrtReport {
       }
     },
     row: (line, cols) => readRow(ctx, line, cols, report),
-    end(atEnd) {
-      const cut = entry.close(atEnd);
-      if (cut) report.truncated = cut;
-    },
+    end: entry.ender(report),
   });
   return report;
 }

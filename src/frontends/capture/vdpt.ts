@@ -50,61 +50,39 @@ export function readVdpt(ctx: ReportContext): VdptReport {
       const last = report.entries[report.entries.length - 1];
       if (last) for (const f of fields) apply(ctx, line, last, f);
     },
-    end(atEnd) {
-      const cut = entry.close(atEnd);
-      if (cut) report.truncated = cut;
-    },
+    end: entry.ender(report),
   });
   return report;
 }
 
+/** The numbers of an entry: the label, the entry's field, what it is (for messages) and its highest value. */
+type NumberField = 'totalConn' | 'ready' | 'wlm' | 'tsr' | 'tcsr' | 'cer' | 'sef' | 'abnormal' | 'health' | 'activeConn';
+
+const NUMBERS: Record<string, [NumberField, string, number?]> = {
+  TotalConn: ['totalConn', 'a connection count'],
+  Rdy: ['ready', 'a count of ready servers'],
+  WLM: ['wlm', 'a WLM weight'],
+  TSR: ['tsr', 'a target server responsiveness (0–100)', 100],
+  TCSR: ['tcsr', 'a percentage', 100],
+  CER: ['cer', 'a percentage', 100],
+  SEF: ['sef', 'a server accept efficiency (0–100)', 100],
+  Abnorm: ['abnormal', 'an abnormal completion rate (0–1000)', 1000],
+  Health: ['health', 'a health (0–100)', 100],
+  ActConn: ['activeConn', 'a connection count'],
+  ActiveConn: ['activeConn', 'a connection count'],
+};
+
 /** One `Label: value` of an entry. */
 function apply(ctx: ReportContext, line: Line, e: Partial<VdptEntry>, f: Labelled): void {
-  switch (f.label) {
-    case 'DestXCF': {
-      const a = ctx.address(line, f, 'which target stack this entry is about');
-      if (a) e.destXcf = a;
-      break;
-    }
-    case 'TotalConn':
-      set(e, 'totalConn', ctx.number(line, f, 'a connection count'));
-      break;
-    case 'Rdy':
-      set(e, 'ready', ctx.number(line, f, 'a count of ready servers'));
-      break;
-    case 'WLM':
-      set(e, 'wlm', ctx.number(line, f, 'a WLM weight'));
-      break;
-    case 'TSR':
-      set(e, 'tsr', ctx.number(line, f, 'a target server responsiveness (0–100)', 100));
-      break;
-    case 'TCSR':
-      set(e, 'tcsr', ctx.number(line, f, 'a percentage', 100));
-      break;
-    case 'CER':
-      set(e, 'cer', ctx.number(line, f, 'a percentage', 100));
-      break;
-    case 'SEF':
-      set(e, 'sef', ctx.number(line, f, 'a server accept efficiency (0–100)', 100));
-      break;
-    case 'Abnorm':
-      set(e, 'abnormal', ctx.number(line, f, 'an abnormal completion rate (0–1000)', 1000));
-      break;
-    case 'Health':
-      set(e, 'health', ctx.number(line, f, 'a health (0–100)', 100));
-      break;
-    case 'ActConn':
-    case 'ActiveConn':
-      set(e, 'activeConn', ctx.number(line, f, 'a connection count'));
-      break;
-    case 'DistMethod':
-      if (f.value) e.method = ctx.text(line, f);
-      break;
-    case 'Flg':
-      if (f.value) e.flags = ctx.text(line, f);
-      break;
-    default:
-      break;
+  if (f.label === 'DestXCF') {
+    const a = ctx.address(line, f, 'which target stack this entry is about');
+    if (a) e.destXcf = a;
+  } else if (f.label === 'DistMethod' || f.label === 'Flg') {
+    if (f.value) e[f.label === 'Flg' ? 'flags' : 'method'] = ctx.text(line, f);
+  } else {
+    const number = NUMBERS[f.label];
+    const value = number && ctx.number(line, f, number[1], number[2]);
+    if (number && value) e[number[0]] = value;
   }
 }
 

@@ -67,10 +67,7 @@ export function readVipadyn(ctx: ReportContext): VipadynReport {
       }
     },
     row: (line, cols) => readRow(ctx, line, cols, report),
-    end(atEnd) {
-      const cut = entry.close(atEnd);
-      if (cut) report.truncated = cut;
-    },
+    end: entry.ender(report),
   });
   return report;
 }
