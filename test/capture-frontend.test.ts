@@ -44,7 +44,7 @@ function field<T>(f: Field<T> | undefined): { value: T; loc: Loc } | undefined {
 
 describe("IBM's documented report examples", () => {
   it('NETSTAT VDPT DETAIL, long format (IP Configuration Guide, Verifying sysplex distributor workload, V1R8)', () => {
-    const f = 'fixtures/captures/ibm/vdpt-detail-v1r8.txt';
+    const f = 'fixtures/captures/ibm-examples/vdpt-detail-v1r8.txt';
     const { lines, reports, findings } = load(f);
     expect(findings).toEqual([]);
     expect(reports).toHaveLength(1);
@@ -72,7 +72,7 @@ describe("IBM's documented report examples", () => {
   });
 
   it('NETSTAT VIPADCFG DETAIL, long format, from the z/OS UNIX shell (IP Configuration Guide, Verifying dynamic VIPA with Netstat, V1R12), cut inside VIPA Distribute', () => {
-    const f = 'fixtures/captures/ibm/vipadcfg-detail-v1r12.txt';
+    const f = 'fixtures/captures/ibm-examples/vipadcfg-detail-v1r12.txt';
     const { lines, reports, findings } = load(f);
     expect(reports).toHaveLength(1);
     const r = reports[0]!;
@@ -386,7 +386,7 @@ describe('one capture, several reports; what is not a report', () => {
 
 describe('file kind', () => {
   it('every capture fixture is a capture; configuration files that mention a report are not', () => {
-    for (const rel of ['fixtures/captures/ibm/vdpt-detail-v1r8.txt', 'fixtures/captures/ibm/vipadcfg-detail-v1r12.txt', 'fixtures/drift/example/state/SYSC/home.console.txt', 'fixtures/drift/example/state/edge1/ha-status.txt', 'fixtures/drift/example/state/edge1/manager-report.txt', 'fixtures/drift/example/state/SYSB/vdpt.txt']) {
+    for (const rel of ['fixtures/captures/ibm-examples/vdpt-detail-v1r8.txt', 'fixtures/captures/ibm-examples/vipadcfg-detail-v1r12.txt', 'fixtures/drift/example/state/SYSC/home.console.txt', 'fixtures/drift/example/state/edge1/ha-status.txt', 'fixtures/drift/example/state/edge1/manager-report.txt', 'fixtures/drift/example/state/SYSB/vdpt.txt']) {
       expect(detectKind(sourceFromText(rel, readFileSync(join(root, rel), 'utf8'))), rel).toBe('capture');
     }
     const profile = '; compare with: MVS TCP/IP NETSTAT CS V2R4 TCPIP Name: TCPIP 10:15:30\nTCPCONFIG RESTRICTLOWPORTS\nUDPCONFIG RESTRICTLOWPORTS\nHOME 10.1.1.1 L1\n';
