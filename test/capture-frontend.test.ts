@@ -382,6 +382,20 @@ describe('one capture, several reports; what is not a report', () => {
     if (r.kind !== 'vdpt') throw new Error(r.kind);
     expect(r.entries[0]!.tsr?.value).toBe(100);
   });
+
+  it('a character whose lower case is longer (İ) does not move the positions of the labels after it', () => {
+    const lines = [
+      'MVS TCP/IP NETSTAT CS V3R1       TCPIP Name: TCPIP           10:15:30',
+      'Dynamic VIPA Destination Port Table for TCP/IP stacks:',
+      'Dest:        10.40.1.1..8080',
+      '  DestXCF:   10.30.1.1',
+      '  İİİ TotalConn: 0000000010  Rdy: 001  WLM: 10  TSR: 100',
+    ];
+    const parsed = parseCapture(sourceFromText('n.txt', lines.join('\n')));
+    const r = parsed.ast.reports[0]!;
+    if (r.kind !== 'vdpt') throw new Error(r.kind);
+    expect(field(r.entries[0]!.tsr)).toEqual({ value: 100, loc: after(lines, 'n.txt', 5, 'TSR:', '100') });
+  });
 });
 
 describe('file kind', () => {

@@ -39,12 +39,13 @@ export interface StartingState {
 /** A --state value that cannot be used: one line, exit 2. */
 export class StateFileError extends Error {}
 
-function readText(abs: string, shown: string, limit: number, encoding?: Encoding): SourceFile {
+/** `shown` names the file in a problem (as the user wrote it); `name` names it in findings. */
+function readText(abs: string, shown: string, limit: number, encoding?: Encoding, name = shown): SourceFile {
   const bytes = readRegularFile(abs, limit);
   if (isReadFailure(bytes)) throw new StateFileError(`${shown} ${bytes.code === 'EFBIG' ? `is larger than the ${limit / 1024 / 1024} MB plexlint reads for it` : bytes.why}`);
   const decoded = decode(bytes, encoding);
   if (decoded.binary) throw new StateFileError(`${shown} is a binary file (${decoded.binaryReason ?? 'control characters'}), not a capture or a state file`);
-  return sourceFromText(shown, decoded.text, abs, decoded.encoding, decoded.bom);
+  return sourceFromText(name, decoded.text, abs, decoded.encoding, decoded.bom);
 }
 
 /** The captures a plexlint.yaml names, with their system or machine; only files inside the manifest's folder. */
@@ -75,7 +76,7 @@ export function startingState(values: readonly string[], estate: Estate, cwd: st
   const yamlPatches: StatePatch[] = [];
   for (const v of values) {
     const abs = resolve(cwd, v);
-    const shown = displayPath(cwd, abs);
+    const shown = v;
     if (/^plexlint\.ya?ml$/i.test(basename(abs))) {
       for (const c of manifestCaptures(abs, shown, cwd, encoding)) {
         const parsed = parseCapture(c.file);
@@ -84,7 +85,7 @@ export function startingState(values: readonly string[], estate: Estate, cwd: st
       }
       continue;
     }
-    const file = readText(abs, shown, MAX_FILE_BYTES, encoding);
+    const file = readText(abs, shown, MAX_FILE_BYTES, encoding, displayPath(cwd, abs));
     if (looksLikeCapture(file.text)) {
       const parsed = parseCapture(file);
       findings.push(...parsed.findings);

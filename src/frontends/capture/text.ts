@@ -71,30 +71,52 @@ export interface Labelled {
   start: number;
 }
 
-function escapeRegExp(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+const SPACE = /\s/;
+
+/** The text in lower case, offset for offset (a character whose lower case is longer stays as it is). */
+function lowerInPlace(text: string): string {
+  const lower = text.toLowerCase();
+  if (lower.length === text.length) return lower;
+  let out = '';
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!.toLowerCase();
+    out += c.length === 1 ? c : text[i];
+  }
+  return out;
 }
 
 /**
  * A reader of `Label: value` lines for one report's labels (matched without regard to case: the console prints
  * them in capitals). A value runs to the next known label; a label plexlint does not know ends it too, so that a
- * field IBM adds in a new release does not become part of the value before it.
+ * field IBM adds in a new release does not become part of the value before it. Labels are found by comparing
+ * the text before each colon with the known labels, longest first (no expression is built from them).
  */
 export class LabelReader {
-  private readonly re: RegExp;
+  private readonly lower: string[];
   private readonly canonical = new Map<string, string>();
 
   constructor(labels: readonly string[]) {
     for (const l of labels) this.canonical.set(l.toLowerCase(), l);
-    const alternatives = [...labels].sort((a, b) => b.length - a.length).map(escapeRegExp).join('|');
-    this.re = new RegExp(`(?<=^|\\s)(${alternatives}):(?=\\s|$)`, 'gi');
+    this.lower = [...this.canonical.keys()].sort((a, b) => b.length - a.length);
+  }
+
+  /** The known label that ends at the colon at `colon` and starts the line or follows a blank. */
+  private labelBefore(lower: string, colon: number): string | undefined {
+    for (const l of this.lower) {
+      const at = colon - l.length;
+      if (at < 0 || (at > 0 && !SPACE.test(lower[at - 1]!))) continue;
+      if (lower.startsWith(l, at)) return l;
+    }
+    return undefined;
   }
 
   read(text: string): Labelled[] {
     const hits: { label: string; at: number; after: number }[] = [];
-    this.re.lastIndex = 0;
-    for (let m = this.re.exec(text); m; m = this.re.exec(text)) {
-      hits.push({ label: this.canonical.get(m[1]!.toLowerCase())!, at: m.index, after: m.index + m[0].length });
+    const lower = lowerInPlace(text);
+    for (let colon = lower.indexOf(':'); colon >= 0; colon = lower.indexOf(':', colon + 1)) {
+      if (colon + 1 < lower.length && !SPACE.test(lower[colon + 1]!)) continue;
+      const l = this.labelBefore(lower, colon);
+      if (l !== undefined) hits.push({ label: this.canonical.get(l)!, at: colon - l.length, after: colon + 1 });
     }
     return hits.map((h, i) => {
       const stop = i + 1 < hits.length ? hits[i + 1]!.at : text.length;
