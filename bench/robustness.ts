@@ -111,6 +111,53 @@ export const HOSTILE_INPUTS: { name: string; files: () => Record<string, string>
   },
 ];
 
+/** The one stack the hostile captures are compared with. */
+const CAPTURE_PROFILE = 'IPCONFIG SYSPLEXROUTING DYNAMICXCF 10.30.1.1 255.255.255.0 1\nINTERFACE OSA1 DEFINE IPAQENET PORTNAME P1 IPADDR 10.20.1.11/24\nVIPADYNAMIC\n VIPADEFINE 255.255.255.0 10.40.1.1\n VIPADISTRIBUTE DEFINE 10.40.1.1 PORT 8080 DESTIP 10.30.1.1\nENDVIPADYNAMIC\n';
+
+/** A destination port table entry of NETSTAT VDPT (long format) for DVIPA and target number i. */
+function vdptEntry(i: number): string {
+  return `Dest:        10.${40 + (i >> 16)}.${(i >> 8) & 255}.${i & 255}..8080\n  DestXCF:   10.30.1.1\n  TotalConn: 0000000012  Rdy: 001  WLM: 20  TSR: 100\n`;
+}
+
+const VDPT_BANNER = 'MVS TCP/IP NETSTAT CS V2R4       TCPIP Name: TCPIP           10:15:30\nDynamic VIPA Destination Port Table for TCP/IP stacks:\n';
+
+/**
+ * Hostile captures of what runs (issue 29), each under 10 MB, checked by `plexlint drift` beside a one-stack
+ * profile: the exit code a run must end with, and a line of its report (gcc format) that says what happened.
+ */
+export const HOSTILE_CAPTURES: { name: string; files: () => Record<string, string>; exit: number; expect?: RegExp }[] = [
+  {
+    name: 'a 9.7 MB NETSTAT VDPT of 90,000 entries, none the estate distributes',
+    files: () => ({ 'state/SYSA.vdpt.txt': VDPT_BANNER + Array.from({ length: 90_000 }, (_, i) => vdptEntry(i + 1)).join('') }),
+    exit: 1,
+    expect: /drift-distribution-unconfigured\]$/,
+  },
+  {
+    name: 'a 9 MB capture of 300,000 malformed lines (Rdy: x)',
+    files: () => ({ 'state/SYSA.vdpt.txt': `${VDPT_BANNER}Dest:        10.40.1.1..8080\n  DestXCF:   10.30.1.1\n${'  TotalConn: 1  Rdy: x  WLM: 1\n'.repeat(300_000)}` }),
+    exit: 1,
+    expect: /more findings of capture-malformed in this file/,
+  },
+  {
+    name: 'a 9 MB capture of one line after its banner',
+    files: () => ({ 'state/SYSA.vdpt.txt': `${VDPT_BANNER}Dest: ${'9'.repeat(9_000_000)}\n` }),
+    exit: 1,
+    expect: /capture-malformed\]$/,
+  },
+  {
+    name: 'a capture cut inside its first entry',
+    files: () => ({ 'state/SYSA.vdpt.txt': `${VDPT_BANNER}Dest:        10.40.1.1..8080\n` }),
+    exit: 1,
+    expect: /the report ends inside this entry/,
+  },
+  {
+    name: 'the wrong report: NETSTAT CONN',
+    files: () => ({ 'state/SYSA.conn.txt': 'MVS TCP/IP NETSTAT CS V2R4       TCPIP Name: TCPIP           10:15:30\nUser Id  Conn     State\n-------  ----     -----\nWAS01    0000004B Listen\n' }),
+    exit: 1,
+    expect: /capture-not-a-report\]$/,
+  },
+];
+
 export interface HostileRun {
   name: string;
   bytes: number;
@@ -121,13 +168,14 @@ export interface HostileRun {
 
 /** Check each hostile input with the real command line in a child process (1 GB heap); time and peak RSS. */
 export function hostileInputs(base: string, bin: string): HostileRun[] {
+  const inputs = [...HOSTILE_INPUTS.map((i) => ({ ...i, command: 'check' })), ...HOSTILE_CAPTURES.map((i) => ({ name: `drift: ${i.name}`, files: () => ({ 'SYSA.tcpip': CAPTURE_PROFILE, ...i.files() }), command: 'drift' }))];
   // The bundled CLI as bin/plexlint.js loads it (bin/bundle.js), in a process that can report its peak at the end.
   const runner = `const { loadBundle } = await import(${JSON.stringify(pathToFileURL(join(bin, '..', 'bundle.js')).href)});
 const { main } = loadBundle().exports;
 const code = await main(process.argv.slice(1));
 process.stderr.write('\\nBENCH ' + JSON.stringify({ rss: process.resourceUsage().maxRSS, code }) + '\\n');
 process.exit(code);`;
-  return HOSTILE_INPUTS.map(({ name, files }) => {
+  return inputs.map(({ name, files, command }) => {
     const dir = mkdtempSync(join(base, 'hostile-'));
     let bytes = 0;
     for (const [file, text] of Object.entries(files())) {
@@ -136,7 +184,7 @@ process.exit(code);`;
       bytes += statSync(join(dir, file)).size;
     }
     const t = performance.now();
-    const r = spawnSync(process.execPath, ['--max-old-space-size=1024', '--input-type=module', '-e', runner, 'check', dir, '--format', 'gcc'], {
+    const r = spawnSync(process.execPath, ['--max-old-space-size=1024', '--input-type=module', '-e', runner, command, dir, '--format', 'gcc'], {
       stdio: ['ignore', 'ignore', 'pipe'],
       encoding: 'utf8',
       maxBuffer: 1 << 26,

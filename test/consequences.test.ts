@@ -45,7 +45,7 @@ export function unsourcedConsequence(f: Finding): string | undefined {
 
 function units(): string[] {
   const out = [join(fixtures, 'example'), join(fixtures, 'corpus')];
-  for (const dir of ['rules', 'estates', 'diff']) {
+  for (const dir of ['rules', 'estates', 'diff', 'drift']) {
     for (const n of readdirSync(join(fixtures, dir)).sort()) {
       const p = join(fixtures, dir, n);
       if (dir === 'rules' && statSync(p).isDirectory()) for (const m of readdirSync(p).sort()) out.push(join(p, m));
@@ -95,15 +95,22 @@ function corpus(): Corpus {
   const rulesDir = `${join(root, 'src', 'rules')}/`;
   for (const unit of units()) {
     const findings: Finding[] = [];
-    lint([unit], {
-      cwd: root,
-      observe: {
-        findings: (all) => void findings.push(...all),
-        report: () => {
-          for (const m of new Error().stack!.matchAll(/\(?(\/[^\s()]+\.ts):(\d+):\d+\)?/g)) if (m[1]!.startsWith(rulesDir)) sites.add(`${relative(root, m[1]!)}:${m[2]}`);
+    // Drift fixtures are read with their captures, and the drift rules run too (a second run, of the drift scope,
+    // whose findings of other categories the first run saw already).
+    const name = relative(fixtures, unit);
+    const drifting = name.startsWith('drift') || findRule(name.split(/[\\/]/)[1] ?? '')?.meta.category === 'drift';
+    for (const scope of drifting ? (['configuration', 'drift'] as const) : (['configuration'] as const)) {
+      lint([unit], {
+        cwd: root,
+        ...(drifting ? { running: {}, scope } : {}),
+        observe: {
+          findings: (all) => void findings.push(...(scope === 'drift' ? all.filter((f) => findRule(f.ruleId)?.meta.category === 'drift') : all)),
+          report: () => {
+            for (const m of new Error().stack!.matchAll(/\(?(\/[^\s()]+\.ts):(\d+):\d+\)?/g)) if (m[1]!.startsWith(rulesDir)) sites.add(`${relative(root, m[1]!)}:${m[2]}`);
+          },
         },
-      },
-    });
+      });
+    }
     byUnit.set(unit, findings);
   }
   // Scenario files are read by the simulator, not linted: their findings (a file it refuses) count too.

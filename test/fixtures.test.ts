@@ -6,8 +6,9 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { drift } from '../src/engine/drift.js';
 import { lint } from '../src/engine/lint.js';
-import { rules } from '../src/rules/registry.js';
+import { findRule, rules } from '../src/rules/registry.js';
 import { expectationsIn, key, missingFrom } from './expectations.js';
 
 const root = join(import.meta.dirname, '..');
@@ -25,7 +26,7 @@ function units(): string[] {
   for (const id of readdirSync(byRule).sort()) {
     for (const n of readdirSync(join(byRule, id)).sort()) if (!n.startsWith('.')) out.push(join(byRule, id, n));
   }
-  for (const extra of ['estates']) {
+  for (const extra of ['estates', 'drift']) {
     const dir = join(fixturesDir, extra);
     try {
       for (const n of readdirSync(dir).sort()) out.push(join(dir, n));
@@ -41,11 +42,15 @@ describe('fixtures state their findings exactly', () => {
     const name = relative(fixturesDir, unit);
     it(name, () => {
       const result = lint([unit], { cwd: root });
-      const actual = result.diagnostics.map((d) => key({ file: d.file, line: d.line, ruleId: d.ruleId }));
+      // The fixtures of drift rules, and the drift estates, state what plexlint drift finds in their captures too.
+      const ruleId = relative(fixturesDir, unit).split(/[\\/]/)[1] ?? '';
+      const drifting = name.startsWith('drift') || findRule(ruleId)?.meta.category === 'drift';
+      const diagnostics = drifting ? [...result.diagnostics, ...drift([unit], { cwd: root }).diagnostics] : result.diagnostics;
+      const actual = diagnostics.map((d) => key({ file: d.file, line: d.line, ruleId: d.ruleId }));
       const expected = filesUnder(unit).flatMap((f) => expectationsIn(f, relative(root, f).split('\\').join('/'))).map(key);
       const missing = missingFrom(expected, actual);
       const extra = missingFrom(actual, expected);
-      const detail = result.diagnostics.filter((d) => extra.includes(key({ file: d.file, line: d.line, ruleId: d.ruleId }))).map((d) => `${d.file}:${d.line}:${d.column} ${d.ruleId}: ${d.message}`);
+      const detail = diagnostics.filter((d) => extra.includes(key({ file: d.file, line: d.line, ruleId: d.ruleId }))).map((d) => `${d.file}:${d.line}:${d.column} ${d.ruleId}: ${d.message}`);
       expect({ missing, extra: detail }).toEqual({ missing: [], extra: [] });
     });
   }

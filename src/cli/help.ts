@@ -34,6 +34,11 @@ const EXAMPLES: Record<string, [string, string][]> = nameTable({
     ['plexlint diff old/PLEX1 prod/PLEX1 --fail-on behaviour --fail-on new-findings', 'two folders; fail only on routing changes or new findings'],
     ['plexlint diff git:HEAD . -f github --scenario failover.scenario.yaml', 'GitHub annotations, with a scenario run on both sides'],
   ],
+  drift: [
+    ['plexlint drift prod/PLEX1', 'compare the captures plexlint.yaml names (systems.<name>.state) with the estate\'s files'],
+    ['plexlint drift prod/PLEX1 SYSA.vdpt.txt SYSB.vipadyn.txt -f json', 'captures named on the command line (the system is a word of the file name), the findings as JSON'],
+    ['plexlint drift fixtures/drift/example', 'the example captures shipped with plexlint: no drift'],
+  ],
   rules: [
     ['plexlint rules', 'every rule with its default severity'],
     ['plexlint rules -f json -o rules.json', 'the same as JSON'],

@@ -9,6 +9,7 @@ import { InternalError } from '../engine/lint.js';
 import { checkCommand } from './check.js';
 import { compileCommand } from './compile.js';
 import { diffCommand } from './diff.js';
+import { driftCommand } from './drift.js';
 import { visible } from '../report/escape/line.js';
 import { OutsideCheckoutError } from '../sources/checkout.js';
 import { graphCommand } from './graph.js';
@@ -27,7 +28,7 @@ export function program(): Command {
     .exitOverride()
     .configureOutput({ writeErr: (s) => process.stderr.write(s) })
     .showSuggestionAfterError(true);
-  for (const c of [checkCommand(), compileCommand(), simulateCommand(), traceCommand(), graphCommand(), diffCommand(), rulesCommand(), explainCommand(), initCommand(), lspCommand()]) {
+  for (const c of [checkCommand(), compileCommand(), simulateCommand(), traceCommand(), graphCommand(), diffCommand(), driftCommand(), rulesCommand(), explainCommand(), initCommand(), lspCommand()]) {
     c.exitOverride();
     p.addCommand(c);
   }

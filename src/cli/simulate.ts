@@ -6,7 +6,9 @@ import { compile, type CompileOptions, type CompileResult } from '../engine/comp
 import type { Estate } from '../model/estate.js';
 import { detectKind, type FileKind } from '../frontends/detect.js';
 import { formatDuration } from '../sim/clock.js';
-import { runScenario, type AfterStep, type ScenarioResult } from '../sim/index.js';
+import { runScenario, type AfterStep, type ScenarioResult, type Simulation } from '../sim/index.js';
+import type { Encoding } from '../sources/decode.js';
+import { applyStartingState } from './state.js';
 import { parseScenario, type Scenario } from '../sim/scenario.js';
 import { commandLinePath } from '../sources/checkout.js';
 import { estateManifest, readScenarioFile as readScenarioText, scenarioSandbox } from '../sources/side-files.js';
@@ -20,7 +22,7 @@ import { silentProgress, type Progress } from '../core/progress.js';
 import { oneEstate } from './compile.js';
 import { examples } from './help.js';
 import { emit, packageRoot, useColor, UsageError } from './io.js';
-import { estateOptions, lintOptionsFrom, outputOptions, type EstateCliOptions } from './options.js';
+import { encodingOption, estateOptions, lintOptionsFrom, outputOptions, repeatable, type EstateCliOptions } from './options.js';
 import { terminalProgress } from './progress.js';
 import { expectationText, observedParts, scenarioTally } from '../report/simulate/words.js';
 import { simulateMarkdown } from '../report/simulate/markdown.js';
@@ -101,14 +103,23 @@ export function simulateFile(path: string, cwd: string, progress: Progress = sil
   return runScenarioFile(path, cwd, progress).result;
 }
 
-/** Read, validate and run one scenario file; `afterStep` sees the simulation after each step. */
-export function runScenarioFile(path: string, cwd: string, progress: Progress = silentProgress, afterStep?: AfterStep): ScenarioRun {
+/**
+ * Read, validate and run one scenario file; `afterStep` sees the simulation after each step. `state`: the --state
+ * values the simulation starts from (captures of what runs, a plexlint.yaml naming them, or YAML states).
+ */
+export function runScenarioFile(path: string, cwd: string, progress: Progress = silentProgress, afterStep?: AfterStep, state?: { values: string[]; encoding?: Encoding; notes?: (notes: string[]) => void }): ScenarioRun {
   const { scenario, display } = readScenarioFile(path, cwd, `; to fail every component of the estate in it, run plexlint simulate --failures single ${path}`);
   progress.phase(`compiling the estate of ${display}`);
   const { paths, options } = scenarioEstate(scenario, cwd);
   const compiled = oneEstate('plexlint simulate', () => compile(paths, options), ` in the inputs: of ${display}`);
   failOnMissingInputs(display, compiled.readErrors);
-  return { result: runScenario(scenario, compiled.estate, progress, afterStep), scenario, estate: compiled.estate };
+  const prepare = state?.values.length
+    ? (sim: Simulation): void => {
+        const notes = applyStartingState(sim, state.values, compiled.estate, state.encoding, cwd);
+        state.notes?.(notes);
+      }
+    : undefined;
+  return { result: runScenario(scenario, compiled.estate, progress, afterStep, prepare), scenario, estate: compiled.estate };
 }
 
 export function formatText(results: ScenarioResult[], color: boolean): string {
@@ -138,6 +149,7 @@ interface SimulateOptions extends EstateCliOptions {
   maxPairs?: string;
   seed?: string;
   progress?: boolean;
+  state?: string[];
 }
 
 /** `--failures`: sweep the estate's single failures or pairs of failures. */
@@ -174,6 +186,7 @@ export function simulateCommand(): Command {
     .addOption(new Option('--failures <mode>', 'fail every component on its own (single), or every two that meet on a flow (pairs), and report what each failure loses').choices(['single', 'pairs']))
     .option('--max-pairs <n>', `with --failures pairs: simulate at most this many pairs (default ${DEFAULT_MAX_PAIRS}); the rest are counted as skipped`)
     .option('--seed <n>', 'with --failures: seed of the random choices', '1')
+    .addOption(repeatable('--state <file>', 'start every scenario from this state: a capture of a report (NETSTAT VDPT, VIPADYN, dscontrol manager report …), a plexlint.yaml (the captures its state: names), or a YAML runtime state (docs/drift.md)'))
     .option('--progress', 'show progress on stderr even when it is not a terminal (--no-progress: never)')
     .option('--no-progress', 'never show progress');
   estateOptions(cmd);
@@ -187,6 +200,7 @@ export function simulateCommand(): Command {
     ),
   );
   return cmd.action((paths: string[], opts: SimulateOptions) => {
+    if (opts.failures && opts.state?.length) throw new UsageError('--state starts the scenarios from a state; a failure sweep (--failures) starts from everything up');
     if (opts.failures) return failureSweep(paths, opts);
     if (opts.maxPairs !== undefined) throw new UsageError('--max-pairs goes with --failures pairs');
     if (opts.config !== undefined) throw new UsageError('-c goes with --failures: a scenario names its estate itself (estate: or inputs:)');
@@ -202,7 +216,17 @@ export function simulateCommand(): Command {
           }
         : undefined;
     try {
-      results = paths.map((f) => runScenarioFile(f, process.cwd(), progress, draw).result);
+      const encoding = encodingOption(opts.encoding);
+      const state = opts.state?.length
+        ? {
+            values: opts.state,
+            ...(encoding ? { encoding } : {}),
+            notes: (notes: string[]) => {
+              if (notes.length) process.stderr.write(`plexlint: starting from the running state: ${notes.length} value${notes.length === 1 ? '' : 's'} from captures (${visible(notes.slice(0, 3).join('; '))}${notes.length > 3 ? '; …' : ''})\n`);
+            },
+          }
+        : undefined;
+      results = paths.map((f) => runScenarioFile(f, process.cwd(), progress, draw, state).result);
     } finally {
       progress.end();
     }

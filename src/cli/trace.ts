@@ -1,21 +1,18 @@
-import { relative } from 'node:path';
 import { Chalk } from 'chalk';
 import { Command } from 'commander';
 import { parseIp } from '../core/ip.js';
 import { compile } from '../engine/compile.js';
 import type { TraceStep } from '../sim/trace.js';
-import { Simulation, SimulationError } from '../sim/index.js';
-import { parseStateFile } from '../sim/scenario.js';
+import { Simulation } from '../sim/index.js';
 import { originOf } from '../sim/steps.js';
 import { traceRequest, webRuntime } from '../sim/web.js';
 import { resolveMemberKey, resolveOdrKey } from '../sim/web-index.js';
-import { commandLinePath } from '../sources/checkout.js';
-import { readScenarioFile } from '../sources/side-files.js';
 import { guardLineStarts, visible } from '../report/escape/line.js';
 import { oneEstate } from './compile.js';
 import { examples } from './help.js';
 import { emit, useColor, UsageError } from './io.js';
-import { estateOptions, lintOptionsFrom, outputOptions, repeatable, type EstateCliOptions } from './options.js';
+import { encodingOption, estateOptions, lintOptionsFrom, outputOptions, repeatable, type EstateCliOptions } from './options.js';
+import { applyStartingState } from './state.js';
 
 interface TraceOptions extends EstateCliOptions {
   from?: string;
@@ -24,15 +21,24 @@ interface TraceOptions extends EstateCliOptions {
   plugin?: string;
   cookie?: string[];
   seed?: string;
-  state?: string;
+  state?: string[];
   down?: string[];
   output?: string;
   color?: boolean;
 }
 
-function lines(c: InstanceType<typeof Chalk>, title: string, trace: TraceStep[], result: string): string {
+/** At most this many values of the running state are listed above a trace. */
+const MAX_STATE_NOTES = 12;
+
+function lines(c: InstanceType<typeof Chalk>, title: string, trace: TraceStep[], result: string, state: string[] = []): string {
   // Names and values from the files are shown with their control characters escaped (src/report/escape/line.ts).
-  const out = [c.bold(visible(title))];
+  const out: string[] = [];
+  if (state.length) {
+    out.push(c.dim('from the running state:'));
+    for (const n of state.slice(0, MAX_STATE_NOTES)) out.push(c.dim(`  ${visible(n)}`));
+    if (state.length > MAX_STATE_NOTES) out.push(c.dim(`  and ${state.length - MAX_STATE_NOTES} more`));
+  }
+  out.push(c.bold(visible(title)));
   const width = String(trace.length).length + 1;
   trace.forEach((s, i) => out.push(`  ${c.dim(`${i + 1}.`.padEnd(width))} ${c.cyan(visible(s.what).padEnd(13))} ${visible(s.detail)}`));
   out.push(`  ${c.bold('→')} ${result}`);
@@ -49,7 +55,7 @@ export function traceCommand(): Command {
     .option('--plugin <file>', 'the plugin-cfg.xml the request goes through (as in findings, or a tail of its path)')
     .addOption(repeatable('--cookie <name=value>', 'a cookie the request carries, e.g. JSESSIONID=0000A2MB4IJozU_VM8IffsMNfdR:v544d0o0'))
     .option('--seed <n>', 'seed of the random choices (the plug-in\'s random starting point)', '1')
-    .option('--state <file>', 'runtime state (YAML, the body of a scenario `set` step)')
+    .addOption(repeatable('--state <file>', 'where to start: a capture of a report (NETSTAT VDPT, VIPADYN, dscontrol manager report …), a plexlint.yaml (the captures its state: names), or a YAML runtime state (the body of a scenario `set` step)'))
     .addOption(repeatable('--down <name>', 'what is down: a system, an ODR (name or CELL/name), a cluster member (CELL/Cluster/member) or a plug-in server (<plugin file>#<Server Name>)'));
   estateOptions(cmd);
   outputOptions(cmd);
@@ -69,20 +75,8 @@ export function traceCommand(): Command {
       const missing = compiled.readErrors.filter((e) => e.explicit);
       if (missing.length) throw new UsageError(missing.map((e) => `${e.path} ${e.message}`).join('; '));
       const sim = new Simulation(compiled.estate, seed);
-      if (opts.state) {
-        // Like a scenario: never read through a link out of the checkout (src/sources/checkout.ts).
-        const abs = commandLinePath(opts.state, process.cwd());
-        const file = readScenarioFile(abs, relative(process.cwd(), abs));
-        if (typeof file === 'string') throw new UsageError(`--state ${opts.state} ${file}`);
-        const parsed = parseStateFile(file);
-        if (!parsed.state) throw new UsageError(`--state ${opts.state}: ${parsed.findings.map((f) => `${f.loc.line}:${f.loc.column} ${f.message}`).join('; ')}`);
-        try {
-          sim.apply(parsed.state);
-        } catch (e) {
-          if (e instanceof SimulationError) throw new UsageError(`--state ${opts.state}: ${e.message}`);
-          throw e;
-        }
-      }
+      // Captures, a plexlint.yaml or a YAML state; like a scenario, never read through a link out of the checkout (src/cli/state.ts).
+      const started = opts.state?.length ? applyStartingState(sim, opts.state, compiled.estate, encodingOption(opts.encoding)) : [];
       // What --down names failed after the stacks started: their DVIPAs were active.
       if (opts.down?.length) sim.engines.distributor.activateAll();
       for (const name of opts.down ?? []) {
@@ -133,7 +127,7 @@ export function traceCommand(): Command {
                     (o.affinity ? ', by affinity' : ''),
                 ),
               ) + (o.lost ? c.red(' — the session is lost') : '');
-        emit(lines(c, `request ${opts.url}`, t.trace, result), opts.output);
+        emit(lines(c, `request ${opts.url}`, t.trace, result, started), opts.output);
         return;
       }
       const from = opts.from!.toLowerCase() === 'client' ? 'client' : opts.from!.toUpperCase();
@@ -153,7 +147,7 @@ export function traceCommand(): Command {
           r.kind === 'forwarded'
             ? c.green(visible(`forwarded by ${r.lb} to ${r.target}${r.server !== r.target ? ` (${r.server})` : ''}`))
             : c.red(visible(`${r.kind === 'refused' ? 'refused' : 'dropped'}: ${r.why}`));
-        emit(lines(c, title, t.trace, result), opts.output);
+        emit(lines(c, title, t.trace, result, started), opts.output);
         return;
       }
       const d = sim.distributor.connect(from, address, port, true);
@@ -163,6 +157,6 @@ export function traceCommand(): Command {
           : d.outcome === 'local'
             ? c.green(visible(`stays local on ${d.target} (OPTLOCAL)`))
             : c.green(visible(`${d.outcome === 'direct' ? 'goes directly' : `distributed by ${d.distributor}`} to ${d.target}`));
-      emit(lines(c, title, d.trace, result), opts.output);
+      emit(lines(c, title, d.trace, result, started), opts.output);
     });
 }

@@ -26,6 +26,7 @@ import { createDriver, type Driver } from './driver.js';
 import { compileLoadBalancers, registerLoadBalancerFiles } from './lb.js';
 import type { CompileCache } from './compile-cache.js';
 import { claimOmprouteMembers, compileRouting, registerOmprouteFiles } from './omproute.js';
+import { compileRunning, readNamedCaptures, registerStateFiles } from './running.js';
 import { compileSystems, registerSystemProfiles, unlistedProfile, type ManifestProfile } from './profiles.js';
 import { DataSetLibrary } from './datasets.js';
 import { parseIeasym } from '../frontends/ieasym/index.js';
@@ -58,6 +59,11 @@ export interface CompileOptions {
   ignoreManifest?: boolean;
   /** Stacks and file kinds of an earlier run of this process, reused while nothing they read changed (the language server). */
   compileCache?: CompileCache;
+  /**
+   * Read the running state (docs/drift.md): the captures plexlint.yaml names and the folder scan finds, and
+   * `captures` (paths the command names, relative to cwd). Without it, captures are left aside.
+   */
+  running?: { captures?: string[] };
 }
 
 export interface CompileResult {
@@ -246,6 +252,7 @@ export function compileEstate(inputs: EstateInputs, plan: EstatePlan, options: C
   const manifestOmproute = registerOmprouteFiles(named, driver);
   const manifestWeb = registerWebFiles(named, driver);
   const manifestLbs = registerLoadBalancerFiles(named, driver);
+  const manifestState = registerStateFiles(named, driver);
   const byKind = new Map<FileKind, SourceFile[]>();
   progress.phase('reading files', ws.inputs.length);
   for (const abs of ws.inputs) {
@@ -305,6 +312,14 @@ export function compileEstate(inputs: EstateInputs, plan: EstatePlan, options: C
   // What each stack advertises depends on its profile (and the sysplex's distributions) and its OMPROUTE file.
   append(findings, compileRouting({ manifestFiles: manifestOmproute, found: found('omproute'), systems: profiles.systems, sysplex, driver, datasets: manifest?.datasets ?? [] }));
 
+  let running: Estate['running'];
+  if (options.running && !options.standalone) {
+    const named = readNamedCaptures(options.running.captures ?? [], driver, plan.cwd, options.encoding);
+    const r = compileRunning({ manifestCaptures: manifestState, found: [...found('capture'), ...named], systems: profiles.systems, lbs: lbs.loadBalancers });
+    append(findings, r.findings);
+    running = r.running;
+  }
+
   const estate: Estate = {
     version: MODEL_VERSION,
     files: [...driver.sources.keys()].sort(),
@@ -312,6 +327,7 @@ export function compileEstate(inputs: EstateInputs, plan: EstatePlan, options: C
     sysplex,
     web: web.web,
     loadBalancers: lbs.loadBalancers,
+    ...(running ? { running } : {}),
   };
   return {
     estate,

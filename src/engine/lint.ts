@@ -25,6 +25,11 @@ export interface LintOptions extends CompileOptions {
   inlineConfig?: boolean;
   /** Sees the findings before severities and scope apply (test/consequences.test.ts checks what they state). */
   observe?: LintObserver;
+  /**
+   * Which findings to report: the configuration's (`check`, the default: every rule but the drift rules), or what
+   * runs against it (`plexlint drift`: the drift rules, with the manifest's findings and unreadable files).
+   */
+  scope?: LintScope;
 }
 
 export interface LintObserver {
@@ -32,6 +37,15 @@ export interface LintObserver {
   findings?(findings: readonly Finding[]): void;
   /** Each finding a rule reports, from inside the rule's call. */
   report?(finding: Finding): void;
+}
+
+export type LintScope = 'configuration' | 'drift';
+
+/** Whether a rule's findings belong to a run of this scope. */
+export function inLintScope(ruleId: string, scope: LintScope = 'configuration'): boolean {
+  const category = findRule(ruleId)?.meta.category;
+  if (scope === 'configuration') return category !== 'drift';
+  return category === 'drift' || category === 'manifest' || ruleId === 'unreadable-file';
 }
 
 export interface LintResult {
@@ -44,14 +58,20 @@ export interface LintResult {
   config: RuleConfig;
   /** Which files (display paths) are reported when only part of the estate was asked for; undefined: all. */
   reported?: (file: string) => boolean;
+  /** Findings of the configuration a drift run leaves out, by configured severity (`plexlint check` reports them). */
+  leftOut?: { errors: number; warnings: number };
 }
 
 export class InternalError extends Error {}
 
 registerIds(rules.map((r) => r.meta.id));
 
-/** Whether a rule runs on this estate: rules that compare stacks need at least two. */
+/**
+ * Whether a rule runs on this estate: rules that compare stacks need at least two; drift rules need the running
+ * state read from captures (plexlint drift).
+ */
 export function ruleRuns(rule: Rule, compiled: CompileResult): boolean {
+  if (rule.meta.category === 'drift') return compiled.estate.running !== undefined;
   return rule.meta.needs !== 'sysplex' || compiled.estate.systems.length >= 2;
 }
 
@@ -60,15 +80,11 @@ export function ruleRuns(rule: Rule, compiled: CompileResult): boolean {
  * Run every model rule over a compiled estate. With a limit (./finding-limit.ts), findings over it are counted
  * as they are reported, never kept.
  */
-/**
- * Run the rules over a compiled estate. `observe` sees every finding as a rule reports it, from inside the rule's
- * call (test/consequences.test.ts takes the reporting line from the stack to check that fixtures reach every one).
- */
-export function runRules(compiled: CompileResult, limit?: FindingLimit, observe?: (finding: Finding) => void): Finding[] {
+export function runRules(compiled: CompileResult, limit?: FindingLimit, scope: LintScope = 'configuration', observe?: (finding: Finding) => void): Finding[] {
   const findings: Finding[] = [];
   for (const rule of rules) {
     if (!rule.check) continue;
-    if (!ruleRuns(rule, compiled)) continue;
+    if (!ruleRuns(rule, compiled) || !inLintScope(rule.meta.id, scope)) continue;
     const ctx: RuleContext = {
       estate: compiled.estate,
       ruleId: rule.meta.id,
@@ -269,7 +285,7 @@ export function lintEstate(inputs: EstateInputs, plan: EstatePlan, options: Lint
  * Which display paths are reported when only part of an estate was asked for: the files named and the files under
  * the folders named, and the members a named profile INCLUDEs (they are part of its stack). Undefined: all.
  */
-function reportScope(compiled: CompileResult): ((file: string) => boolean) | undefined {
+export function reportScope(compiled: CompileResult): ((file: string) => boolean) | undefined {
   const scope = compiled.inputs.scope;
   if (!scope) return undefined;
   const ws = compiled.workspace;
@@ -284,8 +300,17 @@ function reportScope(compiled: CompileResult): ((file: string) => boolean) | und
 export function lintCompiled(compiled: CompileResult, options: LintOptions = {}): LintResult {
   const config = new RuleConfig(compiled.manifest, options.rules, compiled.workspace.cwd);
   const limit = new FindingLimit();
-  const frontEnd = limit.filter(compiled.findings);
-  const fromRules = timed('rules', () => runRules(compiled, limit, options.observe?.report));
+  const scope = options.scope ?? 'configuration';
+  const leftOut = { errors: 0, warnings: 0 };
+  const frontEnd = limit.filter(compiled.findings.filter((f) => {
+    if (inLintScope(f.ruleId, scope)) return true;
+    // What a drift run leaves out of the configuration's findings, counted for its note (the severity as configured).
+    const severity = scope === 'drift' ? config.severity(f.ruleId, f.loc.file, f.severity) : 'off';
+    if (severity === 'error') leftOut.errors++;
+    else if (severity === 'warning') leftOut.warnings++;
+    return false;
+  }));
+  const fromRules = timed('rules', () => runRules(compiled, limit, scope, options.observe?.report));
   const findings: Finding[] = nameSystems([...frontEnd, ...fromRules, ...manifestRuleIds(compiled), ...limit.summaries()]);
   // Unreadable files found by a folder scan are findings (binary ones are simply not
   // configuration files); files named explicitly make the run fail (exit 2, see the CLI).
@@ -313,16 +338,20 @@ export function lintCompiled(compiled: CompileResult, options: LintOptions = {})
       // checked on its own, as an editor does) cannot be called unused.
       ran: (id) => {
         const r = findRule(id);
-        return r !== undefined && ruleRuns(r, compiled);
+        return r !== undefined && ruleRuns(r, compiled) && inLintScope(id, scope);
       },
     },
     options.inlineConfig !== false,
   );
   options.observe?.findings?.([...s.findings, ...s.suppressed.map((x) => x.finding)]);
+  // A drift run reports what runs: the directives' own findings (unused-suppression, …) are check's.
+  if (scope === 'drift') s.findings = s.findings.filter((f) => inLintScope(f.ruleId, scope));
   const suppressed: SuppressedDiagnostic[] = [];
   for (const { finding, directives } of s.suppressed) {
     const [d] = toDiagnostics([finding], config, compiled.sources);
     if (d) suppressed.push({ ...d, suppressions: directives.map((x) => ({ kind: 'directive' as const, justification: x.reason ?? '' })) });
   }
-  return { compiled, diagnostics: toDiagnostics(s.findings, config, compiled.sources), suppressed, directives: s.directives, config };
+  const result: LintResult = { compiled, diagnostics: toDiagnostics(s.findings, config, compiled.sources), suppressed, directives: s.directives, config };
+  if (scope === 'drift') result.leftOut = leftOut;
+  return result;
 }

@@ -5,6 +5,7 @@
 import { basename } from 'node:path';
 import { isOmprouteKeyword, statementSpec } from '../../grammar/omproute/keywords.js';
 import { statementWords } from '../../grammar/profile/statement-words.js';
+import { looksLikeCapture } from './capture/index.js';
 import type { SourceFile } from '../sources/source-file.js';
 
 export type FileKind =
@@ -21,6 +22,7 @@ export type FileKind =
   | 'ieasym'
   | 'manifest'
   | 'scenario'
+  | 'capture'
   | 'unknown';
 
 const GO_SCRIPTS = /^(goActive|goStandby|goInOp|goIdle|highavailChange|serverUp|serverDown|managerAlert|managerClear)(\.(sh|cmd|bat|ksh))?$/i;
@@ -141,6 +143,9 @@ export function detectKind(file: SourceFile): FileKind {
   if (/\.scenario\.ya?ml$/i.test(name)) return 'scenario';
   if (GO_SCRIPTS.test(name)) return 'goscript';
   const head = leadingText(file.text);
+  // A saved report of the running state (NETSTAT, DISPLAY TCPIP, dscontrol): its banner decides, before a profile's
+  // statement words in it could (docs/drift.md).
+  if (!head.startsWith('<') && looksLikeCapture(head)) return 'capture';
   if (head.startsWith('<')) {
     const root = xmlRoot(head);
     if (root === 'Config') return 'plugin-cfg';

@@ -6,6 +6,7 @@
 import type { Loc } from '../core/loc.js';
 import type { ExternalLb } from './lb.js';
 import type { SystemRouting } from './routing.js';
+import type { RunningState } from './running.js';
 import type { DistMethod, Stack } from './stack.js';
 import type { WebTier } from './web.js';
 
@@ -123,9 +124,15 @@ export interface Estate {
   web: WebTier;
   /** External Load Balancer (Edge Components Dispatcher) machines (./lb.ts). */
   loadBalancers: ExternalLb[];
+  /**
+   * What runs, from captures of the stacks' and Load Balancers' reports (./running.ts): present only when a
+   * command read them (plexlint drift, --state); `check` compares the files alone.
+   */
+  running?: RunningState;
 }
 
 export type { DistMethod } from './stack.js';
 export type { WebTier } from './web.js';
 export type { ExternalLb } from './lb.js';
+export type { RunningState } from './running.js';
 export type { SystemRouting, RoutedAddress, RoutingConfig, RoutingInterface } from './routing.js';

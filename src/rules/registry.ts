@@ -160,6 +160,17 @@ import { rule as clusterAllWeightsZero } from './was/cluster-all-weights-zero.js
 import { rule as preferLocalNoLocalMember } from './was/prefer-local-no-local-member.js';
 import { rule as clusterDefinedTwice } from './was/cluster-defined-twice.js';
 
+import { rule as captureMalformed } from './drift/capture-malformed.js';
+import { rule as captureNotAReport } from './drift/capture-not-a-report.js';
+import { rule as captureUnattached } from './drift/capture-unattached.js';
+import { rule as driftDvipaUnconfigured } from './drift/drift-dvipa-unconfigured.js';
+import { rule as driftDistributionMissing } from './drift/drift-distribution-missing.js';
+import { rule as driftDistributionUnconfigured } from './drift/drift-distribution-unconfigured.js';
+import { rule as driftTargetNotInDestip } from './drift/drift-target-not-in-destip.js';
+import { rule as driftTargetNotReady } from './drift/drift-target-not-ready.js';
+import { rule as driftHomeDiffers } from './drift/drift-home-differs.js';
+import { rule as driftLbWeightZero } from './drift/drift-lb-weight-zero.js';
+
 export const rules = [
   syntax,
   unknownStatement,
@@ -303,6 +314,16 @@ export const rules = [
   clusterAllWeightsZero,
   preferLocalNoLocalMember,
   clusterDefinedTwice,
+  captureMalformed,
+  captureNotAReport,
+  captureUnattached,
+  driftDvipaUnconfigured,
+  driftDistributionMissing,
+  driftDistributionUnconfigured,
+  driftTargetNotInDestip,
+  driftTargetNotReady,
+  driftHomeDiffers,
+  driftLbWeightZero,
 ] as const satisfies readonly Rule[];
 
 /** The union of every listed rule's id. */

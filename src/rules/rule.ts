@@ -22,7 +22,9 @@ export type RuleCategory =
   | 'plugin'
   | 'odr'
   | 'was'
-  | 'simulation';
+  | 'simulation'
+  /** What runs differs from what is configured: read from captures, reported by `plexlint drift` (docs/drift.md). */
+  | 'drift';
 
 export interface RuleMeta<Id extends string = string> {
   /** Stable id; other tools script against it. */

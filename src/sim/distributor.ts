@@ -254,7 +254,11 @@ export class DistributorEngine implements Engine {
   /** A stack fails or returns; connections that end on a failed stack break. */
   stackEvent(system: string, up: boolean): StepOutcome {
     if (!this.ix.systems.has(system)) throw new SimulationError(`no system ${system} in the estate (systems: ${[...this.ix.systems].join(', ')})`);
-    this.sim.apply({ stacks: { [system]: { up } } });
+    // The running state said who held each DVIPA as it was captured; a failure or a return changes that, and from
+    // here the takeover rules decide (holder.ts). The DVIPAs are active where they were held.
+    const pins = Object.entries(this.sim.state.dvipas ?? {}).filter(([, v]) => v.holder !== undefined && v.holder !== null);
+    if (pins.length) this.activateAll();
+    this.sim.apply({ stacks: { [system]: { up } }, ...(pins.length ? { dvipas: Object.fromEntries(pins.map(([a]) => [a, { holder: null }])) } : {}) });
     // The distributor's takeover keeps connections to surviving targets (the backup
     // inherits the routing of existing connections); those that end on the failed
     // stack break, whoever forwarded them.
@@ -266,6 +270,13 @@ export class DistributorEngine implements Engine {
   checkState(patch: StatePatch): void {
     for (const name of Object.keys(patch.stacks ?? {})) {
       if (!this.ix.systems.has(name)) throw new SimulationError(`set.stacks.${name}: no system ${name} in the estate (systems: ${[...this.ix.systems].join(', ')})${didYouMean(name, [...this.ix.systems])}`);
+    }
+    for (const [address, v] of Object.entries(patch.dvipas ?? {})) {
+      if (!this.ix.byAddress.has(address)) throw new SimulationError(`set.dvipas.${address}: ${address} is no DVIPA of the estate`);
+      const h = v.holder;
+      if (h !== undefined && h !== null && h !== 'none' && !this.ix.systems.has(h)) {
+        throw new SimulationError(`set.dvipas.${address}.holder: no system ${h} in the estate (systems: ${[...this.ix.systems].join(', ')}, or none)${didYouMean(h, [...this.ix.systems])}`);
+      }
     }
   }
 

@@ -15,6 +15,11 @@
  *   new connections "continue to be directed to the current stack" until no
  *   connection to the DVIPA exists there, then it moves. A backup that comes up
  *   while another backup holds the DVIPA does not take it.
+ *
+ * The running state (a `set` step's `dvipas`, or the captures of NETSTAT VIPADYN and DISPLAY
+ * TCPIP,,SYSPLEX,VIPADYN that --state reads) may say who holds a DVIPA now: that stack holds it while it is up,
+ * whatever the rules above would choose (an operator's VARY TCPIP,,SYSPLEX,DEACTIVATE, a WHENIDLE move in
+ * progress), until the next stack failure or return, which the distributor engine tells by clearing the pins.
  */
 import type { Distribution, SysplexDvipa } from '../model/estate.js';
 import type { SimContext } from './engine.js';
@@ -69,6 +74,8 @@ export class Holders {
   }
 
   private decide(dv: SysplexDvipa, trace?: TraceStep[]): Holder | undefined {
+    const pinned = this.pinned(dv, trace);
+    if (pinned !== false) return pinned;
     // A DVIPA exists once an owner or a long-form backup has created it. Checked at
     // each decision, so the state in force at the first connection is the state the
     // stacks started in (a `set` before any connection describes the IPL).
@@ -114,6 +121,23 @@ export class Holders {
     if (h) this.current.set(dv.address, h.system);
     else this.current.delete(dv.address);
     return h;
+  }
+
+  /** The holder the running state gives (false: it gives none, or that stack is down — the rules decide). */
+  private pinned(dv: SysplexDvipa, trace?: TraceStep[]): Holder | undefined | false {
+    const pin = this.sim.state.dvipas?.[dv.address]?.holder;
+    if (pin === undefined || pin === null) return false;
+    if (pin === 'none') {
+      this.current.delete(dv.address);
+      trace?.push({ what: 'DVIPA', detail: `${dv.address} is active on no stack (the running state says so)` });
+      return undefined;
+    }
+    if (!this.up(pin)) return false;
+    this.everActive.add(dv.address);
+    this.current.set(dv.address, pin);
+    const owner = dv.owners.some((o) => o.system === pin);
+    trace?.push({ what: 'DVIPA', detail: `${dv.address} is active on ${pin} (the running state says so${owner ? ': its VIPADEFINE owner' : ''})` });
+    return owner ? this.ownerHolder(dv, pin, 'owner') : this.takeoverHolder(dv, pin, undefined, false);
   }
 
   private takeoverHolder(dv: SysplexDvipa, system: string, trace: TraceStep[] | undefined, announce: boolean, down?: string): Holder | undefined {

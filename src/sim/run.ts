@@ -223,8 +223,13 @@ export function simulationFor(scenario: Scenario, estate: Estate): Simulation {
 /** Called after each step of a scenario run, with the simulation in the state the step left (reports draw it). */
 export type AfterStep = (sim: Simulation, step: Step, result: StepResult) => void;
 
-export function runScenario(scenario: Scenario, estate: Estate, progress: Progress = silentProgress, afterStep?: AfterStep): ScenarioResult {
+/**
+ * Run a scenario. `prepare` sets the simulation up before its first step (the state --state gives: the running
+ * state from captures, or a YAML state).
+ */
+export function runScenario(scenario: Scenario, estate: Estate, progress: Progress = silentProgress, afterStep?: AfterStep, prepare?: (sim: Simulation) => void): ScenarioResult {
   const sim = simulationFor(scenario, estate);
+  prepare?.(sim);
   const referenced = new Set(scenario.steps.flatMap((s) => (s.expect ?? []).flatMap((e) => (e.kind === 'same-target' ? [e.step] : []))));
   progress.phase(`simulating ${scenario.file}`, scenario.steps.length);
   const steps = scenario.steps.map((s, i) => {

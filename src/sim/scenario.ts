@@ -48,7 +48,8 @@ export const SCENARIO_KEYS = {
   ejb: ['cell', 'cluster', 'fromNode', 'count'],
   close: ['to', 'target', 'from', 'count'],
   event: EVENTS,
-  set: ['stacks', 'lbs', 'odrs', 'members'],
+  set: ['stacks', 'lbs', 'odrs', 'members', 'dvipas'],
+  dvipa: ['holder'],
   stack: ['up', 'wlm', 'servers'],
   server: ['health', 'sef', 'abnormal', 'wlm', 'tsr', 'listening'],
   lb: ['up', 'active', 'servers'],
@@ -256,6 +257,7 @@ class Reader {
     for (const [k, v] of this.map(n, 'set', SCENARIO_KEYS.set)) {
       if (k === 'stacks') out.stacks = this.stacks(v);
       else if (k === 'lbs') out.lbs = this.lbs(v);
+      else if (k === 'dvipas') out.dvipas = this.dvipas(v);
       else {
         // Names from the file (an ODR called __proto__ is a name like any other): a record without inherited keys.
         const group = emptyRecord<{ up?: boolean }>();
@@ -270,6 +272,26 @@ class Reader {
         if (k === 'odrs') out.odrs = group;
         else out.members = group;
       }
+    }
+    return out;
+  }
+
+  /** `dvipas: { 10.40.1.1: { holder: SYSB } }`: who holds each DVIPA now (a system, or none). */
+  private dvipas(v: Node | null): NonNullable<RuntimeState['dvipas']> {
+    const out: NonNullable<RuntimeState['dvipas']> = emptyRecord();
+    for (const [address, d] of this.map(v, 'set.dvipas')) {
+      const ip = parseIp(address);
+      if (!ip) {
+        this.fail(d, `set.dvipas: ${address} is not an IPv4 or IPv6 address`);
+        continue;
+      }
+      const entry: NonNullable<RuntimeState['dvipas']>[string] = {};
+      for (const [, hv] of this.map(d, `set.dvipas.${address}`, SCENARIO_KEYS.dvipa)) {
+        const holder = yaml().isScalar(hv) && (typeof hv.value === 'string' || typeof hv.value === 'number') ? String(hv.value) : undefined;
+        if (holder === undefined || holder === '') this.fail(hv, `set.dvipas.${address}.holder must be a system name, or none`);
+        else entry.holder = holder.toLowerCase() === 'none' ? 'none' : holder.toUpperCase();
+      }
+      out[ip.text] = entry;
     }
     return out;
   }

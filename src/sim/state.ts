@@ -46,16 +46,27 @@ export interface LbState {
   servers?: Record<string, LbServerState>;
 }
 
+/**
+ * Who holds a DVIPA now, as the running stacks report it (NETSTAT VIPADYN, DISPLAY TCPIP,,SYSPLEX,VIPADYN): that
+ * stack holds it while it is up, until the next stack failure or return; from then on the takeover rules decide
+ * (src/sim/holder.ts). `none`: no stack has it active. `null`: no holder given (the rules decide).
+ */
+export interface DvipaState {
+  holder?: string | null;
+}
+
 export interface RuntimeState {
   stacks: Record<string, Partial<StackState>>;
   lbs: Record<string, LbState>;
   odrs: Record<string, { up?: boolean }>;
   members: Record<string, { up?: boolean }>;
+  /** Holders given by the running state; absent in states built before it existed. */
+  dvipas?: Record<string, DvipaState>;
 }
 
 /** The runtime state as engines and callers read it: changes go through `Simulation.apply`, which tells the engines. */
 export type ReadonlyState = {
-  readonly [K in keyof RuntimeState]: { readonly [name: string]: DeepReadonly<RuntimeState[K][string]> };
+  readonly [K in keyof RuntimeState]: { readonly [name: string]: DeepReadonly<NonNullable<RuntimeState[K]>[string]> };
 };
 
 type DeepReadonly<T> = T extends object ? { readonly [K in keyof T]: DeepReadonly<T[K]> } : T;
@@ -66,7 +77,7 @@ export type StatePatch = Partial<RuntimeState>;
 export const DEFAULT_SERVER: Readonly<ServerState> = Object.freeze({ listening: true, health: 100, sef: 100, abnormal: 0, wlm: 64, tsr: 100 });
 
 export function emptyState(): RuntimeState {
-  return { stacks: emptyRecord(), lbs: emptyRecord(), odrs: emptyRecord(), members: emptyRecord() };
+  return { stacks: emptyRecord(), lbs: emptyRecord(), odrs: emptyRecord(), members: emptyRecord(), dvipas: emptyRecord() };
 }
 
 export function stackUp(state: ReadonlyState, system: string): boolean {
@@ -107,5 +118,9 @@ export function mergeState(into: RuntimeState, patch: StatePatch): void {
   }
   for (const key of ['odrs', 'members'] as const) {
     for (const [name, v] of Object.entries(patch[key] ?? {})) into[key][name] = { ...(into[key][name] ?? {}), ...v };
+  }
+  for (const [address, v] of Object.entries(patch.dvipas ?? {})) {
+    const dvipas = (into.dvipas ??= emptyRecord());
+    dvipas[address] = { ...(dvipas[address] ?? {}), ...v };
   }
 }

@@ -28,6 +28,8 @@ export interface SystemEntry {
   omproute?: PathRef;
   cpc?: Located<string>;
   symbols: Record<string, string>;
+  /** Captures of the stack's reports (NETSTAT VIPADCFG, VIPADYN, VDPT, VCRT, HOME …): files, or folders of them (docs/drift.md). */
+  state?: PathRef[];
 }
 
 export interface DatasetEntry {
@@ -42,6 +44,8 @@ export interface LoadBalancerEntry {
   config?: PathRef;
   scripts?: PathRef;
   partner?: Located<string>;
+  /** Captures of the machine's dscontrol reports (manager report, server report, highavailability status): files or folders. */
+  state?: PathRef[];
 }
 
 export interface OdrEntry {

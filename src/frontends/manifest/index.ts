@@ -192,6 +192,15 @@ class ManifestReader {
     return { value, abs, loc: this.loc(node) };
   }
 
+  /** One path, or a list of them. */
+  paths(raw: Node | null, what: string): PathRef[] {
+    const node = this.deref(raw) ?? null;
+    if (isEmpty(node)) return [];
+    if (yaml().isSeq(node)) return this.list(node, what, (n) => this.path(n, `${what} entry`));
+    const one = this.path(node, what);
+    return one ? [one] : [];
+  }
+
   list<T>(raw: Node | null, what: string, item: (n: Node) => T | undefined): T[] {
     const node = this.deref(raw);
     if (isEmpty(node)) return [];
@@ -234,8 +243,8 @@ class ManifestReader {
  */
 export const MANIFEST_KEYS = {
   top: ['systems', 'datasets', 'loadBalancers', 'web', 'rules', 'overrides', 'ignore'],
-  system: ['profile', 'omproute', 'cpc', 'symbols'],
-  loadBalancer: ['config', 'scripts', 'partner'],
+  system: ['profile', 'omproute', 'cpc', 'symbols', 'state'],
+  loadBalancer: ['config', 'scripts', 'partner', 'state'],
   web: ['plugins', 'cells'],
   cell: ['odrs', 'properties', 'gscs', 'bridgedWith', 'clusters', 'clientNodes'],
   odr: ['name', 'host', 'port', 'tier', 'properties'],
@@ -294,6 +303,8 @@ export function parseManifest(file: SourceFile, dir: string, exists: (abs: strin
             } else if (k === 'omproute') {
               const p = r.path(v, `systems.${name}.omproute`, 'file');
               if (p) entry.omproute = p;
+            } else if (k === 'state') {
+              entry.state = r.paths(v, `systems.${name}.state`);
             } else if (k === 'cpc') {
               const c = r.located(v, `systems.${name}.cpc`);
               if (c) entry.cpc = { value: c.value.toUpperCase(), loc: c.loc };
@@ -320,6 +331,8 @@ export function parseManifest(file: SourceFile, dir: string, exists: (abs: strin
             if (k === 'partner') {
               const p = r.located(v, `loadBalancers.${name}.partner`);
               if (p) entry.partner = p;
+            } else if (k === 'state') {
+              entry.state = r.paths(v, `loadBalancers.${name}.state`);
             } else {
               const p = r.path(v, `loadBalancers.${name}.${k}`);
               if (p && k === 'config') entry.config = p;

@@ -26,6 +26,12 @@ const integer = (minimum: number, maximum: number, description: string): JsonSch
 
 const list = (items: JsonSchema, description: string): JsonSchema => ({ type: nullable('array'), items, description });
 
+/** A file or folder of captures, or a list of them. */
+const captures = (description: string): JsonSchema => ({
+  anyOf: [path('A capture file, or a folder of them.'), list(path('A capture file, or a folder of them.'), 'Capture files or folders.')],
+  description,
+});
+
 /** A mapping from names the user chooses (systems, data sets, …) to values. */
 const named = (values: JsonSchema, description: string): JsonSchema => ({ type: nullable('object'), additionalProperties: values, description });
 
@@ -55,6 +61,7 @@ export function manifestSchema(ruleIds: readonly string[]): JsonSchema {
       omproute: path('The OMPROUTE configuration of this stack (dynamic routing: which addresses it defines and advertises).'),
       cpc: text('The CPC (central processor complex) the system runs on: CPCSCOPE, backup and tier-2 rules compare it between systems.'),
       symbols: named(text('The value of the symbol.'), 'Static system symbols and their values: &HOSTIP. and &HOSTIP in the profile are replaced by the value (names without & and the dot).'),
+      state: captures('Captures of this stack\'s reports — NETSTAT VIPADCFG, VIPADYN, VDPT, VCRT, HOME (TSO, z/OS UNIX netstat or the console\'s DISPLAY TCPIP,,NETSTAT) and DISPLAY TCPIP,,SYSPLEX,VIPADYN — that plexlint drift compares with the profile and simulate/trace --state read (docs/drift.md).'),
     },
     'One TCP/IP stack (z/OS image).',
   );
@@ -64,6 +71,7 @@ export function manifestSchema(ruleIds: readonly string[]): JsonSchema {
       config: path('The dscontrol configuration (a saved .cfg file or a script of dscontrol commands).'),
       scripts: path('The folder of go scripts (goActive, goStandby, goInOp, goIdle) of this machine.'),
       partner: text('The name (under loadBalancers) of the high-availability partner, checked for a consistent configuration.'),
+      state: captures('Captures of this machine\'s dscontrol manager report, server report and highavailability status, that plexlint drift compares with the configuration and simulate/trace --state read (docs/drift.md).'),
     },
     'One Load Balancer (Edge Components Dispatcher) machine.',
   );
