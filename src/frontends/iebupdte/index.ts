@@ -20,6 +20,7 @@ import type { Finding } from '../../core/diagnostic.js';
 import type { Loc } from '../../core/loc.js';
 import type { SourceFile } from '../../sources/source-file.js';
 import { ddOf, readJclFile, type InStreamData, type JclStep } from '../jcl/index.js';
+import { nameTable } from '../../core/record.js';
 
 export interface MemberNumbering {
   new1: number;
@@ -54,13 +55,13 @@ export interface ParsedJobStream {
 const MEMBER_NAME = /^[A-Z@#$][A-Z0-9@#$]{0,7}$/;
 const FUNCTIONS = new Set(['ADD', 'REPL', 'CHANGE', 'REPRO']);
 const FUNCTION_OPERANDS = new Set(['NAME', 'MEMBER', 'LIST', 'SEQFLD', 'NEW', 'COLUMN', 'UPDATE', 'INHDR', 'INTLR', 'OUTHDR', 'OUTTLR', 'TOTAL', 'LEVEL', 'SOURCE', 'SSI']);
-const OPERANDS: Record<string, Set<string>> = {
+const OPERANDS: Record<string, Set<string>> = nameTable({
   NUMBER: new Set(['SEQ1', 'SEQ2', 'NEW1', 'INCR', 'INSERT']),
   DELETE: new Set(['SEQ1', 'SEQ2']),
   ALIAS: new Set(['NAME']),
   ENDUP: new Set(),
   LABEL: new Set(),
-};
+});
 /** Default sequence field: columns 73–80 (SEQFLD=738). */
 const DEFAULT_SEQFLD = { column: 73, length: 8 };
 /** Utility control statements are held in columns 1–71; a non-blank in column 72 continues them. */

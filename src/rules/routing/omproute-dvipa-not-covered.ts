@@ -7,6 +7,7 @@ import { listText, rel } from '../helpers.js';
 import { defineRule, type RuleContext } from '../rule.js';
 import { complete, definitionAnchor, definitionText, routedSystems, where, type Routed } from './common.js';
 import { dvipaCoverage, hostSpan, type NearMiss } from './coverage.js';
+import { nameTable } from '../../core/record.js';
 
 /** IBM, GLOBAL_OPTIONS statement: the two values of Ignore_Undefined_Interfaces, as IBM words them. */
 const IGNORED_QUOTE = 'A YES value indicates that OMPROUTE ignores these interfaces, does not configure them, and does not advertise them under any circumstances.';
@@ -89,7 +90,7 @@ function holding(system: System, a: RoutedAddress, owners: Map<string, string[]>
   );
 }
 
-const STATEMENT: Record<string, string> = { dvipa: 'VIPADEFINE', 'dvipa-backup': 'VIPABACKUP', 'dvipa-range': 'VIPARANGE' };
+const STATEMENT: Record<string, string> = nameTable({ dvipa: 'VIPADEFINE', 'dvipa-backup': 'VIPABACKUP', 'dvipa-range': 'VIPARANGE' });
 
 /** How the stack comes to hold several DVIPAs a near miss leaves out. */
 function holdingAll(system: System, addresses: RoutedAddress[], owners: Map<string, string[]>): string {
