@@ -283,8 +283,8 @@ export function checkCommand(): Command {
       const cwd = process.cwd();
       try {
         const base = readBaseline(opts.baseline, cwd, cli.paths, { ...cli.options });
-        // A saved report names files relative to the working directory; a checked baseline, relative to its root.
-        const root = base.report ? cwd : rootOf((cli.paths.length ? cli.paths : ['.']).map((p) => resolve(cwd, p)), cwd);
+        // The estates of the run are known by their folder below its root, as the baseline's below its own.
+        const root = rootOf((cli.paths.length ? cli.paths : ['.']).map((p) => resolve(cwd, p)), cwd);
         diagnostics = onlyNew(outcome.diagnostics, cwd, root, base, currentEstates(cli.paths, cli.options, root));
       } catch (e) {
         if (e instanceof BaselineError || e instanceof SideError) throw new UsageError(e.message);

@@ -51,7 +51,7 @@ const range: Check = (x) => Array.isArray(x) && x.length === 2 && x.every(offset
 const resolvedEdit = shape({ line: position, column: position, endLine: position, endColumn: position, text: str, range }, { tidy: bool });
 const fix = shape({ description: str, range, text: str, edits: list(resolvedEdit) });
 const diagnosticFields = { ruleId, severity, message: str, file: str, line: position, column: position, endLine: position, endColumn: position };
-const diagnosticOptional = { related: list(relatedLocation), fix, suggestions: list(fix), subject: str };
+const diagnosticOptional = { related: list(relatedLocation), fix, suggestions: list(fix), subject: str, fingerprint: str };
 const diagnostic = shape(diagnosticFields, diagnosticOptional);
 const suppressed = shape({ ...diagnosticFields, suppressions: list(shape({ kind: oneOf('directive'), justification: str })) }, diagnosticOptional);
 const readError = shape({ path: str, message: str }, { binary: bool, explicit: bool });

@@ -33,7 +33,7 @@ import { sortDiagnostics, type LintResult, type LintRun } from './lint.js';
 import type { SuppressedDiagnostic } from './suppress.js';
 
 /** Bump when the layout of the cache file or of an entry changes. */
-export const CACHE_FORMAT = 1;
+export const CACHE_FORMAT = 2;
 /** The first bytes of every cache file plexlint writes: how it knows a file is its own. */
 export const CACHE_SIGNATURE = '{"tool":"plexlint-cache"';
 /** Entries kept (one per key: estates, option sets), newest first. */

@@ -47,8 +47,11 @@ export interface CompileOptions {
    */
   stdin?: { path: string; text: Buffer; alone?: boolean };
   progress?: Progress;
-  /** Read no manifest: the files alone (`plexlint init` drafts one). */
-  ignoreManifest?: boolean;
+  /**
+   * Each path on its own: no manifest is looked up and a file is not read with the other files of its folder
+   * (`plexlint init` drafts a manifest from the files alone; a rule fixture is one file on its own).
+   */
+  alone?: boolean;
   /** Stacks and file kinds of an earlier run of this process, reused while nothing they read changed (the language server). */
   compileCache?: CompileCache;
 }
@@ -154,7 +157,7 @@ export function planEstates(paths: string[], options: CompileOptions = {}): Esta
   const discovery = discover(paths, {
     fs,
     cwd,
-    ...(options.stdin?.alone || options.ignoreManifest ? { noLookup: true } : {}),
+    ...(options.stdin?.alone || options.alone ? { noLookup: true } : {}),
     display: show,
     ...(options.config ? { config: resolve(cwd, options.config) } : {}),
     ...(options.noIgnore ? { noIgnore: true } : {}),
@@ -225,6 +228,8 @@ export function compileEstate(inputs: EstateInputs, plan: EstatePlan, options: C
   const manifestWeb = registerWebFiles(named, driver);
   const manifestLbs = registerLoadBalancerFiles(named, driver);
   const byKind = new Map<FileKind, SourceFile[]>();
+  /** Files named on the command line whose kind their content does not tell: unknown unless a stack INCLUDEs them. */
+  const unknownNamed: SourceFile[] = [];
   progress.phase('reading files', ws.inputs.length);
   for (const abs of ws.inputs) {
     progress.tick();
@@ -233,11 +238,7 @@ export function compileEstate(inputs: EstateInputs, plan: EstatePlan, options: C
     if (!f || kinds.has(f.path)) continue;
     const kind = options.compileCache ? options.compileCache.kindOf(f, detectKind) : detectKind(f);
     if (kind === 'unknown' && ws.explicit.has(abs)) {
-      findings.push({
-        ruleId: 'unknown-file-kind',
-        loc: f.lines.loc(f.path, 0, 0),
-        message: `plexlint cannot tell what kind of file this is (TCP/IP profile, OMPROUTE configuration, dscontrol script, plugin-cfg.xml, cluster.xml, plexlint.yaml), so it is not checked.`,
-      });
+      unknownNamed.push(f);
       continue;
     }
     if (kind === 'manifest') continue;
@@ -250,6 +251,16 @@ export function compileEstate(inputs: EstateInputs, plan: EstatePlan, options: C
 
   const profiles = compileSystems({ datasets: manifest?.datasets ?? [], manifestProfiles, profiles: found('profile'), driver, progress, ...(options.compileCache ? { cache: options.compileCache } : {}) });
   append(findings, profiles.findings);
+  // A member of comments only tells nothing by its content, but a stack that INCLUDEs it makes it part of a profile.
+  const included = new Set(profiles.systems.flatMap((s) => s.files));
+  for (const f of unknownNamed) {
+    if (included.has(f.path)) continue;
+    findings.push({
+      ruleId: 'unknown-file-kind',
+      loc: f.lines.loc(f.path, 0, 0),
+      message: `plexlint cannot tell what kind of file this is (TCP/IP profile, OMPROUTE configuration, dscontrol script, plugin-cfg.xml, cluster.xml, plexlint.yaml), so it is not checked.`,
+    });
+  }
   // An unlisted profile is checked on its own (src/engine/lint.ts), and says so there.
   for (const f of profiles.unlisted) {
     driver.sources.delete(f.path);

@@ -116,7 +116,7 @@ function commonFolder(files: string[]): string | undefined {
  * `schema`: plexlint.schema.json of the plexlint installed in the project, for the YAML language server's modeline.
  */
 export function draftManifest(folder: string, schema?: string): DraftManifest {
-  const compiled = compile([folder], { cwd: folder, ignoreManifest: true });
+  const compiled = compile([folder], { cwd: folder, alone: true });
   const estate: Estate = compiled.estate;
   const abs = (display: string): string => compiled.sources.get(display)?.absPath || display;
   const rel = (display: string): string => manifestPath(folder, abs(display));

@@ -16,6 +16,7 @@ import { addPlanReadErrors, compile, compileEstate, planEstates, type CompileOpt
 import { resolveFix } from './fixes.js';
 import { registerIds, RuleConfig, type Level } from './config.js';
 import { FindingLimit } from '../core/finding-limit.js';
+import { findingIdentity } from '../core/identity.js';
 import { applySuppressions, type Directive, type SuppressedDiagnostic } from './suppress.js';
 
 export interface LintOptions extends CompileOptions {
@@ -245,8 +246,10 @@ export function lintEstate(inputs: EstateInputs, plan: EstatePlan, options: Lint
   const scope = reportScope(compiled);
   if (scope) {
     result.reported = scope;
-    result.diagnostics = result.diagnostics.filter((d) => scope(d.file));
-    result.suppressed = result.suppressed.filter((d) => scope(d.file));
+    // A cross-file finding belongs to each file it names: one in SYSA.tcpip about SYSB.tcpip is reported when SYSB.tcpip is named.
+    const concerns = (d: Diagnostic): boolean => scope(d.file) || (d.related?.some((r) => scope(r.file)) ?? false);
+    result.diagnostics = result.diagnostics.filter(concerns);
+    result.suppressed = result.suppressed.filter(concerns);
   }
   return result;
 }
@@ -309,5 +312,18 @@ export function lintCompiled(compiled: CompileResult, options: LintOptions = {})
     const [d] = toDiagnostics([finding], config, compiled.sources);
     if (d) suppressed.push({ ...d, suppressions: directives.map((x) => ({ kind: 'directive' as const, justification: x.reason ?? '' })) });
   }
-  return { compiled, diagnostics: toDiagnostics(s.findings, config, compiled.sources), suppressed, directives: s.directives, config };
+  const diagnostics = toDiagnostics(s.findings, config, compiled.sources);
+  identify(diagnostics, compiled);
+  identify(suppressed, compiled);
+  return { compiled, diagnostics, suppressed, directives: s.directives, config };
+}
+
+/** Give each diagnostic its identity (src/core/identity.ts): relative to its estate's root, with its statement's text. */
+function identify(diagnostics: Diagnostic[], compiled: CompileResult): void {
+  const { root } = compiled.inputs;
+  const { cwd } = compiled.workspace;
+  for (const d of diagnostics) {
+    const source = compiled.sources.get(d.file);
+    d.fingerprint = findingIdentity(d, { root, cwd, lineText: (n) => (source && n >= 1 && n <= source.lines.lineCount ? source.lines.lineText(n - 1) : undefined) });
+  }
 }

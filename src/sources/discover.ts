@@ -52,7 +52,10 @@ export interface DiscoverOptions extends IgnoreSettings {
   fs: FsJournal;
   /** --config: the one manifest of all the inputs (absolute). */
   config?: string;
-  /** No manifest is looked up (`--stdin` without a file name: the text is checked on its own). */
+  /**
+   * No manifest is looked up and a file named is not read with its folder's other files (`--stdin` without a file
+   * name: the text is checked on its own).
+   */
   noLookup?: boolean;
   /** The manifest's `ignore:` patterns (read by the engine, which parses manifests). */
   manifestIgnores?: (manifest: string) => { patterns: string[]; display: string } | undefined;
@@ -200,6 +203,28 @@ export function discover(paths: string[], options: DiscoverOptions): Discovery {
   };
   /** A sub-folder with a manifest of its own starts a separate estate (not with --config). */
   const nested = (dir: string, current: string | undefined): string | undefined => (options.config ? current : (manifestIn(dir) ?? current));
+  /** Within one estate: a sub-folder with a manifest of its own is another estate's, and is not walked. */
+  const sameEstate = (own: string | undefined) => (dir: string, current: string | undefined): string | undefined | false => {
+    if (options.config) return current;
+    const m = manifestIn(dir);
+    return m !== undefined && m !== own ? false : current;
+  };
+  const contextScanned = new Set<string>();
+  /**
+   * A file (or a glob's match) is checked in the estate it belongs to, the same estate its folder would be: the
+   * estate's folder — its manifest's, else `home` (the file's folder, a glob's base) — is scanned for the other
+   * files of the estate, which give the context; only what was named is reported (the scope).
+   */
+  const addContext = (manifest: string | undefined, home: string): void => {
+    if (options.noLookup) return;
+    const dir = manifest && !options.config ? dirname(manifest) : home;
+    const key = `${manifest ?? ''}\u0000${dir}`;
+    if (contextScanned.has(key) || fs.kind(dir) !== 'dir') return;
+    contextScanned.add(key);
+    const e = estateOf(manifest);
+    e.bases.push(dir);
+    walk(dir, manifest, sameEstate(manifest), (file) => add(file, manifest, false));
+  };
 
   const unmatched: string[] = [];
   const missing: string[] = [];
@@ -232,9 +257,15 @@ export function discover(paths: string[], options: DiscoverOptions): Discovery {
         ignored.push({ path: abs, why });
         continue;
       }
+      // The estate's other files first, in the order a scan of its folder gives them, so that the file is compiled
+      // exactly as in a check of that folder.
+      addContext(manifest, dirname(abs));
       add(abs, manifest, true);
-      estateOf(manifest).scope!.files.add(abs);
-      estateOf(manifest).bases.push(dirname(abs));
+      const e = estateOf(manifest);
+      e.scope!.files.add(abs);
+      e.bases.push(dirname(abs));
+      // Without a manifest too, the file is a part of its folder's estate, not the whole of it.
+      if (!manifest) e.whole = false;
       continue;
     }
     if (!isGlob(arg)) {
@@ -249,17 +280,22 @@ export function discover(paths: string[], options: DiscoverOptions): Discovery {
     }
     // Matched against the path as written: relative to the working directory, or absolute.
     const matches = picomatch(isAbsolute(arg) ? arg : arg.replace(/^\.\//, ''), { dot: false });
-    let count = 0;
+    const matched: { file: string; manifest: string | undefined }[] = [];
     walk(base, nearestManifest(base), nested, (file, m) => {
       const shown = isAbsolute(arg) ? file : relative(cwd, file).split(sep).join('/');
-      if (!matches(shown)) return;
-      count++;
-      add(file, m, false);
-      const e = estateOf(m);
+      if (matches(shown)) matched.push({ file, manifest: m });
+    });
+    // A glob names files: each estate it matched files of is read as its folder would be (without a manifest, the
+    // glob's base), and only the matched files are reported.
+    for (const m of new Set(matched.map((x) => x.manifest))) addContext(m, base);
+    for (const { file, manifest } of matched) {
+      add(file, manifest, false);
+      const e = estateOf(manifest);
       e.scope!.files.add(file);
       e.bases.push(dirname(file));
-    });
-    if (count === 0) unmatched.push(arg);
+      if (!manifest) e.whole = false;
+    }
+    if (matched.length === 0) unmatched.push(arg);
   }
 
   const list: EstateInputs[] = [];
