@@ -19,6 +19,7 @@ import { silentProgress, type Progress } from '../core/progress.js';
 import { commonDir, discover, type Discovery, type EstateInputs } from '../sources/discover.js';
 import { FsJournal } from '../sources/fs-journal.js';
 import { isReadFailure } from '../sources/read-file.js';
+import { strayCopy } from '../sources/stray.js';
 import { sourceFromText } from '../sources/source-file.js';
 import { displayPath, MAX_MANIFEST_BYTES, openWorkspace, type ReadError, type Workspace } from '../sources/workspace.js';
 import { createDriver, type Driver } from './driver.js';
@@ -251,6 +252,8 @@ export function compileEstate(inputs: EstateInputs, plan: EstatePlan, options: C
 
   const profiles = compileSystems({ datasets: manifest?.datasets ?? [], manifestProfiles, profiles: found('profile'), driver, progress, ...(options.compileCache ? { cache: options.compileCache } : {}) });
   append(findings, profiles.findings);
+  // A copy beside the files (src/sources/stray.ts) is not read: one note each says why it takes no part.
+  for (const abs of inputs.strays ?? []) findings.push(strayCopyFinding(ws.display(abs), strayCopy(abs) ?? 'a copy'));
   // A member of comments only tells nothing by its content, but a stack that INCLUDEs it makes it part of a profile.
   const included = new Set(profiles.systems.flatMap((s) => s.files));
   for (const f of unknownNamed) {
@@ -302,9 +305,20 @@ export function compileEstate(inputs: EstateInputs, plan: EstatePlan, options: C
   };
 }
 
+function strayCopyFinding(file: string, kind: string): Finding {
+  return {
+    ruleId: 'stray-copy',
+    loc: { file, line: 1, column: 1, endLine: 1, endColumn: 1 },
+    message:
+      `this file looks like ${kind}, so plexlint does not read it and counts it in no part of the estate: not a stack, a Load Balancer or a plug-in file, with or without plexlint.yaml. ` +
+      `Delete it (version control keeps the old versions), or add it to .gitignore or .plexlintignore to leave it out without this note; to check it, give it a name of its own.`,
+  };
+}
+
 /**
- * A copy of a listed system's profile kept beside it (SYSA.tcpip.bak, SYSA.tcpip.old, SYSA.tcpip~ next to
- * SYSA.tcpip) is checked as that system: with its name, CPC and symbols, so that it is read as the stack would read it.
+ * Another version of a listed system's profile kept beside it (SYSA.tcpip.prev, SYSA.tcpip.v2 next to SYSA.tcpip;
+ * a backup such as SYSA.tcpip.bak is a stray copy, never read) is checked as that system: with its name, CPC and
+ * symbols, so that it is read as the stack would read it.
  */
 function copiedSystem(manifest: Manifest | undefined, inputs: EstateInputs, driver: Driver): ManifestProfile[] {
   const [abs] = inputs.files;

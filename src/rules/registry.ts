@@ -28,6 +28,7 @@ import { rule as includeOutsideEstate } from './input/include-outside-estate.js'
 import { rule as includeUnreadable } from './input/include-unreadable.js';
 import { rule as includeCycle } from './input/include-cycle.js';
 import { rule as unlistedProfile } from './input/unlisted-profile.js';
+import { rule as strayCopy } from './input/stray-copy.js';
 
 import { rule as manifestUnknownKey } from './manifest/manifest-unknown-key.js';
 import { rule as manifestInvalidValue } from './manifest/manifest-invalid-value.js';
@@ -172,6 +173,7 @@ export const rules = [
   includeUnreadable,
   includeCycle,
   unlistedProfile,
+  strayCopy,
   manifestUnknownKey,
   manifestInvalidValue,
   manifestMissingFile,

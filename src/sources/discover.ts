@@ -19,6 +19,7 @@ import picomatch from 'picomatch';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { FileSystem, FsJournal } from './fs-journal.js';
 import { IgnoreRules, type IgnoreSettings } from './ignore.js';
+import { strayCopy } from './stray.js';
 
 export const MANIFEST_NAMES = ['plexlint.yaml', 'plexlint.yml'];
 
@@ -44,6 +45,8 @@ export interface EstateInputs {
   files: string[];
   /** Files named on the command line (not found by a scan or a glob). */
   explicit: Set<string>;
+  /** Stray copies found or named (./stray.ts), absolute: never read, each reported once as stray-copy. */
+  strays?: string[];
   /** Undefined: everything in the estate was asked for. */
   scope?: Scope;
 }
@@ -137,6 +140,7 @@ export function discover(paths: string[], options: DiscoverOptions): Discovery {
 
   interface Building extends EstateInputs {
     seen: Set<string>;
+    strays: string[];
     bases: string[];
     whole: boolean;
   }
@@ -145,7 +149,7 @@ export function discover(paths: string[], options: DiscoverOptions): Discovery {
     const key = manifest ?? '';
     let e = estates.get(key);
     if (!e) {
-      e = { root: cwd, files: [], explicit: new Set(), seen: new Set(), bases: [], whole: manifest === undefined, scope: { files: new Set(), folders: [] } };
+      e = { root: cwd, files: [], explicit: new Set(), seen: new Set(), strays: [], bases: [], whole: manifest === undefined, scope: { files: new Set(), folders: [] } };
       if (manifest) {
         e.manifest = manifest;
         e.manifestFrom = options.config ? 'config' : 'lookup';
@@ -156,9 +160,15 @@ export function discover(paths: string[], options: DiscoverOptions): Discovery {
   };
   const add = (file: string, manifest: string | undefined, explicit: boolean): void => {
     const e = estateOf(manifest);
-    if (explicit) e.explicit.add(file);
-    if (!e.seen.has(file)) {
-      e.seen.add(file);
+    if (e.seen.has(file)) {
+      if (explicit && !e.strays.includes(file)) e.explicit.add(file);
+      return;
+    }
+    e.seen.add(file);
+    // A backup or dated copy is never part of the estate, manifest or not: it is set aside unread.
+    if (strayCopy(file)) e.strays.push(file);
+    else {
+      if (explicit) e.explicit.add(file);
       e.files.push(file);
     }
   };
@@ -302,7 +312,8 @@ export function discover(paths: string[], options: DiscoverOptions): Discovery {
   for (const e of estates.values()) {
     const dirs = [...e.bases, ...e.files.map((f) => dirname(f))];
     if (e.manifest) dirs.push(dirname(e.manifest));
-    const estate: EstateInputs = { root: commonDir(dirs, cwd), files: e.files, explicit: e.explicit };
+    const estate: EstateInputs = { root: commonDir([...dirs, ...e.strays.map((f) => dirname(f))], cwd), files: e.files, explicit: e.explicit };
+    if (e.strays.length) estate.strays = e.strays;
     if (e.manifest) estate.manifest = e.manifest;
     if (e.manifestFrom) estate.manifestFrom = e.manifestFrom;
     if (!e.whole) estate.scope = e.scope!;
@@ -318,7 +329,9 @@ export function discover(paths: string[], options: DiscoverOptions): Discovery {
     scanEstate(estate, dir) {
       const out: string[] = [];
       const own = estate.manifest;
-      walk(dir, own, (sub, m) => (!options.config && manifestIn(sub) !== undefined && manifestIn(sub) !== own ? false : m), (file) => out.push(file));
+      walk(dir, own, sameEstate(own), (file) => {
+        if (!strayCopy(file)) out.push(file);
+      });
       return out;
     },
   };
