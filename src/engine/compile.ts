@@ -181,12 +181,18 @@ function manifestIgnorePatterns(fs: FsJournal, abs: string, shown: string): stri
   return manifest.ignore.map((i) => i.value);
 }
 
-/** Compile the one estate the paths name (trace, simulate, compile, diff); more than one is an EstateCountError. */
-export function compile(paths: string[], options: CompileOptions = {}): CompileResult {
+/** The estates of paths that must name one (compile, trace, init…): more than one is an EstateCountError. */
+export function planOneEstate(paths: string[], options: CompileOptions = {}): EstatePlan {
   const plan = planEstates(paths, options);
   const { estates } = plan.discovery;
   if (estates.length > 1) throw new EstateCountError(paths.join(' ') || '.', estateChoices(estates, plan.cwd));
-  const estate = estates[0] ?? { root: plan.cwd, files: [], explicit: new Set<string>() };
+  return plan;
+}
+
+/** Compile the one estate the paths name (trace, simulate, compile, diff); more than one is an EstateCountError. */
+export function compile(paths: string[], options: CompileOptions = {}): CompileResult {
+  const plan = planOneEstate(paths, options);
+  const estate = plan.discovery.estates[0] ?? { root: plan.cwd, files: [], explicit: new Set<string>() };
   const result = compileEstate(estate, plan, options);
   addPlanReadErrors(result, plan);
   result.unmatched = plan.discovery.unmatched;

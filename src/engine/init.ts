@@ -18,6 +18,8 @@ export interface DraftManifest {
   datasets: number;
   loadBalancers: number;
   plugins: number;
+  /** cluster.xml files found. */
+  clusters: number;
   /** Commented TODO lines the administrator should fill in. */
   todos: number;
 }
@@ -188,5 +190,5 @@ export function draftManifest(folder: string, schema?: string): DraftManifest {
   if (cells.length === 0 && homeless.length === 0) lines.push('    # no cluster.xml found');
 
   lines.push('', noted('rules:', 'severities: off, info, warn, error (plexlint rules lists the rule ids)'), '  # vipabackup-short-form: off', '');
-  return { text: lines.join('\n'), systems: estate.systems.length, datasets: datasets.size, loadBalancers: estate.loadBalancers.length, plugins: plugins.length, todos };
+  return { text: lines.join('\n'), systems: estate.systems.length, datasets: datasets.size, loadBalancers: estate.loadBalancers.length, plugins: plugins.length, clusters: estate.web.clusters.length, todos };
 }

@@ -12,7 +12,7 @@ import type { Rule, RuleContext } from '../rules/rule.js';
 import type { SourceFile } from '../sources/source-file.js';
 import { resolve } from 'node:path';
 import { inScope, type EstateInputs } from '../sources/discover.js';
-import { addPlanReadErrors, compile, compileEstate, planEstates, type CompileOptions, type CompileResult, type EstatePlan } from './compile.js';
+import { addPlanReadErrors, compileEstate, planEstates, planOneEstate, type CompileOptions, type CompileResult, type EstatePlan } from './compile.js';
 import { resolveFix } from './fixes.js';
 import { registerIds, RuleConfig, type Level } from './config.js';
 import { FindingLimit } from '../core/finding-limit.js';
@@ -198,8 +198,7 @@ export function sortDiagnostics<T extends Diagnostic>(list: T[]): T[] {
 export function lint(paths: string[], options: LintOptions = {}): LintResult {
   // For tests only (test/hostile-cli.test.ts): a way to make the real CLI meet an internal error.
   if (process.env['PLEXLINT_TEST_FAULT'] === 'lint') throw new Error('fault injected by PLEXLINT_TEST_FAULT=lint');
-  const plan = planEstates(paths, options);
-  if (plan.discovery.estates.length > 1) compile(paths, options); // throws the EstateCountError with its message
+  const plan = planOneEstate(paths, options);
   const inputs = plan.discovery.estates[0] ?? { root: plan.cwd, files: [], explicit: new Set<string>() };
   const result = lintEstate(inputs, plan, options);
   addPlanReadErrors(result.compiled, plan);
