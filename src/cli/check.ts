@@ -190,10 +190,11 @@ export function checkOutcome(paths: string[], lintOptions: LintOptions, cache: {
  */
 export function reportUnmatched(outcome: CheckOutcome, paths: string[], errorOnUnmatched: boolean): void {
   for (const i of outcome.ignored ?? []) process.stderr.write(`plexlint: warning: ${visible(i.path)} is ignored (${visible(i.why)}); use --no-ignore to check it\n`);
+  for (const i of outcome.notInputs ?? []) process.stderr.write(`plexlint: warning: ${visible(i.path)} is ${visible(i.what)}, not a file of an estate; it is not checked\n`);
   if (!errorOnUnmatched) return;
   if (outcome.unmatched?.length) throw new UsageError(`no files to check in ${outcome.unmatched.join(', ')}`);
   const nothing = outcome.files.length === 0 && outcome.diagnostics.length === 0 && outcome.suppressed.length === 0 && outcome.readErrors.length === 0;
-  if (nothing && !outcome.ignored?.length) throw new UsageError(`no files to check in ${paths.length ? paths.join(', ') : '.'}`);
+  if (nothing && !outcome.ignored?.length && !outcome.notInputs?.length) throw new UsageError(`no files to check in ${paths.length ? paths.join(', ') : '.'}`);
 }
 
 /**
@@ -268,7 +269,13 @@ export function checkCommand(): Command {
         const fixing = lintAndFix(cli.paths, { ...lintOptions, errorsOnly: opts.quiet === true });
         outcome = outcomeOfRun(fixing.run);
         failOnExplicitReadErrors(outcome.readErrors);
-        // Standard input's text has no file to write: its fixed text is the report's "output", as with --fix-dry-run.
+        // Standard input's text has no file to write: its fixed text is the report's "output", as with --fix-dry-run
+        // (ESLint refuses --fix for piped text; plexlint takes it as --fix-dry-run and says so).
+        if (opts.fix && cli.stdinPath) {
+          process.stderr.write(
+            `plexlint: warning: --fix does not write the text read from standard input (it has no file); its fixes are worked out as with --fix-dry-run, and --format json gives the fixed text as "output".\n`,
+          );
+        }
         if (opts.fix) writeFixedFiles({ ...fixing, files: fixing.files.filter((f) => f.abs !== cli.stdinPath) });
         for (const [path, why] of fixing.unwritable) process.stderr.write(`plexlint: warning: ${path} was not fixed: ${why}.\n`);
         outputs = new Map(fixing.files.map((f) => [f.path, f.text]));

@@ -55,7 +55,7 @@ function posix(path: string): string {
 }
 
 /** The file relative to the estate's root, '/' separators. */
-export function estateRelative(file: string, ctx: Pick<IdentityContext, 'root' | 'cwd'>): string {
+function fileBelowRoot(file: string, ctx: Pick<IdentityContext, 'root' | 'cwd'>): string {
   if (isPseudoFile(file)) return file;
   return posix(relative(ctx.root, resolve(ctx.cwd, file)));
 }
@@ -104,6 +104,6 @@ export function messageIdentity(message: string, ctx: Pick<IdentityContext, 'roo
 
 /** The identity of a finding (see above), as a short hash prefixed with the rule id for people reading it. */
 export function findingIdentity(d: IdentitySubject, ctx: IdentityContext): string {
-  const parts = [d.ruleId, estateRelative(d.file, ctx), statementText(d, ctx), messageIdentity(d.subject ?? d.message, ctx)];
+  const parts = [d.ruleId, fileBelowRoot(d.file, ctx), statementText(d, ctx), messageIdentity(d.subject ?? d.message, ctx)];
   return `${d.ruleId}:${createHash('sha256').update(parts.join('\u0000')).digest('hex').slice(0, 32)}`;
 }

@@ -84,7 +84,7 @@ const outcome = shape(
     readErrors: list(readError),
     lines: record(record(str)),
   },
-  { unmatched: list(str), ignored: list(shape({ path: str, why: str })) },
+  { unmatched: list(str), ignored: list(shape({ path: str, why: str })), notInputs: list(shape({ path: str, what: str })) },
 );
 
 const entry = shape({ key: str, observations: list(observation), outcome });

@@ -53,6 +53,8 @@ export interface CheckOutcome {
   unmatched?: string[];
   /** Files named on the command line that an ignore rule leaves out (display path, and the rule). */
   ignored?: { path: string; why: string }[];
+  /** Files named on the command line that are never files of an estate (display path, and what they are). */
+  notInputs?: { path: string; what: string }[];
 }
 
 export interface CacheEntry {
@@ -128,6 +130,7 @@ export function outcomeOfRun(run: LintRun): CheckOutcome {
     lines: Object.assign({}, ...parts.map((p) => p.lines)) as CheckOutcome['lines'],
     unmatched: run.plan.discovery.unmatched,
     ignored: run.plan.discovery.ignored.map((i) => ({ path: show(i.path), why: i.why })),
+    notInputs: run.plan.discovery.notInputs.map((i) => ({ path: show(i.path), what: i.what })),
   };
 }
 

@@ -23,8 +23,15 @@ import { strayCopy } from './stray.js';
 
 export const MANIFEST_NAMES = ['plexlint.yaml', 'plexlint.yml'];
 
-/** Extensions that are never configuration inputs. */
-export const SKIP_EXT = /\.(md|markdown|json|js|mjs|cjs|ts|map|png|jpe?g|gif|svg|pdf|zip|gz|tgz|tar|jar|class|exe|dll|so|lock|html?|css)$/i;
+/** Extensions that are never configuration inputs: a file so named is not one, whatever its lines start with. */
+export const SKIP_EXT = /\.(md|markdown|rst|adoc|json|js|mjs|cjs|ts|map|png|jpe?g|gif|svg|pdf|docx?|xlsx?|pptx?|zip|gz|tgz|tar|jar|class|exe|dll|so|lock|html?|css)$/i;
+/** A scenario file (docs/scenarios.md): what `plexlint simulate` runs, never a file of an estate. */
+export const SCENARIO_FILE = /\.scenario\.ya?ml$/i;
+
+/** Whether a file found by a folder scan can be an input by its name (not a document, an image, a scenario…). */
+function inputName(name: string): boolean {
+  return !SKIP_EXT.test(name) && !SCENARIO_FILE.test(name);
+}
 /** Folder scans go no deeper than this. */
 const MAX_SCAN_DEPTH = 32;
 
@@ -73,6 +80,8 @@ export interface Discovery {
   missing: string[];
   /** Files named on the command line that an ignore rule leaves out, and why. */
   ignored: { path: string; why: string }[];
+  /** Files named on the command line that are never files of an estate (a scenario file), and what they are. */
+  notInputs: { path: string; what: string }[];
   /** The files of a folder of an estate, by the same rules (INCLUDE look-ups scan the estate). */
   scanEstate(estate: EstateInputs, dir: string): string[];
   /** The manifest a file or folder (absolute) belongs to, by the lookup rule (or --config). */
@@ -194,7 +203,7 @@ export function discover(paths: string[], options: DiscoverOptions): Discovery {
         if (lkind === 'link') {
           const real = fs.realpath(p) ?? p;
           if (!inside(realBase, real) && !(m && inside(dirname(m), real))) {
-            if (!SKIP_EXT.test(name) && !rules.ignoredBy(p, false, ctx, true)) found(p, m);
+            if (inputName(name) && !rules.ignoredBy(p, false, ctx, true)) found(p, m);
             continue;
           }
         }
@@ -202,7 +211,7 @@ export function discover(paths: string[], options: DiscoverOptions): Discovery {
         if (kind !== 'dir' && kind !== 'file') continue;
         if (rules.ignoredBy(p, kind === 'dir', ctx, true)) continue;
         if (kind === 'file') {
-          if (!SKIP_EXT.test(name)) found(p, m);
+          if (inputName(name)) found(p, m);
           continue;
         }
         const next = enter(p, m);
@@ -239,6 +248,7 @@ export function discover(paths: string[], options: DiscoverOptions): Discovery {
   const unmatched: string[] = [];
   const missing: string[] = [];
   const ignored: { path: string; why: string }[] = [];
+  const notInputs: { path: string; what: string }[] = [];
   for (const arg of paths.length ? paths : ['.']) {
     const abs = resolve(cwd, arg);
     const lkind = fs.lkind(abs);
@@ -259,6 +269,10 @@ export function discover(paths: string[], options: DiscoverOptions): Discovery {
         const e = estates.get(top ?? '');
         if (e) e.bases.push(abs);
         if (count === 0) unmatched.push(arg);
+        continue;
+      }
+      if (SCENARIO_FILE.test(abs)) {
+        notInputs.push({ path: abs, what: 'a scenario file, which plexlint simulate runs' });
         continue;
       }
       const manifest = nearestManifest(dirname(abs));
@@ -324,6 +338,7 @@ export function discover(paths: string[], options: DiscoverOptions): Discovery {
     unmatched,
     missing,
     ignored,
+    notInputs,
     rules,
     manifestOf: (abs, isDir) => nearestManifest(isDir ? abs : dirname(abs)),
     scanEstate(estate, dir) {

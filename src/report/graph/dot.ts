@@ -13,7 +13,14 @@ export function dotString(s: string): string {
   return `"${visible(s.replace(/\r\n?/g, '\n'), { lineBreaks: true }).replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\r?\n/g, '\\n')}"`;
 }
 
-const FONT = 'Helvetica,Arial,sans-serif';
+/**
+ * One font Graphviz has metrics for: it sizes every box from the text's width in it (Graphviz's hard-coded tables
+ * for Times, Courier and Helvetica/Arial when it has no font files, as in the WebAssembly build ./svg.ts uses).
+ * A list such as "Helvetica,Arial,sans-serif" is one unknown name to it, measured as Times, whose letters are
+ * narrower: sans-serif labels overflowed their boxes. In the SVG it writes font-family="Helvetica,sans-Serif";
+ * Arial has the same widths.
+ */
+const FONT = 'Helvetica';
 
 const NODE_STYLE: Record<NodeKind, string> = {
   client: 'shape=ellipse, fillcolor="#f6f8fa", color="#57606a"',
