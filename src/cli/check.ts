@@ -1,4 +1,4 @@
-import { statSync } from 'node:fs';
+import { mkdirSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { Command, Option } from 'commander';
 import { cacheKey, cacheStats, DEFAULT_CACHE_FILE, lookup, outcomeOf, outcomeOfRun, readCacheFile, updatedCache, type CheckOutcome } from '../engine/cache.js';
@@ -16,7 +16,7 @@ import { hashBytes } from '../sources/fs-journal.js';
 import { isReadFailure, readRegularFile } from '../sources/read-file.js';
 import { displayPath, MAX_FILE_BYTES, MAX_MANIFEST_BYTES, type ReadError } from '../sources/workspace.js';
 import { stringifyJson, visible } from '../report/escape.js';
-import { emit, useColor, UsageError, version, writeAtomic, WriteError } from './io.js';
+import { emit, useColor, UsageError, version, writeAtomic, WriteError, writeFailure } from './io.js';
 import { projectLinks, ruleDocs } from './links.js';
 import { estateOptions, lintOptionsFrom, outputOptions, parseRuleOptions, repeatable, type EstateCliOptions, type OutputCliOptions } from './options.js';
 import { terminalProgress } from './progress.js';
@@ -175,10 +175,14 @@ export function checkOutcome(paths: string[], lintOptions: LintOptions, cache: {
     return outcome;
   }
   try {
+    // --cache-location names a folder plexlint may create (`--cache-location .cache/plexlint/`), as ESLint does.
+    mkdirSync(dirname(cache.location), { recursive: true });
     writeAtomic(cache.location, updatedCache(read, { key, observations: run.plan.fs.observations(), outcome }));
     cacheStats.writes++;
   } catch (e) {
-    process.stderr.write(`plexlint: warning: cannot write the cache ${visible(cache.location)} (${(e as NodeJS.ErrnoException).code ?? String(e)}); the next run checks everything again.\n`);
+    // mkdir says EEXIST when a part of the folder's path is a file.
+    const why = e instanceof WriteError ? e.reason : writeFailure((e as NodeJS.ErrnoException).code === 'EEXIST' ? { code: 'ENOTDIR' } : e);
+    process.stderr.write(`plexlint: warning: cannot write the cache ${visible(cache.location)}: ${visible(why)}; the next run checks everything again.\n`);
   }
   return outcome;
 }

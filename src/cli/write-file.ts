@@ -67,8 +67,18 @@ export function writeFailure(e: unknown): string {
       return 'the file would be too large';
     case 'EIO':
       return 'an input/output error';
+    case 'ENOCREATE':
+      return 'its folder takes no new file (a file system such as /proc or /sys), so plexlint cannot replace the file atomically';
     default:
       return code ?? (e instanceof Error ? e.message : String(e));
+  }
+}
+
+function isFolder(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
   }
 }
 
@@ -155,7 +165,8 @@ export function writeAtomic(path: string, content: string | Uint8Array): void {
       }
     }
   } catch (e) {
-    throw new WriteError(shown, codeOf(e));
+    // A folder that is there but takes no new file (/proc, /sys: creating one there is ENOENT) is not a missing folder.
+    throw new WriteError(shown, codeOf(e) === 'ENOENT' && isFolder(folder) ? 'ENOCREATE' : codeOf(e));
   }
   try {
     if (dest.mode !== undefined && (fstatSync(fd).mode & 0o7777) !== dest.mode) fchmodSync(fd, dest.mode);
