@@ -257,6 +257,8 @@ export function discover(paths: string[], options: DiscoverOptions): Discovery {
       if (kind === 'dir') {
         let count = 0;
         const top = nearestManifest(abs);
+        // A folder inside an estate is read with the rest of the estate, as a file of it is; its own files are reported.
+        if (top && !options.config && dirname(top) !== abs) addContext(top, abs);
         walk(abs, top, nested, (file, m) => {
           count++;
           add(file, m, false);
