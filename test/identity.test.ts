@@ -71,23 +71,24 @@ describe('the message part of the identity', () => {
   it('takes paths out: a file at the root keeps its name, the rest is <path>, whatever the working directory', () => {
     const from = (cwd: string) => (message: string) => messageIdentity(message, { root: '/w/prod/PLEX1', cwd });
     const [above, inside, far] = [from('/w'), from('/w/prod/PLEX1'), from('/elsewhere')];
-    expect(above("web.plugins entry 'web/x.xml' does not exist (relative to prod/PLEX1/), so …")).toBe("web.plugins entry '<path>' does not exist (relative to <path>), so …");
+    expect(above("web.plugins entry 'web/x.xml' does not exist (relative to prod/PLEX1/), so …")).toBe("WEB.PLUGINS ENTRY '<PATH>' DOES NOT EXIST (RELATIVE TO <PATH>), SO …");
     expect(inside("web.plugins entry 'web/x.xml' does not exist (relative to ./), so …")).toBe(above("web.plugins entry 'web/x.xml' does not exist (relative to prod/PLEX1/), so …"));
-    expect(above('prod/PLEX1/plexlint.yaml lists its systems')).toBe('plexlint.yaml lists its systems');
-    expect(inside('plexlint.yaml lists its systems')).toBe('plexlint.yaml lists its systems');
-    expect(far('/w/prod/PLEX1/plexlint.yaml lists its systems')).toBe('plexlint.yaml lists its systems');
+    expect(above('prod/PLEX1/plexlint.yaml lists its systems')).toBe('PLEXLINT.YAML LISTS ITS SYSTEMS');
+    expect(inside('plexlint.yaml lists its systems')).toBe('PLEXLINT.YAML LISTS ITS SYSTEMS');
+    expect(far('/w/prod/PLEX1/plexlint.yaml lists its systems')).toBe('PLEXLINT.YAML LISTS ITS SYSTEMS');
     // A path outside the estate is named differently from each working directory: it is left out.
     expect(above('maps U.E to conf/etc, outside the estate (the folder prod/PLEX1/)')).toBe(inside('maps U.E to ../../conf/etc, outside the estate (the folder ./)'));
     // Not a path: an address with its prefix length.
-    expect(above('VIPARANGE 10.1.0.0/16 and 2001:db8::/32.')).toBe('VIPARANGE 10.1.0.0/16 and 2001:db8::/32.');
-    expect(above('on lines 3–5 and at a.tcpip:4:7')).toBe('on line N and at a.tcpip');
+    expect(above('VIPARANGE 10.1.0.0/16 and 2001:db8::/32.')).toBe('VIPARANGE 10.1.0.0/16 AND 2001:DB8::/32.');
+    expect(above('on lines 3–5 and at a.tcpip:4:7')).toBe('ON LINE N AND AT A.TCPIP');
   });
 
   it('changes with the rule, the file below the root, the statement and the message', () => {
     const ctx = { root: '/w', cwd: '/w', lineText: (n: number) => ['VIPADEFINE 255.255.255.0 10.1.1.1', 'HOME 10.1.1.1 L'][n - 1] };
     const d = { ruleId: 'r', file: 'a.tcpip', line: 1, column: 1, endLine: 1, endColumn: 5, message: 'm' };
     const base = findingIdentity(d, ctx);
-    expect(findingIdentity({ ...d, line: 1, endLine: 1 }, { ...ctx, lineText: (n) => `   ${ctx.lineText(n)}  ` })).toBe(base);
+    // Blanks and case are not part of it: a profile's statements are case-insensitive.
+    expect(findingIdentity({ ...d, line: 1, endLine: 1 }, { ...ctx, lineText: (n) => `   ${ctx.lineText(n)?.toLowerCase()}  ` })).toBe(base);
     for (const other of [{ ...d, ruleId: 's' }, { ...d, file: 'b.tcpip' }, { ...d, line: 2, endLine: 2 }, { ...d, message: 'n' }]) expect(findingIdentity(other, ctx)).not.toBe(base);
     // A subject stands for the message: the wording may change, the identity does not (its paths are taken out too).
     expect(findingIdentity({ ...d, subject: 'SYSA DVIPA 10.1.1.1', message: 'x' }, ctx)).toBe(findingIdentity({ ...d, subject: 'SYSA DVIPA 10.1.1.1', message: 'y' }, ctx));
