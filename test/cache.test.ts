@@ -202,10 +202,15 @@ describe('a cache file that is damaged, foreign or unusable is ignored, never fa
     await check(e);
     expect(statSync(join(e.cache, '.plexlintcache')).isFile()).toBe(true);
     expect((await check(e)).hit).toBe(true);
-    const nowhere = { dir: e.dir, cache: join(tmp, 'no', 'such', 'folder', 'cache') };
-    const r = await check(nowhere);
+    // A folder that does not exist yet is made (before: a warning "(ENOENT)" and no cache).
+    const missing = { dir: e.dir, cache: join(tmp, 'no', 'such', 'folder', 'cache') };
+    expect((await check(missing)).stderr).toBe('');
+    expect(statSync(missing.cache).isFile()).toBe(true);
+    // A location that cannot be written is a warning that says why in words.
+    writeFileSync(join(tmp, 'a-file'), '');
+    const r = await check({ dir: e.dir, cache: join(tmp, 'a-file', 'cache') });
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/^plexlint: warning: cannot write the cache .* \(its folder does not exist\); the next run checks everything again\.\n$/);
+    expect(r.stderr).toMatch(/^plexlint: warning: cannot write the cache .*: a part of the path is not a folder; the next run checks everything again\.\n$/);
   });
 
   it('a hand-made entry that would read a device is a miss, not a hang (even one made with the key)', async () => {

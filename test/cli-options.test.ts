@@ -22,8 +22,8 @@ describe('value options never swallow the paths after them', () => {
     expect(r).toEqual({ code: 0, stdout: '', stderr: '' });
   });
   it('check --ignore-pattern <glob> <path>', async () => {
-    const r = await runMain('check', '--ignore-pattern', '*.bak', 'fixtures/rules/unlisted-profile/bad', '-f', 'gcc');
-    expect(r).toEqual({ code: 0, stdout: '', stderr: '' }); // the .bak (with its OPTLOCAL 17) is left out, the rest checked
+    const r = await runMain('check', '--ignore-pattern', '*.prev', 'fixtures/rules/unlisted-profile/bad', '-f', 'gcc');
+    expect(r).toEqual({ code: 0, stdout: '', stderr: '' }); // the .prev (with its OPTLOCAL 17) is left out, the rest checked
     const bak = await runMain('check', '--ignore-pattern', 'none', 'fixtures/rules/unlisted-profile/bad', '-f', 'gcc');
     expect(bak.stdout).toContain('[unlisted-profile]');
   });

@@ -39,8 +39,10 @@ beforeAll(() => {
   mkdirSync(join(repo, '.git'));
   cpSync(example, join(repo, 'prod', 'PLEX1'), { recursive: true });
   cpSync(example, join(repo, 'test', 'PLEX2'), { recursive: true });
-  // A backup copy next to a listed profile, and an old folder the manifest ignores.
+  // A backup copy next to a listed profile (a stray copy, never read), another version of it (an unlisted
+  // profile, checked on its own), and an old folder the manifest ignores.
   cpSync(join(example, 'profiles', 'SYSA.tcpip'), join(repo, 'prod', 'PLEX1', 'profiles', 'SYSA.tcpip.bak'));
+  cpSync(join(example, 'profiles', 'SYSA.tcpip'), join(repo, 'prod', 'PLEX1', 'profiles', 'SYSA.tcpip.prev'));
   write('test/PLEX2/old/SYSX.tcpip', BROKEN);
   writeFileSync(join(repo, 'test', 'PLEX2', 'plexlint.yaml'), readFileSync(join(example, 'plexlint.yaml'), 'utf8') + 'ignore:\n  - old/\n');
   // Dependencies, build output and notes: never inputs.
@@ -56,7 +58,7 @@ describe('estates', () => {
     const r = check(['.']);
     expect(r.stderr).toBe('');
     // The example is clean: the two copies would collide (duplicate-address, dvipa-multiple-owners) in one sysplex.
-    expect(r.findings).toEqual(['prod/PLEX1/profiles/SYSA.tcpip.bak:1 unlisted-profile']);
+    expect(r.findings.sort()).toEqual(['prod/PLEX1/profiles/SYSA.tcpip.bak:1 stray-copy', 'prod/PLEX1/profiles/SYSA.tcpip.prev:1 unlisted-profile']);
     expect(r.code).toBe(0);
     const files = (JSON.parse(r.stdout) as JsonFile[]).map((f) => f.filePath.slice(repo.length + 1));
     expect(files).toContain('prod/PLEX1/profiles/SYSB.tcpip');
@@ -78,20 +80,26 @@ describe('estates', () => {
 
   it('only the part of an estate that was named is reported', () => {
     write('prod/PLEX1/web/notes.txt', 'not a configuration file\n');
-    const r = check(['prod/PLEX1/profiles/SYSA.tcpip.bak']);
-    expect(r.findings).toEqual(['prod/PLEX1/profiles/SYSA.tcpip.bak:1 unlisted-profile']);
+    const r = check(['prod/PLEX1/profiles/SYSA.tcpip.prev']);
+    expect(r.findings).toEqual(['prod/PLEX1/profiles/SYSA.tcpip.prev:1 unlisted-profile']);
+    // A stray copy named on the command line is not read either: the note says why.
+    expect(check(['prod/PLEX1/profiles/SYSA.tcpip.bak']).findings).toEqual(['prod/PLEX1/profiles/SYSA.tcpip.bak:1 stray-copy']);
     const sub = check(['prod/PLEX1/web']);
     expect(sub.findings).toEqual([]);
     expect(sub.code).toBe(0);
   });
 
-  it('a backup copy is checked on its own: a typo in it is still found, as the system it copies', () => {
-    const bak = join(repo, 'prod', 'PLEX1', 'profiles', 'SYSA.tcpip.bak');
+  it('another version of a profile is checked on its own: a typo in it is still found, as the system it copies', () => {
+    const bak = join(repo, 'prod', 'PLEX1', 'profiles', 'SYSA.tcpip.prev');
     const text = readFileSync(bak, 'utf8');
     writeFileSync(bak, text.replace('OPTLOCAL 1', 'OPTLOCAL 17'));
     try {
       const r = check(['prod']);
-      expect(r.findings).toEqual(['prod/PLEX1/profiles/SYSA.tcpip.bak:1 unlisted-profile', expect.stringMatching(/^prod\/PLEX1\/profiles\/SYSA\.tcpip\.bak:\d+ optlocal-out-of-range$/)]);
+      expect(r.findings.sort()).toEqual([
+        'prod/PLEX1/profiles/SYSA.tcpip.bak:1 stray-copy',
+        'prod/PLEX1/profiles/SYSA.tcpip.prev:1 unlisted-profile',
+        expect.stringMatching(/^prod\/PLEX1\/profiles\/SYSA\.tcpip\.prev:\d+ optlocal-out-of-range$/),
+      ]);
       expect(r.code).toBe(1);
     } finally {
       writeFileSync(bak, text);
@@ -110,12 +118,14 @@ describe('estates', () => {
 });
 
 describe('ignoring', () => {
-  it('.plexlintignore (gitignore syntax) leaves the backup out; --no-ignore brings everything back', () => {
-    write('.plexlintignore', '# backup copies\n*.bak\n');
+  it('.plexlintignore (gitignore syntax) leaves the copies out; --no-ignore brings everything back', () => {
+    write('.plexlintignore', '# copies\n*.bak\n*.prev\n');
     try {
       expect(check(['.']).findings).toEqual([]);
       const all = check(['.', '--no-ignore']);
-      expect(all.findings).toContain('prod/PLEX1/profiles/SYSA.tcpip.bak:1 unlisted-profile');
+      expect(all.findings).toContain('prod/PLEX1/profiles/SYSA.tcpip.prev:1 unlisted-profile');
+      // A stray copy is never read, ignore rules or not: it is a note again.
+      expect(all.findings).toContain('prod/PLEX1/profiles/SYSA.tcpip.bak:1 stray-copy');
       expect(all.findings).toContain('test/PLEX2/old/SYSX.tcpip:3 optlocal-out-of-range'); // the manifest's ignore: is off too
       expect(all.findings.some((f) => f.startsWith('node_modules/') || f.startsWith('dist/'))).toBe(true); // and the built-in list
     } finally {
@@ -135,7 +145,7 @@ describe('ignoring', () => {
   });
 
   it('--ignore-pattern is repeatable and relative to the working directory', () => {
-    const r = check(['.', '--ignore-pattern', 'test/', '--ignore-pattern', '*.bak']);
+    const r = check(['.', '--ignore-pattern', 'test/', '--ignore-pattern', '*.bak', '--ignore-pattern', '*.prev']);
     expect(r.findings).toEqual([]);
     const files = (JSON.parse(r.stdout) as JsonFile[]).map((f) => f.filePath.slice(repo.length + 1));
     expect(files.some((f) => f.startsWith('test/'))).toBe(false);
@@ -143,7 +153,7 @@ describe('ignoring', () => {
   });
 
   it('the built-in skip list can be overridden: !dist/ in .plexlintignore scans dist/', () => {
-    write('.plexlintignore', '!dist/\n*.bak\n');
+    write('.plexlintignore', '!dist/\n*.bak\n*.prev\n');
     try {
       expect(check(['.']).findings).toEqual(['dist/SYSZ.tcpip:3 optlocal-out-of-range']);
     } finally {
@@ -161,7 +171,7 @@ describe('globs', () => {
     expect(files.some((f) => f.startsWith('test/'))).toBe(false);
     // Only the files asked for (and the member they INCLUDE) are in the report, not the rest of the estate.
     expect(files).toEqual(['prod/PLEX1/profiles/SYSA.tcpip', 'prod/PLEX1/profiles/SYSB.tcpip', 'prod/PLEX1/profiles/SYSC.tcpip', 'prod/PLEX1/profiles/SYSD.tcpip', 'prod/PLEX1/profiles/tcpparms/COMMON']);
-    expect(r.findings).toEqual([]); // SYSA.tcpip.bak does not match *.tcpip
+    expect(r.findings).toEqual([]); // SYSA.tcpip.prev does not match *.tcpip
   });
 
   it("'**/plugin-cfg.xml' finds the plug-in files of both estates; a glob that matches nothing is exit 2", () => {

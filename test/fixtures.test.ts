@@ -41,11 +41,13 @@ describe('fixtures state their findings exactly', () => {
   for (const unit of units()) {
     const name = relative(fixturesDir, unit);
     it(name, () => {
-      const result = lint([unit], { cwd: root });
+      // A file of fixtures/rules/<id>/ is a unit on its own: not a stack of a sysplex of its folder's other units.
+      const alone = statSync(unit).isFile();
+      const result = lint([unit], { cwd: root, alone });
       // The fixtures of drift rules, and the drift estates, state what plexlint drift finds in their captures too.
       const ruleId = relative(fixturesDir, unit).split(/[\\/]/)[1] ?? '';
       const drifting = name.startsWith('drift') || findRule(ruleId)?.meta.category === 'drift';
-      const diagnostics = drifting ? [...result.diagnostics, ...drift([unit], { cwd: root }).diagnostics] : result.diagnostics;
+      const diagnostics = drifting ? [...result.diagnostics, ...drift([unit], { cwd: root, alone }).diagnostics] : result.diagnostics;
       const actual = diagnostics.map((d) => key({ file: d.file, line: d.line, ruleId: d.ruleId }));
       const expected = filesUnder(unit).flatMap((f) => expectationsIn(f, relative(root, f).split('\\').join('/'))).map(key);
       const missing = missingFrom(expected, actual);

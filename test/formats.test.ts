@@ -6,15 +6,14 @@
  * must be well-formed XML; SARIF must pass Microsoft's SARIF validator.
  */
 import { spawnSync } from 'node:child_process';
-import { chmodSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterAll, describe, expect, it } from 'vitest';
 import { reportInput } from '../src/cli/check.js';
-import { installedDocs } from '../src/cli/links.js';
+import { projectLinks } from '../src/cli/links.js';
 import { rules } from '../src/rules/registry.js';
 import { runMain } from './support/main.js';
 import type { Diagnostic } from '../src/core/diagnostic.js';
@@ -321,17 +320,18 @@ describe('sarif', () => {
     const cross = run.results.find((r) => r.ruleId === 'vipadistribute-undefined-dvipa')!;
     expect(cross.relatedLocations?.[0]?.physicalLocation.artifactLocation.uri).toBe('fixtures/estates/bad-formats/profiles/SYSB.tcpip');
   });
-  it('check -f sarif: every rule has a helpUri (the installed docs page while package.json has no homepage)', async () => {
+  it('check -f sarif: the driver has an informationUri and every rule a public helpUri, its page on the git host (never a file: of this machine)', async () => {
     const r = await runMain('check', 'fixtures/estates/bad-formats', '-f', 'sarif');
     const log = JSON.parse(r.stdout) as SarifLog;
     const driver = log.runs[0]!.tool.driver;
+    const pkg = JSON.parse(readFileSync(join(import.meta.dirname, '..', 'package.json'), 'utf8')) as { repository: { url: string }; homepage: string };
+    const repository = pkg.repository.url.replace(/^git\+/, '').replace(/\.git$/, '');
+    expect(driver.informationUri).toBe(pkg.homepage);
     expect(driver.rules.length).toBeGreaterThan(0);
     expect(driver.rules.every((x) => rules.some((r) => r.meta.id === x.id))).toBe(true);
-    for (const rule of driver.rules) {
-      expect(rule.helpUri, rule.id).toMatch(/^(https?|file):\/\/\S+\/docs\/rules\/[a-z0-9-]+\.md$/);
-      if (rule.helpUri!.startsWith('file:')) expect(existsSync(fileURLToPath(rule.helpUri!)), rule.helpUri).toBe(true);
-    }
-    expect(driver.informationUri).toBeUndefined(); // package.json has no homepage yet
+    for (const rule of driver.rules) expect(rule.helpUri, rule.id).toBe(`${repository}/blob/HEAD/docs/rules/${rule.id}.md`);
+    // The only file: URI is SARIF's %SRCROOT% base, which locations are relative to; no rule page is one.
+    expect(JSON.stringify(driver)).not.toContain('file://');
   });
   it('with project links (package.json repository), the driver and the rules carry them', () => {
     const links = { informationUri: 'https://example.invalid/plexlint', ruleUrl: (id: string) => `https://example.invalid/plexlint/docs/rules/${id}.md` };
@@ -367,12 +367,10 @@ describe('sarif', () => {
     // @microsoft/sarif-multitool resolves to the self-contained .NET binary of this platform's package.
     const exe = require('@microsoft/sarif-multitool') as string;
     if ((statSync(exe).mode & 0o100) === 0) chmodSync(exe, 0o755);
+    // What the command line gives (the links package.json names), and a report without findings.
     const cases: [string, ReportInput][] = [
-      ['plain', input],
-      ['links', { ...input, links: { informationUri: 'https://example.invalid/plexlint', ruleUrl: (id) => `https://example.invalid/plexlint/docs/rules/${id}.md` } }],
-      ['empty', { ...input, diagnostics: [] }],
-      // What the command line gives while package.json has no homepage or repository: helpUri to the installed page.
-      ['installed', { ...input, links: installedDocs(join(import.meta.dirname, '..')) }],
+      ['cli', { ...input, links: projectLinks! }],
+      ['empty', { ...input, links: projectLinks!, diagnostics: [] }],
     ];
     for (const [name, i] of cases) {
       const file = join(tmp, `${name}.sarif`);
@@ -387,10 +385,8 @@ describe('sarif', () => {
       expect(run.status, `${run.stdout}\n${run.stderr}`).toBe(0);
       const validation = JSON.parse(readFileSync(out, 'utf8')) as { runs: { results?: { ruleId: string; level?: string; message: { text?: string; arguments?: string[] } }[] }[] };
       const problems = (validation.runs[0]!.results ?? []).map((r) => `${r.level ?? 'warning'} ${r.ruleId} ${JSON.stringify(r.message)}`);
-      expect(problems.filter((p) => p.startsWith('error')), name).toEqual([]);
-      // Without links the only remark is the missing informationUri (see src/cli/links.ts).
-      const allowed = name === 'links' ? [] : ['SARIF2005'];
-      expect(problems.filter((p) => !allowed.some((a) => p.includes(` ${a} `))), name).toEqual([]);
+      // No error and no warning: SARIF2005 (informationUri) included.
+      expect(problems, name).toEqual([]);
     }
   });
 });

@@ -46,7 +46,7 @@ describe('no existence oracle', () => {
       return normalised(r, member);
     });
     expect(runs[0]).toBe(runs[1]);
-    expect(runs[0]).toContain('error: INCLUDE U.E(<NAME>): plexlint.yaml maps U.E to ../etc, which is outside the estate (include-mapping); plexlint does not look at files outside the estate it was given. [include-outside-estate]');
+    expect(runs[0]).toContain('error: INCLUDE U.E(<NAME>): plexlint.yaml maps U.E to ../etc, which is outside the estate (the folder ./); plexlint does not look at files outside the estate it was given. [include-outside-estate]');
   });
 
   it('a member that is a symbolic link out of the estate: the same answer whether its target exists or not', () => {

@@ -1,7 +1,7 @@
 /** `plexlint init`: a manifest drafted from the files, never written over an existing one without --force. */
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { projectSchema } from '../src/cli/init.js';
@@ -102,12 +102,48 @@ describe('plexlint init', () => {
     expect(parseManifest(sourceFromText('plexlint.yaml', text), dir, () => true).findings).toEqual([]);
   });
 
-  it('an empty folder gets a manifest that says so', async () => {
+  it('an empty folder, or one of notes only, is a usage error and nothing is written', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'plexlint-init-'));
-    expect((await runMain('init', dir)).code).toBe(0);
-    const text = readFileSync(join(dir, 'plexlint.yaml'), 'utf8');
-    expect(text).toContain('# no TCP/IP profile found');
-    expect(parseManifest(sourceFromText('plexlint.yaml', text), dir, () => true).findings).toEqual([]);
+    const empty = await runMain('init', dir);
+    // Before: an empty manifest ("# no TCP/IP profile found") and exit 0.
+    expect(empty).toEqual({ code: 2, stdout: '', stderr: `plexlint: ${dir} holds no TCP/IP profile, Load Balancer configuration, plugin-cfg.xml or cluster.xml, so plexlint init has nothing to draft a plexlint.yaml from\n` });
+    writeFileSync(join(dir, 'notes.txt'), 'to do: the new LPAR\n');
+    writeFileSync(join(dir, 'SYSA.tcpip.bak'), readFileSync(join(example, 'profiles', 'SYSA.tcpip')));
+    expect((await runMain('init', dir)).code).toBe(2); // a stray copy is no stack to draft
+    expect(existsSync(join(dir, 'plexlint.yaml'))).toBe(false);
+  });
+
+  it('a folder of several estates is a usage error listing them: one clean message, no internal error', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'plexlint-init-'));
+    cpSync(example, join(dir, 'prod', 'PLEX1'), { recursive: true });
+    cpSync(example, join(dir, 'test', 'PLEX2'), { recursive: true });
+    cpSync(join(example, 'profiles', 'SYSA.tcpip'), join(dir, 'scratch', 'SYSX.tcpip'));
+    const r = await runMain('init', dir);
+    expect(r.code).toBe(2);
+    expect(r.stderr).not.toMatch(/internal error|\\n/);
+    const lines = r.stderr.trimEnd().split('\n');
+    expect(lines[0]).toBe(`plexlint: ${dir} holds 3 estates; plexlint init works on one at a time. Name the one you mean:`);
+    expect(lines.slice(1).map((l) => l.trim().replace(/\s+\(.*$/, ''))).toEqual(['prod/PLEX1', 'scratch', 'test/PLEX2'].map((f) => relative(process.cwd(), join(dir, f))));
+    expect(existsSync(join(dir, 'plexlint.yaml'))).toBe(false);
+    // A folder that is one nested estate and nothing else is not drafted again around it.
+    const nested = await runMain('init', join(dir, 'prod'));
+    expect(nested.code).toBe(2);
+    expect(nested.stderr).toMatch(/^plexlint: \S+\/prod holds the estate of \S+\/prod\/PLEX1\/plexlint\.yaml and no file of its own; run plexlint init in a folder whose files no plexlint\.yaml covers yet\n$/);
+  });
+
+  it('inside an existing estate it refuses and names the manifest above; --force splits it, with a warning', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'plexlint-init-'));
+    mkdirSync(join(dir, '.git'));
+    cpSync(example, join(dir, 'prod', 'PLEX1'), { recursive: true });
+    const inner = join(dir, 'prod', 'PLEX1', 'profiles');
+    const refused = await runMain('init', inner);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/^plexlint: .*profiles is inside the estate of .*prod\/PLEX1\/plexlint\.yaml: a plexlint\.yaml here would split that estate in two/);
+    expect(existsSync(join(inner, 'plexlint.yaml'))).toBe(false);
+    const forced = await runMain('init', '--force', inner);
+    expect(forced.code).toBe(0);
+    expect(forced.stderr).toMatch(/^plexlint: warning: .*profiles\/plexlint\.yaml splits the estate of .*prod\/PLEX1\/plexlint\.yaml/);
+    expect(existsSync(join(inner, 'plexlint.yaml'))).toBe(true);
   });
 
   it('names the schema of the plexlint installed in the project, for the YAML language server', () => {

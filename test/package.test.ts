@@ -5,7 +5,7 @@
  * example and runs a shipped scenario.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -18,22 +18,66 @@ let work: string;
 let files: string[] = [];
 let installed: string;
 
+const readme = readFileSync(join(root, 'README.md'), 'utf8');
+const version = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }).version;
+/** README's install line for the tarball `npm pack` makes in a clone of plexlint beside the user's repository. */
+const installLine = /^npm install --save-dev \.\.\/plexlint\/plexlint-[\d.]+\.tgz$/m.exec(readme)?.[0];
+
 beforeAll(() => {
   work = mkdtempSync(join(tmpdir(), 'plexlint-pack-'));
   // dist/plexlint.cjs is built by `npm ci` / `npm run build` (the prepare script); building it here would race the
   // other test files that run bin/plexlint.js.
   if (!existsSync(join(root, 'dist', 'plexlint.cjs'))) throw new Error('dist/plexlint.cjs is missing: run npm run build');
-  const out = execFileSync(npm, ['pack', '--ignore-scripts', '--json', '--pack-destination', work], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] }).toString();
+  if (!installLine) throw new Error("README.md has no 'npm install --save-dev ../plexlint/plexlint-<version>.tgz' line");
+  // The clone of plexlint beside the user's repository, where `npm pack` left its tarball.
+  const clone = join(work, 'plexlint');
+  mkdirSync(clone);
+  const out = execFileSync(npm, ['pack', '--ignore-scripts', '--json', '--pack-destination', clone], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] }).toString();
   const [info] = JSON.parse(out) as { filename: string; files: { path: string }[] }[];
   files = info!.files.map((f) => f.path);
   const app = join(work, 'app');
   mkdirSync(app);
   writeFileSync(join(app, 'package.json'), '{ "name": "app", "version": "1.0.0", "private": true }\n');
-  // Only the run-time dependencies; from the local npm cache when it has them, else from the registry.
-  execFileSync(npm, ['install', '--prefer-offline', '--no-audit', '--no-fund', '--omit=dev', '--ignore-scripts', join(work, info!.filename)], { cwd: app, stdio: 'pipe', timeout: 300_000 });
+  // The documented line, as written, in the user's repository. Only plexlint's run-time dependencies come with it,
+  // from the local npm cache when it has them, else from the registry.
+  execFileSync('sh', ['-c', installLine], {
+    cwd: app,
+    stdio: 'pipe',
+    timeout: 300_000,
+    env: { ...process.env, npm_config_prefer_offline: 'true', npm_config_audit: 'false', npm_config_fund: 'false', npm_config_ignore_scripts: 'true' },
+  });
   installed = join(app, 'node_modules', 'plexlint');
 }, 600_000);
 afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+describe('the documented install lines', () => {
+  it("README's tarball line names the tarball npm pack makes, and installs plexlint as a dev dependency", () => {
+    expect(installLine).toBe(`npm install --save-dev ../plexlint/plexlint-${version}.tgz`);
+    expect(existsSync(join(work, 'plexlint', `plexlint-${version}.tgz`))).toBe(true);
+    const app = JSON.parse(readFileSync(join(work, 'app', 'package.json'), 'utf8')) as { devDependencies?: Record<string, string> };
+    expect(app.devDependencies?.['plexlint']).toBe(`file:../plexlint/plexlint-${version}.tgz`);
+  });
+
+  it('npx plexlint check, as README goes on, checks the repository it is installed in', () => {
+    const app = join(work, 'app');
+    mkdirSync(join(app, 'profiles'), { recursive: true });
+    cpSync(join(root, 'fixtures', 'rules', 'destip-not-xcf', 'bad'), join(app, 'profiles'), { recursive: true });
+    const r = spawnSync('sh', ['-c', 'npx plexlint check -f gcc'], { cwd: app, encoding: 'utf8', env: { ...process.env, npm_config_offline: 'true' } });
+    expect({ code: r.status, stderr: r.stderr }).toEqual({ code: 1, stderr: '' });
+    expect(r.stdout).toMatch(/^profiles\/SYSA\.tcpip:21:15: error: .* \[destip-not-xcf\]$/m);
+  });
+
+  it('every documented git URL, tarball and action names this version (plexlint is not on the npm registry)', () => {
+    const docs = ['README.md', 'docs/ci.md', 'docs/review.md', 'docs/editor.md', 'editors/vscode/README.md', 'editors/vscode/src/server-path.ts'].map((f) => [f, readFileSync(join(root, f), 'utf8')] as const);
+    for (const [file, text] of docs) {
+      for (const m of text.matchAll(/plexlint\.git#(v[\d.]+)|plexlint-([\d.]+)\.(?:tgz|vsix)|plexlint\/plexlint@(v[\d.]+)|rev: (v[\d.]+)/g)) {
+        expect((m[1] ?? m[3] ?? m[4])?.slice(1) ?? m[2], `${file}: ${m[0]}`).toBe(version);
+      }
+      // No install line that needs plexlint on the registry: npm install plexlint, plexlint@<version>, npx plexlint@….
+      expect(text, file).not.toMatch(/npm install (--global |-g |--save-dev )?plexlint(@|\s|$)|npx (--yes )?plexlint@/m);
+    }
+  });
+});
 
 describe('npm pack', () => {
   it('ships the bundle, the docs, the matcher and the examples; not dist/src, the bench or source maps', () => {

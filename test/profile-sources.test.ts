@@ -197,7 +197,7 @@ describe('INCLUDE', () => {
     const result = lint([join(dir, 'estate')], { cwd: dir });
     expect(result.diagnostics.map((d) => `${d.file}:${d.line}:${d.column} ${d.ruleId}`)).toEqual(['estate/SYSA.tcpip:1:9 include-outside-estate']);
     expect(result.diagnostics[0]!.message).toBe(
-      'INCLUDE USER.TCPPARMS(COMMON): plexlint.yaml maps USER.TCPPARMS to outside, which is outside the estate (estate); plexlint does not look at files outside the estate it was given.',
+      'INCLUDE USER.TCPPARMS(COMMON): plexlint.yaml maps USER.TCPPARMS to outside, which is outside the estate (the folder estate/); plexlint does not look at files outside the estate it was given.',
     );
     expect(result.compiled.sources.has('outside/COMMON')).toBe(false);
   });

@@ -6,20 +6,23 @@
  * rules' exemptions for realistic configurations, and `plexlint check` on a
  * folder of profiles with no manifest.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Diagnostic } from '../src/core/diagnostic.js';
 import { main } from '../src/cli/main.js';
-import { lint } from '../src/engine/lint.js';
+import { lint, type LintOptions } from '../src/engine/lint.js';
 import type { Estate } from '../src/model/estate.js';
 import { estate } from './support/profile.js';
 
 const root = join(import.meta.dirname, '..');
 
-function diagnostics(path: string): Diagnostic[] {
-  return lint([path], { cwd: root }).diagnostics;
+function diagnostics(path: string, options: LintOptions = {}): Diagnostic[] {
+  // A file of fixtures/rules/<id>/ is a fixture unit on its own (test/fixtures.test.ts), not a stack of a sysplex
+  // of its folder's other units.
+  const unit = /^fixtures\/rules\/[^/]+\/[^/]+$/.test(path) && statSync(join(root, path)).isFile();
+  return lint([path], { cwd: root, alone: unit, ...options }).diagnostics;
 }
 
 /** The findings of one rule in a fixture (path relative to fixtures/rules or fixtures/). */
@@ -135,7 +138,13 @@ describe('distributor-no-backup', () => {
 
   it('says nothing about other stacks when one profile is checked on its own', () => {
     expect(findings('distributor-no-backup', 'distributor-no-backup/good-one-profile.tcpip')).toEqual([]);
-    expect(diagnostics(`${F}/distributor-no-backup/bad/SYSA.tcpip`).filter((x) => x.ruleId === 'distributor-no-backup')).toEqual([]);
+    // On its own (an untitled editor buffer, --stdin without a file name): no other stack was given.
+    const sysa = `${F}/distributor-no-backup/bad/SYSA.tcpip`;
+    const mine = (ds: Diagnostic[]): Diagnostic[] => ds.filter((x) => x.ruleId === 'distributor-no-backup');
+    expect(mine(diagnostics(sysa, { alone: true }))).toEqual([]);
+    // Named, it is checked with the other profiles of its folder, as a check of the folder checks it (docs/estates.md).
+    expect(mine(diagnostics(sysa))).toEqual(mine(diagnostics(`${F}/distributor-no-backup/bad`)).filter((d) => d.file === sysa));
+    expect(mine(diagnostics(sysa)).length).toBeGreaterThan(0);
   });
 });
 

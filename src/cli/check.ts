@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { Command, Option } from 'commander';
 import { cacheKey, cacheStats, DEFAULT_CACHE_FILE, lookup, outcomeOf, outcomeOfRun, readCacheFile, updatedCache, type CheckOutcome } from '../engine/cache.js';
@@ -16,7 +17,7 @@ import { isReadFailure, readRegularFile } from '../sources/read-file.js';
 import { displayPath, MAX_FILE_BYTES, MAX_MANIFEST_BYTES, type ReadError } from '../sources/workspace.js';
 import { stringifyJson } from '../report/escape/json.js';
 import { visible } from '../report/escape/line.js';
-import { emit, useColor, UsageError, version, writeAtomic, WriteError } from './io.js';
+import { emit, useColor, UsageError, version, writeAtomic, WriteError, writeFailure } from './io.js';
 import { cannotWrite } from './write-file.js';
 import { howItLeadsOut, manifestStaysHome } from '../sources/checkout.js';
 import { CacheKeyError, cacheLocation, cacheSecret, userCacheFolder, type CacheLocation } from './cache-location.js';
@@ -181,11 +182,15 @@ export function checkOutcome(paths: string[], lintOptions: LintOptions, cache: {
     return outcome;
   }
   try {
+    // --cache-location names a folder plexlint may create (`--cache-location .cache/plexlint/`), as ESLint does;
+    // cacheLocation has refused a path that leads out of the checkout before.
+    mkdirSync(dirname(cache.location.file), { recursive: true });
     writeAtomic(cache.location.file, updatedCache(read, { key, observations: run.plan.fs.observations(), outcome }, secret), cache.location.write);
     cacheStats.writes++;
   } catch (e) {
-    const why = e instanceof WriteError ? e.reason : ((e as NodeJS.ErrnoException).code ?? String(e));
-    process.stderr.write(`plexlint: warning: cannot write the cache ${visible(shown)} (${visible(why)}); the next run checks everything again.\n`);
+    // mkdir says EEXIST when a part of the folder's path is a file.
+    const why = e instanceof WriteError ? e.reason : writeFailure((e as NodeJS.ErrnoException).code === 'EEXIST' ? { code: 'ENOTDIR' } : e);
+    process.stderr.write(`plexlint: warning: cannot write the cache ${visible(shown)}: ${visible(why)}; the next run checks everything again.\n`);
   }
   return outcome;
 }
@@ -198,10 +203,11 @@ export function checkOutcome(paths: string[], lintOptions: LintOptions, cache: {
 export function reportUnmatched(outcome: CheckOutcome, paths: string[], errorOnUnmatched: boolean): void {
   for (const i of outcome.ignored ?? []) process.stderr.write(`plexlint: warning: ${visible(i.path)} is ignored (${visible(i.why)}); use --no-ignore to check it\n`);
   for (const r of outcome.refused ?? []) process.stderr.write(`plexlint: warning: ${visible(r.path)} ${visible(r.why)}\n`);
+  for (const i of outcome.notInputs ?? []) process.stderr.write(`plexlint: warning: ${visible(i.path)} is ${visible(i.what)}, not a file of an estate; it is not checked\n`);
   if (!errorOnUnmatched) return;
   if (outcome.unmatched?.length) throw new UsageError(`no files to check in ${outcome.unmatched.join(', ')}`);
   const nothing = outcome.files.length === 0 && outcome.diagnostics.length === 0 && outcome.suppressed.length === 0 && outcome.readErrors.length === 0;
-  if (nothing && !outcome.ignored?.length) throw new UsageError(`no files to check in ${paths.length ? paths.join(', ') : '.'}`);
+  if (nothing && !outcome.ignored?.length && !outcome.notInputs?.length) throw new UsageError(`no files to check in ${paths.length ? paths.join(', ') : '.'}`);
 }
 
 /**
@@ -282,7 +288,13 @@ export function checkCommand(): Command {
         const fixing = lintAndFix(cli.paths, { ...lintOptions, errorsOnly: opts.quiet === true });
         outcome = outcomeOfRun(fixing.run);
         failOnExplicitReadErrors(outcome.readErrors);
-        // Standard input's text has no file to write: its fixed text is the report's "output", as with --fix-dry-run.
+        // Standard input's text has no file to write: its fixed text is the report's "output", as with --fix-dry-run
+        // (ESLint refuses --fix for piped text; plexlint takes it as --fix-dry-run and says so).
+        if (opts.fix && cli.stdinPath) {
+          process.stderr.write(
+            `plexlint: warning: --fix does not write the text read from standard input (it has no file); its fixes are worked out as with --fix-dry-run, and --format json gives the fixed text as "output".\n`,
+          );
+        }
         if (opts.fix) writeFixedFiles({ ...fixing, files: fixing.files.filter((f) => f.abs !== cli.stdinPath) });
         for (const [path, why] of fixing.unwritable) process.stderr.write(`plexlint: warning: ${visible(path)} was not fixed: ${visible(why)}.\n`);
         outputs = new Map(fixing.files.map((f) => [f.path, f.text]));
@@ -297,8 +309,8 @@ export function checkCommand(): Command {
       const cwd = process.cwd();
       try {
         const base = readBaseline(opts.baseline, cwd, cli.paths, { ...cli.options });
-        // A saved report names files relative to the working directory; a checked baseline, relative to its root.
-        const root = base.report ? cwd : rootOf((cli.paths.length ? cli.paths : ['.']).map((p) => resolve(cwd, p)), cwd);
+        // The estates of the run are known by their folder below its root, as the baseline's below its own.
+        const root = rootOf((cli.paths.length ? cli.paths : ['.']).map((p) => resolve(cwd, p)), cwd);
         diagnostics = onlyNew(outcome.diagnostics, cwd, root, base, currentEstates(cli.paths, cli.options, root));
       } catch (e) {
         if (e instanceof BaselineError || e instanceof SideError) throw new UsageError(e.message);

@@ -2,9 +2,16 @@
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { existsSync, lstatSync, statSync } from 'node:fs';
 import { Command } from 'commander';
+import { planOneEstate } from '../engine/compile.js';
 import { draftManifest } from '../engine/init.js';
+import { plural } from '../core/list-text.js';
+import { visible } from '../report/escape/line.js';
 import { checkoutOf } from '../sources/checkout.js';
-import { MANIFEST_NAMES } from '../sources/workspace.js';
+import { manifestAbove } from '../sources/discover.js';
+import { diskFs } from '../sources/fs-journal.js';
+import { repositoryRoot } from '../sources/side-files.js';
+import { displayPath, MANIFEST_NAMES } from '../sources/workspace.js';
+import { oneEstate } from './compile.js';
 import { examples } from './help.js';
 import { packageRoot, UsageError, writeAtomic } from './io.js';
 
@@ -34,10 +41,11 @@ export function initCommand(): Command {
   return new Command('init')
     .description('write a plexlint.yaml for the estate in a folder (default .), drafted from its profiles, Load Balancer and plug-in files, and from the TCP/IP procedure and IEASYMxx when it holds them')
     .argument('[folder]', 'the folder of the estate', '.')
-    .option('--force', 'replace an existing plexlint.yaml')
+    .option('--force', 'replace an existing plexlint.yaml, or split an estate on purpose with one inside it')
     .addHelpText('after', examples('init'))
     .action((folderArg: string, opts: { force?: boolean }) => {
       const folder = resolve(folderArg);
+      const show = (abs: string): string => displayPath(process.cwd(), abs);
       let isDir = false;
       try {
         isDir = statSync(folder).isDirectory();
@@ -50,14 +58,30 @@ export function initCommand(): Command {
       const existing = MANIFEST_NAMES.map((n) => join(folder, n)).find((p) => lexists(p));
       if (existing && !opts.force) throw new UsageError(`${existing} already exists; plexlint init does not replace it (use --force to)`);
       if (existing && !existsSync(existing)) throw new UsageError(`${existing} is a symbolic link to nothing; plexlint init does not create what it names (remove the link first)`);
+      // A manifest inside an estate starts an estate of its own (docs/estates.md): its files would no longer be
+      // checked with the rest. The lookup is check's: up to the repository root.
+      const above = repositoryRoot(folder) === folder ? undefined : manifestAbove(diskFs, dirname(folder), repositoryRoot);
+      if (above && !opts.force) {
+        throw new UsageError(
+          `${folderArg} is inside the estate of ${show(above)}: a plexlint.yaml here would split that estate in two, and the files below ${folderArg} would no longer be checked with the rest of it. Edit ${show(above)} instead, or use --force to split the estate on purpose`,
+        );
+      }
+      // The files init drafts from are one estate: a folder that holds several (nested plexlint.yaml files) names them.
+      const [estate] = oneEstate('plexlint init', () => planOneEstate([folderArg], { alone: true })).discovery.estates;
+      if (estate?.manifest) {
+        throw new UsageError(`${folderArg} holds the estate of ${show(estate.manifest)} and no file of its own; run plexlint init in a folder whose files no plexlint.yaml covers yet`);
+      }
       const draft = draftManifest(folder, projectSchema(folder));
+      if (draft.systems + draft.loadBalancers + draft.plugins + draft.clusters === 0) {
+        throw new UsageError(`${folderArg} holds no TCP/IP profile, Load Balancer configuration, plugin-cfg.xml or cluster.xml, so plexlint init has nothing to draft a plexlint.yaml from`);
+      }
       const target = existing ?? join(folder, MANIFEST_NAMES[0]!);
       // --force replaces it through a link only where the link stays in the folder's checkout (src/sources/checkout.ts).
       writeAtomic(target, draft.text, { within: checkoutOf(folder, { root: folder, what: 'the folder' }) });
-      const count = (n: number, what: string): string => `${n} ${what}${n === 1 ? '' : 's'}`;
+      if (above) process.stderr.write(`plexlint: warning: ${visible(show(target))} splits the estate of ${visible(show(above))}: the files below ${visible(folderArg)} are an estate of their own now.\n`);
       process.stderr.write(
-        `plexlint: wrote ${target}: ${count(draft.systems, 'system')}, ${count(draft.datasets, 'INCLUDE data set')}, ${count(draft.loadBalancers, 'load balancer')}, ` +
-          `${count(draft.plugins, 'plug-in file')}; ${count(draft.todos, 'TODO line')} to fill in.\n`,
+        `plexlint: wrote ${visible(show(target))}: ${plural(draft.systems, 'system')}, ${plural(draft.datasets, 'INCLUDE data set')}, ${plural(draft.loadBalancers, 'load balancer')}, ` +
+          `${plural(draft.plugins, 'plug-in file')}; ${plural(draft.todos, 'TODO line')} to fill in.\n`,
       );
     });
 }

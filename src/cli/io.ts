@@ -32,13 +32,17 @@ export function useColor(option: boolean | undefined, toFile: boolean, stream: {
   return stream.isTTY === true;
 }
 
+export const EMPTY_OUTPUT = '-o, --output: the file name is empty; name a file, or leave -o out to write to standard output';
+
 /**
  * Write a report to -o (./write-file.ts) or stdout. A report that cannot be written is one line naming the path and
  * why (exit 2). A path in the checkout is not written through a symbolic link that leads out of it (the Action's
  * default `plexlint.sarif` may be a link a branch committed); a path the user names outside it is written as named.
  */
 export function emit(content: string, output: string | undefined, cwd = process.cwd()): void {
-  if (!output) {
+  // `-o ''` (an unset variable in a script) is a mistake, not a request for standard output.
+  if (output === '') throw new UsageError(EMPTY_OUTPUT);
+  if (output === undefined) {
     process.stdout.write(content);
     return;
   }

@@ -1,11 +1,11 @@
 /**
  * Where the project and its rule pages live on the web, from package.json
- * (`repository`, `homepage`). Without them SARIF carries no informationUri and
- * no helpUri, and embeds each rule's docs page instead (help.markdown).
+ * (`repository`, `homepage`): SARIF's tool.driver.informationUri and each rule's
+ * helpUri (its docs/rules/<id>.md on the git host), the editor's link to a rule.
+ * Each rule's docs page is embedded in SARIF's help.markdown as well.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { ProjectLinks } from '../report/index.js';
 import { packageRoot } from './io.js';
 
@@ -35,14 +35,10 @@ export function linksFrom(pkg: PackageJson): ProjectLinks | undefined {
 }
 
 /**
- * Without a web location, a rule's helpUri is its page in the installed package (a file: URI, absolute as SARIF
- * requires): every rule has one, and the page itself is embedded in help.markdown for viewers that cannot open it.
+ * The project's pages on the web. package.json names the repository, so every rule's helpUri is a public address —
+ * never a file: URI of the machine that ran the check, which a SARIF viewer elsewhere cannot open.
  */
-export function installedDocs(root: string): ProjectLinks {
-  return { ruleUrl: (id) => pathToFileURL(join(root, 'docs', 'rules', `${id}.md`)).href };
-}
-
-export const projectLinks: ProjectLinks = linksFrom(JSON.parse(readFileSync(join(packageRoot, 'package.json'), 'utf8')) as PackageJson) ?? installedDocs(packageRoot);
+export const projectLinks: ProjectLinks | undefined = linksFrom(JSON.parse(readFileSync(join(packageRoot, 'package.json'), 'utf8')) as PackageJson);
 
 /** A rule's docs page from the installed package (docs/ is in package.json "files"). */
 export function ruleDocs(id: string): string | undefined {

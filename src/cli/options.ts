@@ -11,7 +11,7 @@ import type { LintOptions } from '../engine/lint.js';
 import { findRule, ruleDidYouMean } from '../rules/registry.js';
 import { supportedEncodings, type Encoding } from '../sources/decode.js';
 import { MAX_FILE_BYTES } from '../sources/workspace.js';
-import { UsageError } from './io.js';
+import { EMPTY_OUTPUT, UsageError } from './io.js';
 import { emptyRecord } from '../core/record.js';
 
 /** commander argParser for a repeatable option: one value per occurrence, collected in order. */
@@ -65,9 +65,15 @@ export interface OutputCliOptions {
 }
 
 /** -o and --no-color. */
+/** -o's value: a file name, never an empty one (an unset variable in a script), which is a usage error before any work. */
+export function outputFile(value: string): string {
+  if (value === '') throw new UsageError(EMPTY_OUTPUT);
+  return value;
+}
+
 export function outputOptions(cmd: Command): Command {
   return cmd
-    .option('-o, --output <file>', 'write the report to a file (atomically) instead of stdout')
+    .option('-o, --output <file>', 'write the report to a file (atomically) instead of stdout', outputFile)
     .option('--no-color', 'never colour the output (NO_COLOR and FORCE_COLOR are honoured)');
 }
 
@@ -77,7 +83,7 @@ export function estateOptions(cmd: Command, { stdin = false, unmatched = false }
     .option('-c, --config <file>', 'the estate manifest for all the inputs (default: the nearest plexlint.yaml at or above each input)')
     .option('--encoding <name>', `decode input files as ${supportedEncodings.join(', ')} instead of detecting`)
     .addOption(repeatable('--ignore-pattern <glob>', 'leave out files matching a gitignore-style pattern, relative to the working directory'))
-    .option('--no-ignore', 'check every file: no .plexlintignore, manifest ignore:, --ignore-pattern or built-in skip list');
+    .option('--no-ignore', 'check every file: no .gitignore, .plexlintignore, manifest ignore:, --ignore-pattern or built-in skip list');
   if (unmatched) cmd.option('--no-error-on-unmatched-pattern', 'exit 0 instead of 2 when a path or glob gives no file to check');
   if (stdin) {
     cmd

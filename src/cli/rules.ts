@@ -6,12 +6,13 @@ import { didYouMean } from '../core/suggest.js';
 import { findRule, rules } from '../rules/registry.js';
 import { examples } from './help.js';
 import { emit, packageRoot, UsageError } from './io.js';
+import { outputFile } from './options.js';
 
 export function rulesCommand(): Command {
   return new Command('rules')
     .description('list the rules: id, default severity, category, description')
     .addOption(new Option('-f, --format <format>', 'output format').choices(['text', 'json']).default('text'))
-    .option('-o, --output <file>', 'write to a file instead of stdout')
+    .option('-o, --output <file>', 'write to a file instead of stdout', outputFile)
     .addHelpText('after', examples('rules'))
     .action((opts: { format: string; output?: string }) => {
       if (opts.format === 'json') {

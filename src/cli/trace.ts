@@ -6,7 +6,9 @@ import type { TraceStep } from '../sim/trace.js';
 import { Simulation } from '../sim/index.js';
 import { originOf } from '../sim/steps.js';
 import { traceRequest, webRuntime } from '../sim/web.js';
-import { resolveMemberKey, resolveOdrKey } from '../sim/web-index.js';
+import { resolveMemberKey, resolveOdrKey, type WebIndex } from '../sim/web-index.js';
+import { listText } from '../core/list-text.js';
+import { didYouMean } from '../core/suggest.js';
 import { guardLineStarts, visible } from '../report/escape/line.js';
 import { oneEstate } from './compile.js';
 import { examples } from './help.js';
@@ -102,7 +104,7 @@ export function traceCommand(): Command {
           sim.apply({ members: { [`${named[0]!.plugin.file}#${name}`]: { up: false } } });
           continue;
         }
-        const why = name.includes('#') || name.split('/').length >= 3 ? member : name.includes('/') ? odr : 'no such system, ODR, cluster member or plug-in server';
+        const why = name.includes('#') || name.split('/').length >= 3 ? member : name.includes('/') ? odr : unknownDown(name, compiled.estate.systems.map((s) => s.name), ix);
         throw new UsageError(`--down ${name}: ${why}`);
       }
       const c = new Chalk({ level: useColor(opts.color, Boolean(opts.output)) ? 1 : 0 });
@@ -132,7 +134,8 @@ export function traceCommand(): Command {
       }
       const from = opts.from!.toLowerCase() === 'client' ? 'client' : opts.from!.toUpperCase();
       if (from !== 'client' && !compiled.estate.systems.some((s) => s.name === from)) {
-        throw new UsageError(`--from ${opts.from}: no such system (systems: ${compiled.estate.systems.map((s) => s.name).join(', ')}, or client)`);
+        const systems = compiled.estate.systems.map((s) => s.name);
+        throw new UsageError(`--from ${opts.from}: no such system (systems: ${systems.join(', ') || 'none'}, or client)${didYouMean(opts.from!, [...systems, 'client']).replace(' Did', '. Did')}`);
       }
       const address = m![1]!;
       const port = Number(m![2]);
@@ -159,4 +162,15 @@ export function traceCommand(): Command {
             : c.green(visible(`${d.outcome === 'direct' ? 'goes directly' : `distributed by ${d.distributor}`} to ${d.target}`));
       emit(lines(c, title, d.trace, result, started), opts.output);
     });
+}
+
+/**
+ * Why a plain name given to --down names nothing, with what it could name — the systems, the ODRs and the plug-in
+ * servers of the estate (a cluster member is named CELL/Cluster/member) — and the closest of them.
+ */
+function unknownDown(name: string, systems: string[], ix: WebIndex): string {
+  const odrs = [...new Set(ix.odrs.map((o) => o.odr.name))];
+  const servers = [...new Set(ix.servers.map((x) => x.name))];
+  const known = [`systems: ${listText(systems, 8) || 'none'}`, ...(odrs.length ? [`ODRs: ${listText(odrs, 8)}`] : []), ...(servers.length ? [`plug-in servers: ${listText(servers, 8)}`] : [])];
+  return `no such system, ODR, cluster member or plug-in server (${known.join('; ')}; a cluster member as CELL/Cluster/member)${didYouMean(name, [...systems, ...odrs, ...servers]).replace(' Did', '. Did')}`;
 }

@@ -103,8 +103,18 @@ export function writeFailure(e: unknown): string {
       return 'an input/output error';
     case 'EREADONLY':
       return 'it is read-only (no write permission); plexlint does not change a file you made read-only';
+    case 'ENOCREATE':
+      return 'its folder takes no new file (a file system such as /proc or /sys), so plexlint cannot replace the file atomically';
     default:
       return code ?? (e instanceof Error ? e.message : String(e));
+  }
+}
+
+function isFolder(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
   }
 }
 
@@ -273,7 +283,8 @@ export function writeAtomic(path: string, content: string | Uint8Array, options:
       }
     }
   } catch (e) {
-    throw new WriteError(shown, codeOf(e));
+    // A folder that is there but takes no new file (/proc, /sys: creating one there is ENOENT) is not a missing folder.
+    throw new WriteError(shown, codeOf(e) === 'ENOENT' && isFolder(folder) ? 'ENOCREATE' : codeOf(e));
   }
   const discard = (): void => {
     if (fd !== undefined) closeSync(fd);

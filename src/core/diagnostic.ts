@@ -91,6 +91,11 @@ export interface Diagnostic {
    * of an estate (diff, --baseline).
    */
   subject?: string;
+  /**
+   * The finding's identity (src/core/identity.ts): the same in every run that has the same finding, wherever the
+   * estate lies and wherever plexlint runs. `--format json`'s `fingerprint`; what `--baseline` and `diff` match by.
+   */
+  fingerprint?: string;
 }
 
 /** A finding before its severity has been decided by the configuration. */

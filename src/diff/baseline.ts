@@ -3,7 +3,9 @@
  * compared with a baseline — a folder or file, a `git:<ref>`, or a report saved
  * with `--format json` — like differential ShellCheck or reviewdog's
  * `filter-mode added`, so a team can adopt plexlint on a legacy estate. Findings
- * are matched by fingerprint (rule and subject), not by line.
+ * are matched by their identity (src/core/identity.ts), which does not depend on
+ * where the estate lies or where plexlint runs: a baseline in another folder, a
+ * copy under another name, a report saved in another working directory match.
  */
 import { existsSync, statSync } from 'node:fs';
 import { relative, resolve, sep } from 'node:path';
@@ -18,31 +20,21 @@ import { isReadFailure, readRegularFile } from '../sources/read-file.js';
 
 export class BaselineError extends Error {}
 
-/** A path relative to a folder, with '/' separators (the identity used for matching). */
+/** A path relative to a folder, with '/' separators. */
 function below(root: string, from: string, file: string): string {
   return relative(root, resolve(from, file)).split(sep).join('/');
 }
 
-/** A diagnostic's fingerprint with its file relative to `root`. */
-function rebased(d: Diagnostic, from: string, root: string): string {
-  return fingerprint({ ...d, file: below(root, from, d.file) });
-}
-
-/** One finding of the baseline: its fingerprint, and its estate's folder below the baseline's root (when known) or its file. */
+/** One finding of the baseline: its identity, and its estate's folder below the baseline's root (unknown for a saved report). */
 export interface BaselineEntry {
   fingerprint: string;
   estate?: string;
-  file?: string;
 }
 
 export interface Baseline {
   entries: BaselineEntry[];
   /** The folders of the baseline's estates (below its root; '' for files without a manifest); unknown for a saved report. */
   estates?: Set<string>;
-  /** The folder the fingerprints' files are relative to. */
-  root: string;
-  /** Read from a saved --format json report (files relative to the working directory it was run in). */
-  report: boolean;
 }
 
 /** Largest saved report read as a baseline (a report of a million findings is a few hundred MB). */
@@ -87,12 +79,23 @@ function savedFindings(data: unknown, spec: string, cwd: string): BaselineEntry[
       for (const k of ['message', 'fingerprint']) if (field(k) !== undefined && typeof field(k) !== 'string') return wrong(`${where}.${k}`, field(k), 'a string');
       for (const k of ['line', 'column', 'endLine', 'endColumn', 'severity']) if (field(k) !== undefined && typeof field(k) !== 'number') return wrong(`${where}.${k}`, field(k), 'a number');
       if (typeof ruleId !== 'string' || !ruleId) continue;
-      entries.push({ fingerprint: (field('fingerprint') as string | undefined) ?? fingerprint({ ruleId, file, message: (field('message') as string | undefined) ?? '' }), file });
+      const saved = field('fingerprint') as string | undefined;
+      if (saved !== undefined) {
+        entries.push({ fingerprint: saved });
+        continue;
+      }
+      const n = (k: string): number | undefined => field(k) as number | undefined;
+      const at = { line: n('line') ?? 1, column: n('column') ?? 1, endLine: n('endLine') ?? n('line') ?? 1, endColumn: n('endColumn') ?? n('column') ?? 1 };
+      entries.push({ fingerprint: fingerprint({ ruleId: ruleId as Diagnostic['ruleId'], file, message: (field('message') as string | undefined) ?? '', ...at }, cwd) });
     }
   }
   return entries;
 }
 
+/**
+ * A report saved with --format json: each message's `fingerprint` is its identity, wherever the report was made. A
+ * report without fingerprints (written by another tool in ESLint's format) is matched by rule, file and message.
+ */
 function fromReport(path: string, spec: string, cwd: string): Baseline {
   // The bounded reader: a /proc file or a device named report.json is never read without end.
   const bytes = readRegularFile(path, MAX_REPORT_BYTES);
@@ -106,7 +109,7 @@ function fromReport(path: string, spec: string, cwd: string): Baseline {
   }
   const entries = savedFindings(data, spec, cwd);
   if (typeof entries === 'string') throw new BaselineError(entries);
-  return { entries, root: cwd, report: true };
+  return { entries };
 }
 
 /**
@@ -128,10 +131,10 @@ export function readBaseline(spec: string, cwd: string, currentPaths: string[], 
     for (const r of lintAll(side.paths, { ...options, cwd: side.root, ...(side.fs ? { fs: side.fs } : {}) }).results) {
       const estate = r.compiled.inputs.manifest ? estateFolder(r.compiled.inputs, side.root) : '';
       estates.add(estate);
-      for (const d of r.diagnostics) entries.push({ fingerprint: rebased(d, side.root, side.root), estate });
+      for (const d of r.diagnostics) entries.push({ fingerprint: fingerprint(d, side.root), estate });
     }
   }
-  return { entries, estates, root: side.root, report: false };
+  return { entries, estates };
 }
 
 /** The estates of the current run: their folders, and the one a file (relative to the root) is in. */
@@ -152,9 +155,10 @@ export function currentEstates(paths: string[], options: LintOptions, root: stri
 }
 
 /**
- * The current findings that the baseline does not have (a multiset difference), matched within the same estate —
- * the same finding in another estate is another finding. A finding of an estate the baseline does not have (moved
- * to another folder, or given a manifest) may match one of an estate the current run no longer has.
+ * The current findings that the baseline does not have (a multiset difference of identities), matched within the
+ * same estate — the same finding in another estate is another finding. A finding of an estate the baseline does not
+ * have (moved to another folder, or given a manifest) may match one of an estate the current run no longer has. A
+ * saved report does not say which estate a finding was in: its findings match by identity alone.
  */
 export function onlyNew(current: Diagnostic[], cwd: string, root: string, baseline: Baseline, estates: CurrentEstates): Diagnostic[] {
   const sameEstate = new Map<string, number>();
@@ -165,16 +169,18 @@ export function onlyNew(current: Diagnostic[], cwd: string, root: string, baseli
     if (n > 0) pool.set(key, n - 1);
     return n > 0;
   };
+  const known = baseline.estates;
   const estateKey = (estate: string, fp: string): string => `${estate}\u0000${fp}`;
   for (const e of baseline.entries) {
-    const estate = e.estate ?? (e.file !== undefined ? estates.of(e.file) : '');
-    if (estates.folders.has(estate) || !baseline.estates) add(sameEstate, estateKey(estate, e.fingerprint));
+    if (!known) add(gone, e.fingerprint);
+    else if (estates.folders.has(e.estate!)) add(sameEstate, estateKey(e.estate!, e.fingerprint));
     else add(gone, e.fingerprint);
   }
   return current.filter((d) => {
-    const fp = baseline.report ? fingerprint(d) : rebased(d, cwd, root);
+    const fp = fingerprint(d, cwd);
+    if (!known) return !take(gone, fp);
     const estate = estates.of(below(root, cwd, d.file));
     if (take(sameEstate, estateKey(estate, fp))) return false;
-    return !(baseline.estates && !baseline.estates.has(estate) && take(gone, fp));
+    return !(!known.has(estate) && take(gone, fp));
   });
 }

@@ -1,15 +1,14 @@
 /**
  * Findings delta: which findings are new in `after`, fixed since `before`,
- * or unchanged — matched by a stable identity, not by line number, so moving a
- * statement does not make its finding "new".
- *
- * The identity is the rule id and the subject (what the finding is about, e.g.
- * "SYSA DVIPA 10.1.1.1 port 80"); a finding without a subject is placed by its
- * file and its message with positions taken out. Findings with the same
+ * or unchanged — matched by their identity (src/core/identity.ts: the rule, the
+ * file relative to its estate's root, the statement's text and what the finding
+ * says), not by line number, so moving a statement does not make its finding
+ * "new", and the two sides may lie in any folders. Findings with the same
  * identity are matched in the order of their locations. One pass over each
  * side with a hash map: linear in the number of findings.
  */
 import type { Diagnostic } from '../core/diagnostic.js';
+import { findingIdentity } from '../core/identity.js';
 
 export interface FindingsDelta {
   new: Diagnostic[];
@@ -18,14 +17,11 @@ export interface FindingsDelta {
 }
 
 /**
- * Identity of a finding across versions (also the `fingerprint` of `--format json`, which `--baseline` reads). The
- * rule id may come from a saved report, so any string is taken.
+ * A finding's identity: the one lint gave it, or — for a finding that has none (made by hand) — the identity
+ * worked out with `cwd` as its estate's root and without its statement's text.
  */
-export function fingerprint(d: Pick<Diagnostic, 'subject' | 'file' | 'message'> & { ruleId: string }): string {
-  if (d.subject) return `${d.ruleId}|${d.subject}`;
-  // Without a subject: the rule, the file and the message with positions taken out.
-  const message = d.message.replace(/\blines? \d+(–\d+)?/g, 'line N').replace(/:\d+:\d+/g, '');
-  return `${d.ruleId}|${d.file}|${message}`;
+export function fingerprint(d: Pick<Diagnostic, 'ruleId' | 'file' | 'line' | 'column' | 'endLine' | 'endColumn' | 'message' | 'subject' | 'fingerprint'>, cwd = process.cwd()): string {
+  return d.fingerprint ?? findingIdentity(d, { root: cwd, cwd, lineText: () => undefined });
 }
 
 export function findingsDelta(before: Diagnostic[], after: Diagnostic[]): FindingsDelta {

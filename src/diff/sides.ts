@@ -70,9 +70,12 @@ export function openSide(spec: string, cwd: string, gitPaths: string[]): Side {
   const ref = spec.slice(4);
   if (!ref) throw new SideError('git: needs a revision, e.g. git:origin/main');
   const targets = (gitPaths.length ? gitPaths : ['.']).map((p) => resolve(cwd, p));
+  // The revision's files of the estate each path is in, not only the paths: a file is checked in its estate (its
+  // manifest, the other stacks), at the revision as in the working tree.
+  const estates = [...new Set(targets.map((p) => rootOf([p], cwd)))];
   let fs: FsJournal;
   try {
-    fs = new FsJournal(gitTree(ref, cwd, targets.map((p) => relative(cwd, p) || '.')));
+    fs = new FsJournal(gitTree(ref, cwd, estates.map((p) => relative(cwd, p) || '.')));
   } catch (e) {
     if (e instanceof GitTreeError) throw new SideError(e.message);
     throw e;

@@ -54,7 +54,7 @@ const range: Check = (x) => Array.isArray(x) && x.length === 2 && x.every(offset
 const resolvedEdit = shape({ line: position, column: position, endLine: position, endColumn: position, text: str, range }, { tidy: bool });
 const fix = shape({ description: str, range, text: str, edits: list(resolvedEdit) });
 const diagnosticFields = { ruleId, severity, message: str, file: str, line: position, column: position, endLine: position, endColumn: position };
-const diagnosticOptional = { related: list(relatedLocation), fix, suggestions: list(fix), subject: str };
+const diagnosticOptional = { related: list(relatedLocation), fix, suggestions: list(fix), subject: str, fingerprint: str };
 const diagnostic = shape(diagnosticFields, diagnosticOptional);
 const suppressed = shape({ ...diagnosticFields, suppressions: list(shape({ kind: oneOf('directive'), justification: str })) }, diagnosticOptional);
 const readError = shape({ path: str, message: str }, { binary: bool, explicit: bool });
@@ -87,7 +87,7 @@ const outcome = shape(
     readErrors: list(readError),
     lines: record(record(str)),
   },
-  { unmatched: list(str), ignored: list(shape({ path: str, why: str })), refused: list(shape({ path: str, why: str })) },
+  { unmatched: list(str), ignored: list(shape({ path: str, why: str })), refused: list(shape({ path: str, why: str })), notInputs: list(shape({ path: str, what: str })) },
 );
 
 const entry = shape({ key: str, observations: list(observation), outcome });

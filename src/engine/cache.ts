@@ -40,8 +40,8 @@ import type { Level } from './config.js';
 import { sortDiagnostics, type LintResult, type LintRun } from './lint.js';
 import type { SuppressedDiagnostic } from './suppress.js';
 
-/** Bump when the layout of the cache file or of an entry changes (2: entries authenticated). */
-export const CACHE_FORMAT = 2;
+/** Bump when the layout of the cache file or of an entry changes (2: entries authenticated; 3: files named that are no input). */
+export const CACHE_FORMAT = 3;
 /** The first bytes of every cache file plexlint writes: how it knows a file is its own. */
 export const CACHE_SIGNATURE = '{"tool":"plexlint-cache"';
 /** Entries kept (one per key: estates, option sets), newest first. */
@@ -64,6 +64,8 @@ export interface CheckOutcome {
   ignored?: { path: string; why: string }[];
   /** `.plexlintignore` files not read because they lead out of their checkout (display path, and why). */
   refused?: { path: string; why: string }[];
+  /** Files named on the command line that are never files of an estate (display path, and what they are). */
+  notInputs?: { path: string; what: string }[];
 }
 
 export interface CacheEntry {
@@ -147,6 +149,7 @@ export function outcomeOfRun(run: LintRun): CheckOutcome {
     unmatched: run.plan.discovery.unmatched,
     ignored: run.plan.discovery.ignored.map((i) => ({ path: show(i.path), why: i.why })),
     ...(run.plan.discovery.rules.refused.length ? { refused: [...run.plan.discovery.rules.refused] } : {}),
+    notInputs: run.plan.discovery.notInputs.map((i) => ({ path: show(i.path), what: i.what })),
   };
 }
 

@@ -20,6 +20,7 @@ import { commonDir, discover, type Discovery, type EstateInputs } from '../sourc
 import { manifestStaysHome } from '../sources/checkout.js';
 import { FsJournal } from '../sources/fs-journal.js';
 import { isReadFailure } from '../sources/read-file.js';
+import { strayCopy } from '../sources/stray.js';
 import { sourceFromText } from '../sources/source-file.js';
 import { displayPath, MAX_MANIFEST_BYTES, openWorkspace, type ReadError, type Workspace } from '../sources/workspace.js';
 import { createDriver, type Driver } from './driver.js';
@@ -55,8 +56,11 @@ export interface CompileOptions {
   /** No folder above this one is looked at for a manifest, `.git` or `.plexlintignore` (the language server's workspace folder). */
   ceiling?: string;
   progress?: Progress;
-  /** Read no manifest: the files alone (`plexlint init` drafts one). */
-  ignoreManifest?: boolean;
+  /**
+   * Each path on its own: no manifest is looked up and a file is not read with the other files of its folder
+   * (`plexlint init` drafts a manifest from the files alone; a rule fixture is one file on its own).
+   */
+  alone?: boolean;
   /** Stacks and file kinds of an earlier run of this process, reused while nothing they read changed (the language server). */
   compileCache?: CompileCache;
   /**
@@ -167,7 +171,7 @@ export function planEstates(paths: string[], options: CompileOptions = {}): Esta
   const discovery = discover(paths, {
     fs,
     cwd,
-    ...(options.stdin?.alone || options.ignoreManifest ? { noLookup: true } : {}),
+    ...(options.stdin?.alone || options.alone ? { noLookup: true } : {}),
     ...(options.stdin?.isolated ? { isolated: true } : {}),
     ...(options.ceiling !== undefined ? { ceiling: options.ceiling } : {}),
     display: show,
@@ -195,12 +199,18 @@ function manifestIgnorePatterns(fs: FsJournal, abs: string, shown: string): stri
   return manifest.ignore.map((i) => i.value);
 }
 
-/** Compile the one estate the paths name (trace, simulate, compile, diff); more than one is an EstateCountError. */
-export function compile(paths: string[], options: CompileOptions = {}): CompileResult {
+/** The estates of paths that must name one (compile, trace, init…): more than one is an EstateCountError. */
+export function planOneEstate(paths: string[], options: CompileOptions = {}): EstatePlan {
   const plan = planEstates(paths, options);
   const { estates } = plan.discovery;
   if (estates.length > 1) throw new EstateCountError(paths.join(' ') || '.', estateChoices(estates, plan.cwd));
-  const estate = estates[0] ?? { root: plan.cwd, files: [], explicit: new Set<string>() };
+  return plan;
+}
+
+/** Compile the one estate the paths name (trace, simulate, compile, diff); more than one is an EstateCountError. */
+export function compile(paths: string[], options: CompileOptions = {}): CompileResult {
+  const plan = planOneEstate(paths, options);
+  const estate = plan.discovery.estates[0] ?? { root: plan.cwd, files: [], explicit: new Set<string>() };
   const result = compileEstate(estate, plan, options);
   addPlanReadErrors(result, plan);
   result.unmatched = plan.discovery.unmatched;
@@ -254,6 +264,8 @@ export function compileEstate(inputs: EstateInputs, plan: EstatePlan, options: C
   const manifestLbs = registerLoadBalancerFiles(named, driver);
   const manifestState = registerStateFiles(named, driver);
   const byKind = new Map<FileKind, SourceFile[]>();
+  /** Files named on the command line whose kind their content does not tell: unknown unless a stack INCLUDEs them. */
+  const unknownNamed: SourceFile[] = [];
   progress.phase('reading files', ws.inputs.length);
   for (const abs of ws.inputs) {
     progress.tick();
@@ -262,11 +274,7 @@ export function compileEstate(inputs: EstateInputs, plan: EstatePlan, options: C
     if (!f || kinds.has(f.path)) continue;
     const kind = options.compileCache ? options.compileCache.kindOf(f, detectKind) : detectKind(f);
     if (kind === 'unknown' && ws.explicit.has(abs)) {
-      findings.push({
-        ruleId: 'unknown-file-kind',
-        loc: f.lines.loc(f.path, 0, 0),
-        message: `plexlint cannot tell what kind of file this is (TCP/IP profile, OMPROUTE configuration, dscontrol script, plugin-cfg.xml, cluster.xml, serverindex.xml, virtualhosts.xml, IEBUPDTE job stream, TCP/IP procedure, IEASYMxx, plexlint.yaml), so it is not checked.`,
-      });
+      unknownNamed.push(f);
       continue;
     }
     if (kind === 'manifest') continue;
@@ -293,6 +301,18 @@ export function compileEstate(inputs: EstateInputs, plan: EstatePlan, options: C
   const profiles = compileSystems({ resolver, manifestProfiles, profiles: found('profile'), driver, progress, ...(options.compileCache ? { cache: options.compileCache } : {}) });
   append(findings, profiles.findings);
   append(findings, library.lateFindings);
+  // A copy beside the files (src/sources/stray.ts) is not read: one note each says why it takes no part.
+  for (const abs of inputs.strays ?? []) findings.push(strayCopyFinding(ws.display(abs), strayCopy(abs) ?? 'a copy'));
+  // A member of comments only tells nothing by its content, but a stack that INCLUDEs it makes it part of a profile.
+  const included = new Set(profiles.systems.flatMap((s) => s.files));
+  for (const f of unknownNamed) {
+    if (included.has(f.path)) continue;
+    findings.push({
+      ruleId: 'unknown-file-kind',
+      loc: f.lines.loc(f.path, 0, 0),
+      message: `plexlint cannot tell what kind of file this is (TCP/IP profile, OMPROUTE configuration, dscontrol script, plugin-cfg.xml, cluster.xml, serverindex.xml, virtualhosts.xml, IEBUPDTE job stream, TCP/IP procedure, IEASYMxx, plexlint.yaml), so it is not checked.`,
+    });
+  }
   // An unlisted profile is checked on its own (src/engine/lint.ts), and says so there.
   for (const f of profiles.unlisted) {
     driver.sources.delete(f.path);
@@ -343,9 +363,20 @@ export function compileEstate(inputs: EstateInputs, plan: EstatePlan, options: C
   };
 }
 
+function strayCopyFinding(file: string, kind: string): Finding {
+  return {
+    ruleId: 'stray-copy',
+    loc: { file, line: 1, column: 1, endLine: 1, endColumn: 1 },
+    message:
+      `this file looks like ${kind}, so plexlint does not read it and counts it in no part of the estate: not a stack, a Load Balancer or a plug-in file, with or without plexlint.yaml. ` +
+      `Delete it (version control keeps the old versions), or add it to .gitignore or .plexlintignore to leave it out without this note; to check it, give it a name of its own.`,
+  };
+}
+
 /**
- * A copy of a listed system's profile kept beside it (SYSA.tcpip.bak, SYSA.tcpip.old, SYSA.tcpip~ next to
- * SYSA.tcpip) is checked as that system: with its name, CPC and symbols, so that it is read as the stack would read it.
+ * Another version of a listed system's profile kept beside it (SYSA.tcpip.prev, SYSA.tcpip.v2 next to SYSA.tcpip;
+ * a backup such as SYSA.tcpip.bak is a stray copy, never read) is checked as that system: with its name, CPC and
+ * symbols, so that it is read as the stack would read it.
  */
 function copiedSystem(manifest: Manifest | undefined, inputs: EstateInputs, driver: Driver): ManifestProfile[] {
   const [abs] = inputs.files;

@@ -21,6 +21,8 @@ export interface DraftManifest {
   datasets: number;
   loadBalancers: number;
   plugins: number;
+  /** cluster.xml files found. */
+  clusters: number;
   /** Commented TODO lines the administrator should fill in. */
   todos: number;
 }
@@ -125,7 +127,7 @@ function commonFolder(files: string[]): string | undefined {
  * `schema`: plexlint.schema.json of the plexlint installed in the project, for the YAML language server's modeline.
  */
 export function draftManifest(folder: string, schema?: string): DraftManifest {
-  const compiled = compile([folder], { cwd: folder, ignoreManifest: true });
+  const compiled = compile([folder], { cwd: folder, alone: true });
   const estate: Estate = compiled.estate;
   const abs = (display: string): string => compiled.sources.get(display)?.absPath || display;
   const rel = (display: string): string => manifestPath(folder, abs(display));
@@ -220,5 +222,5 @@ export function draftManifest(folder: string, schema?: string): DraftManifest {
   if (cells.length === 0 && homeless.length === 0) lines.push('    # no cluster.xml found');
 
   lines.push('', noted('rules:', 'severities: off, info, warn, error (plexlint rules lists the rule ids)'), '  # vipabackup-short-form: off', '');
-  return { text: lines.join('\n'), systems: drafted.length + others.length, datasets: datasets.size, loadBalancers: estate.loadBalancers.length, plugins: plugins.length, todos };
+  return { text: lines.join('\n'), systems: drafted.length + others.length, datasets: datasets.size, loadBalancers: estate.loadBalancers.length, plugins: plugins.length, clusters: estate.web.clusters.length, todos };
 }

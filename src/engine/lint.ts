@@ -12,10 +12,11 @@ import type { Rule, RuleContext } from '../rules/rule.js';
 import type { SourceFile } from '../sources/source-file.js';
 import { resolve } from 'node:path';
 import { inScope, type EstateInputs } from '../sources/discover.js';
-import { addPlanReadErrors, compile, compileEstate, planEstates, type CompileOptions, type CompileResult, type EstatePlan } from './compile.js';
+import { addPlanReadErrors, compileEstate, planEstates, planOneEstate, type CompileOptions, type CompileResult, type EstatePlan } from './compile.js';
 import { resolveFix } from './fixes.js';
 import { registerIds, RuleConfig, type Level } from './config.js';
 import { FindingLimit } from '../core/finding-limit.js';
+import { findingIdentity } from '../core/identity.js';
 import { applySuppressions, type Directive, type SuppressedDiagnostic } from './suppress.js';
 
 export interface LintOptions extends CompileOptions {
@@ -227,8 +228,7 @@ export function sortDiagnostics<T extends Diagnostic>(list: T[]): T[] {
 export function lint(paths: string[], options: LintOptions = {}): LintResult {
   // For tests only (test/hostile-cli.test.ts): a way to make the real CLI meet an internal error.
   if (process.env['PLEXLINT_TEST_FAULT'] === 'lint') throw new Error('fault injected by PLEXLINT_TEST_FAULT=lint');
-  const plan = planEstates(paths, options);
-  if (plan.discovery.estates.length > 1) compile(paths, options); // throws the EstateCountError with its message
+  const plan = planOneEstate(paths, options);
   const inputs = plan.discovery.estates[0] ?? { root: plan.cwd, files: [], explicit: new Set<string>() };
   const result = lintEstate(inputs, plan, options);
   addPlanReadErrors(result.compiled, plan);
@@ -275,8 +275,10 @@ export function lintEstate(inputs: EstateInputs, plan: EstatePlan, options: Lint
   const scope = reportScope(compiled);
   if (scope) {
     result.reported = scope;
-    result.diagnostics = result.diagnostics.filter((d) => scope(d.file));
-    result.suppressed = result.suppressed.filter((d) => scope(d.file));
+    // A cross-file finding belongs to each file it names: one in SYSA.tcpip about SYSB.tcpip is reported when SYSB.tcpip is named.
+    const concerns = (d: Diagnostic): boolean => scope(d.file) || (d.related?.some((r) => scope(r.file)) ?? false);
+    result.diagnostics = result.diagnostics.filter(concerns);
+    result.suppressed = result.suppressed.filter(concerns);
   }
   return result;
 }
@@ -351,7 +353,20 @@ export function lintCompiled(compiled: CompileResult, options: LintOptions = {})
     const [d] = toDiagnostics([finding], config, compiled.sources);
     if (d) suppressed.push({ ...d, suppressions: directives.map((x) => ({ kind: 'directive' as const, justification: x.reason ?? '' })) });
   }
-  const result: LintResult = { compiled, diagnostics: toDiagnostics(s.findings, config, compiled.sources), suppressed, directives: s.directives, config };
+  const diagnostics = toDiagnostics(s.findings, config, compiled.sources);
+  identify(diagnostics, compiled);
+  identify(suppressed, compiled);
+  const result: LintResult = { compiled, diagnostics, suppressed, directives: s.directives, config };
   if (scope === 'drift') result.leftOut = leftOut;
   return result;
+}
+
+/** Give each diagnostic its identity (src/core/identity.ts): relative to its estate's root, with its statement's text. */
+function identify(diagnostics: Diagnostic[], compiled: CompileResult): void {
+  const { root } = compiled.inputs;
+  const { cwd } = compiled.workspace;
+  for (const d of diagnostics) {
+    const source = compiled.sources.get(d.file);
+    d.fingerprint = findingIdentity(d, { root, cwd, lineText: (n) => (source && n >= 1 && n <= source.lines.lineCount ? source.lines.lineText(n - 1) : undefined) });
+  }
 }

@@ -6,6 +6,7 @@ import { basename } from 'node:path';
 import { isOmprouteKeyword, statementSpec } from '../../grammar/omproute/keywords.js';
 import { statementWords } from '../../grammar/profile/statement-words.js';
 import { looksLikeCapture } from './capture/index.js';
+import { SCENARIO_FILE, SKIP_EXT } from '../sources/discover.js';
 import type { SourceFile } from '../sources/source-file.js';
 
 export type FileKind =
@@ -140,7 +141,10 @@ function leadingText(text: string): string {
 export function detectKind(file: SourceFile): FileKind {
   const name = basename(file.path);
   if (/^plexlint\.ya?ml$/i.test(name)) return 'manifest';
-  if (/\.scenario\.ya?ml$/i.test(name)) return 'scenario';
+  if (SCENARIO_FILE.test(name)) return 'scenario';
+  // A document, an image, a program (README.md, notes.html): not a configuration file, whatever its lines start
+  // with — a line of a README that starts with HOME is no HOME statement.
+  if (SKIP_EXT.test(name)) return 'unknown';
   if (GO_SCRIPTS.test(name)) return 'goscript';
   const head = leadingText(file.text);
   // A saved report of the running state (NETSTAT, DISPLAY TCPIP, dscontrol): its banner decides, before a profile's

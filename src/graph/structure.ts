@@ -7,6 +7,7 @@
  * Groups: the sysplex with a group per CPC, a group per Load Balancer HA pair
  * (or stand-alone machine), a group per plug-in file, a group per WAS cell.
  */
+import { plural } from '../core/list-text.js';
 import type { Loc } from '../core/loc.js';
 import type { Distribution, Estate, SysplexDvipa } from '../model/estate.js';
 import { estateFolder, estateRelative } from '../model/files.js';
@@ -111,7 +112,7 @@ export interface StructureScope {
 function sysplex(parts: GraphParts, scope: StructureScope | undefined): void {
   const { estate } = parts;
   const members = new Set(estate.sysplex.members);
-  const plex = members.size ? parts.group({ id: 'sysplex', kind: 'sysplex', label: `sysplex: ${estate.sysplex.members.length} systems` }) : undefined;
+  const plex = members.size ? parts.group({ id: 'sysplex', kind: 'sysplex', label: `sysplex: ${plural(estate.sysplex.members.length, 'system')}` }) : undefined;
   estate.systems.forEach((s, i) => {
     let group = members.has(s.name) ? plex : undefined;
     if (group && s.cpc) group = parts.group({ id: `cpc:${s.cpc}`, kind: 'cpc', label: `CPC ${s.cpc}`, parent: group });

@@ -13,7 +13,7 @@ import { stringifyJson } from './escape/json.js';
 import type { Formatter } from './types.js';
 import { fingerprint } from '../diff/findings.js';
 
-function message(d: Diagnostic): Record<string, unknown> {
+function message(d: Diagnostic, cwd: string): Record<string, unknown> {
   return {
     ruleId: d.ruleId,
     severity: d.severity === 'error' ? 2 : 1,
@@ -28,8 +28,8 @@ function message(d: Diagnostic): Record<string, unknown> {
     ...(d.fix ? { fix: { range: d.fix.range, text: d.fix.text } } : {}),
     // ESLint's suggestions: changes a person chooses among; --fix never applies them.
     ...(d.suggestions ? { suggestions: d.suggestions.map((x) => ({ desc: x.description, fix: { range: x.range, text: x.text } })) } : {}),
-    // Identity across versions (rule and subject), for --baseline <report.json>.
-    fingerprint: fingerprint(d),
+    // The finding's identity (src/core/identity.ts), the same wherever the estate lies: for --baseline <report.json>.
+    fingerprint: fingerprint(d, cwd),
   };
 }
 
@@ -48,9 +48,9 @@ export const json: Formatter = ({ diagnostics, files, cwd, suppressed = [], outp
   }
   const results = [...byFile.entries()].map(([file, list]) => ({
     filePath: isPseudoFile(file) ? file : resolve(cwd, file),
-    messages: list.map(message),
+    messages: list.map((d) => message(d, cwd)),
     // ESLint's shape: the suppressed finding plus how it was suppressed.
-    suppressedMessages: suppressed.filter((d) => d.file === file).map((d) => ({ ...message(d), suppressions: d.suppressions })),
+    suppressedMessages: suppressed.filter((d) => d.file === file).map((d) => ({ ...message(d, cwd), suppressions: d.suppressions })),
     errorCount: list.filter((d) => d.severity === 'error').length,
     warningCount: list.filter((d) => d.severity === 'warning').length,
     infoCount: list.filter((d) => d.severity === 'info').length,

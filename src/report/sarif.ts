@@ -84,8 +84,7 @@ function region(r: { line: number; column: number; endLine?: number; endColumn?:
 
 function descriptor(meta: RuleMeta, input: ReportInput): Record<string, unknown> {
   const url = input.links?.ruleUrl(meta.id);
-  // A page of the installed package (file:) opens only where plexlint ran: the command that prints it works anywhere.
-  const where = url && !url.startsWith('file:') ? `Documentation: ${url}` : `Run \`plexlint explain ${meta.id}\` for the documentation${url ? ` (${url})` : ''}.`;
+  const where = url ? `Documentation: ${url} (or run \`plexlint explain ${meta.id}\`).` : `Run \`plexlint explain ${meta.id}\` for the documentation.`;
   const docs = input.ruleDocs?.(meta.id);
   const markdown = `${docs?.trim() ?? `**${meta.id}**: ${sentence(meta.description)}\n\nSource: ${meta.source}`}\n\n${url ? `[Documentation](${url})` : where}`;
   const d: Record<string, unknown> = {

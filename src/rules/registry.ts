@@ -31,6 +31,7 @@ import { rule as unlistedProfile } from './input/unlisted-profile.js';
 import { rule as iebupdteInvalidStatement } from './input/iebupdte-invalid-statement.js';
 import { rule as iebupdteMemberUnknown } from './input/iebupdte-member-unknown.js';
 import { rule as ieasymInvalid } from './input/ieasym-invalid.js';
+import { rule as strayCopy } from './input/stray-copy.js';
 
 import { rule as manifestUnknownKey } from './manifest/manifest-unknown-key.js';
 import { rule as manifestInvalidValue } from './manifest/manifest-invalid-value.js';
@@ -194,6 +195,7 @@ export const rules = [
   iebupdteInvalidStatement,
   iebupdteMemberUnknown,
   ieasymInvalid,
+  strayCopy,
   manifestUnknownKey,
   manifestInvalidValue,
   manifestMissingFile,

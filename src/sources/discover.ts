@@ -20,11 +20,19 @@ import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { checkoutAt, howItLeadsOut, isWithin, staysInside, workingCheckout, type Checkout } from './checkout.js';
 import type { FileSystem, FsJournal } from './fs-journal.js';
 import { IgnoreRules, type IgnoreSettings } from './ignore.js';
+import { strayCopy } from './stray.js';
 
 export const MANIFEST_NAMES = ['plexlint.yaml', 'plexlint.yml'];
 
-/** Extensions that are never configuration inputs. */
-export const SKIP_EXT = /\.(md|markdown|json|js|mjs|cjs|ts|map|png|jpe?g|gif|svg|pdf|zip|gz|tgz|tar|jar|class|exe|dll|so|lock|html?|css)$/i;
+/** Extensions that are never configuration inputs: a file so named is not one, whatever its lines start with. */
+export const SKIP_EXT = /\.(md|markdown|rst|adoc|json|js|mjs|cjs|ts|map|png|jpe?g|gif|svg|pdf|docx?|xlsx?|pptx?|zip|gz|tgz|tar|jar|class|exe|dll|so|lock|html?|css)$/i;
+/** A scenario file (docs/scenarios.md): what `plexlint simulate` runs, never a file of an estate. */
+export const SCENARIO_FILE = /\.scenario\.ya?ml$/i;
+
+/** Whether a file found by a folder scan can be an input by its name (not a document, an image, a scenario…). */
+function inputName(name: string): boolean {
+  return !SKIP_EXT.test(name) && !SCENARIO_FILE.test(name);
+}
 /** Folder scans go no deeper than this. */
 const MAX_SCAN_DEPTH = 32;
 
@@ -45,6 +53,8 @@ export interface EstateInputs {
   files: string[];
   /** Files named on the command line (not found by a scan or a glob). */
   explicit: Set<string>;
+  /** Stray copies found or named (./stray.ts), absolute: never read, each reported once as stray-copy. */
+  strays?: string[];
   /** Undefined: everything in the estate was asked for. */
   scope?: Scope;
 }
@@ -53,7 +63,10 @@ export interface DiscoverOptions extends IgnoreSettings {
   fs: FsJournal;
   /** --config: the one manifest of all the inputs (absolute). */
   config?: string;
-  /** No manifest is looked up (`--stdin` without a file name: the text is checked on its own). */
+  /**
+   * No manifest is looked up and a file named is not read with its folder's other files (`--stdin` without a file
+   * name: the text is checked on its own).
+   */
   noLookup?: boolean;
   /**
    * The one file given is the whole estate: nothing else is listed, looked up or read — no manifest, no ignore file,
@@ -75,6 +88,8 @@ export interface Discovery {
   refused: { path: string; why: string }[];
   /** Files named on the command line that an ignore rule leaves out, and why. */
   ignored: { path: string; why: string }[];
+  /** Files named on the command line that are never files of an estate (a scenario file), and what they are. */
+  notInputs: { path: string; what: string }[];
   /** The files of a folder of an estate, by the same rules (INCLUDE look-ups scan the estate). */
   scanEstate(estate: EstateInputs, dir: string): string[];
   /** The manifest a file or folder (absolute) belongs to, by the lookup rule (or --config). */
@@ -145,6 +160,7 @@ export function discover(paths: string[], options: DiscoverOptions): Discovery {
 
   interface Building extends EstateInputs {
     seen: Set<string>;
+    strays: string[];
     bases: string[];
     whole: boolean;
   }
@@ -153,7 +169,7 @@ export function discover(paths: string[], options: DiscoverOptions): Discovery {
     const key = manifest ?? '';
     let e = estates.get(key);
     if (!e) {
-      e = { root: cwd, files: [], explicit: new Set(), seen: new Set(), bases: [], whole: manifest === undefined, scope: { files: new Set(), folders: [] } };
+      e = { root: cwd, files: [], explicit: new Set(), seen: new Set(), strays: [], bases: [], whole: manifest === undefined, scope: { files: new Set(), folders: [] } };
       if (manifest) {
         e.manifest = manifest;
         e.manifestFrom = options.config ? 'config' : 'lookup';
@@ -164,9 +180,15 @@ export function discover(paths: string[], options: DiscoverOptions): Discovery {
   };
   const add = (file: string, manifest: string | undefined, explicit: boolean): void => {
     const e = estateOf(manifest);
-    if (explicit) e.explicit.add(file);
-    if (!e.seen.has(file)) {
-      e.seen.add(file);
+    if (e.seen.has(file)) {
+      if (explicit && !e.strays.includes(file)) e.explicit.add(file);
+      return;
+    }
+    e.seen.add(file);
+    // A backup or dated copy is never part of the estate, manifest or not: it is set aside unread.
+    if (strayCopy(file)) e.strays.push(file);
+    else {
+      if (explicit) e.explicit.add(file);
       e.files.push(file);
     }
   };
@@ -192,7 +214,7 @@ export function discover(paths: string[], options: DiscoverOptions): Discovery {
         if (lkind === 'link') {
           const real = fs.realpath(p) ?? p;
           if (!inside(realBase, real) && !(m && inside(dirname(m), real))) {
-            if (!SKIP_EXT.test(name) && !rules.ignoredBy(p, false, ctx, true)) found(p, m);
+            if (inputName(name) && !rules.ignoredBy(p, false, ctx, true)) found(p, m);
             continue;
           }
         }
@@ -200,7 +222,7 @@ export function discover(paths: string[], options: DiscoverOptions): Discovery {
         if (kind !== 'dir' && kind !== 'file') continue;
         if (rules.ignoredBy(p, kind === 'dir', ctx, true)) continue;
         if (kind === 'file') {
-          if (!SKIP_EXT.test(name)) found(p, m);
+          if (inputName(name)) found(p, m);
           continue;
         }
         const next = enter(p, m);
@@ -211,6 +233,28 @@ export function discover(paths: string[], options: DiscoverOptions): Discovery {
   };
   /** A sub-folder with a manifest of its own starts a separate estate (not with --config). */
   const nested = (dir: string, current: string | undefined): string | undefined => (options.config ? current : (manifestIn(dir) ?? current));
+  /** Within one estate: a sub-folder with a manifest of its own is another estate's, and is not walked. */
+  const sameEstate = (own: string | undefined) => (dir: string, current: string | undefined): string | undefined | false => {
+    if (options.config) return current;
+    const m = manifestIn(dir);
+    return m !== undefined && m !== own ? false : current;
+  };
+  const contextScanned = new Set<string>();
+  /**
+   * A file (or a glob's match) is checked in the estate it belongs to, the same estate its folder would be: the
+   * estate's folder — its manifest's, else `home` (the file's folder, a glob's base) — is scanned for the other
+   * files of the estate, which give the context; only what was named is reported (the scope).
+   */
+  const addContext = (manifest: string | undefined, home: string): void => {
+    if (options.noLookup) return;
+    const dir = manifest && !options.config ? dirname(manifest) : home;
+    const key = `${manifest ?? ''}\u0000${dir}`;
+    if (contextScanned.has(key) || fs.kind(dir) !== 'dir') return;
+    contextScanned.add(key);
+    const e = estateOf(manifest);
+    e.bases.push(dir);
+    walk(dir, manifest, sameEstate(manifest), (file) => add(file, manifest, false));
+  };
 
   const unmatched: string[] = [];
   const missing: string[] = [];
@@ -225,6 +269,7 @@ export function discover(paths: string[], options: DiscoverOptions): Discovery {
     return working;
   };
   const ignored: { path: string; why: string }[] = [];
+  const notInputs: { path: string; what: string }[] = [];
   for (const arg of paths.length ? paths : ['.']) {
     const abs = resolve(cwd, arg);
     // The one rule for links (./checkout.ts): `check profiles` where a branch made profiles a link to / is refused.
@@ -239,6 +284,8 @@ export function discover(paths: string[], options: DiscoverOptions): Discovery {
       if (kind === 'dir') {
         let count = 0;
         const top = nearestManifest(abs);
+        // A folder inside an estate is read with the rest of the estate, as a file of it is; its own files are reported.
+        if (top && !options.config && dirname(top) !== abs) addContext(top, abs);
         walk(abs, top, nested, (file, m) => {
           count++;
           add(file, m, false);
@@ -253,15 +300,25 @@ export function discover(paths: string[], options: DiscoverOptions): Discovery {
         if (count === 0) unmatched.push(arg);
         continue;
       }
+      if (SCENARIO_FILE.test(abs)) {
+        notInputs.push({ path: abs, what: 'a scenario file, which plexlint simulate runs' });
+        continue;
+      }
       const manifest = nearestManifest(dirname(abs));
       const why = rules.ignoredBy(abs, false, manifest ? { manifest } : {});
       if (why) {
         ignored.push({ path: abs, why });
         continue;
       }
+      // The estate's other files first, in the order a scan of its folder gives them, so that the file is compiled
+      // exactly as in a check of that folder.
+      addContext(manifest, dirname(abs));
       add(abs, manifest, true);
-      estateOf(manifest).scope!.files.add(abs);
-      estateOf(manifest).bases.push(dirname(abs));
+      const e = estateOf(manifest);
+      e.scope!.files.add(abs);
+      e.bases.push(dirname(abs));
+      // Without a manifest too, the file is a part of its folder's estate, not the whole of it.
+      if (!manifest) e.whole = false;
       continue;
     }
     if (!isGlob(arg)) {
@@ -276,17 +333,22 @@ export function discover(paths: string[], options: DiscoverOptions): Discovery {
     }
     // Matched against the path as written: relative to the working directory, or absolute.
     const matches = picomatch(isAbsolute(arg) ? arg : arg.replace(/^\.\//, ''), { dot: false });
-    let count = 0;
+    const matched: { file: string; manifest: string | undefined }[] = [];
     walk(base, nearestManifest(base), nested, (file, m) => {
       const shown = isAbsolute(arg) ? file : relative(cwd, file).split(sep).join('/');
-      if (!matches(shown)) return;
-      count++;
-      add(file, m, false);
-      const e = estateOf(m);
+      if (matches(shown)) matched.push({ file, manifest: m });
+    });
+    // A glob names files: each estate it matched files of is read as its folder would be (without a manifest, the
+    // glob's base), and only the matched files are reported.
+    for (const m of new Set(matched.map((x) => x.manifest))) addContext(m, base);
+    for (const { file, manifest } of matched) {
+      add(file, manifest, false);
+      const e = estateOf(manifest);
       e.scope!.files.add(file);
       e.bases.push(dirname(file));
-    });
-    if (count === 0) unmatched.push(arg);
+      if (!manifest) e.whole = false;
+    }
+    if (matched.length === 0) unmatched.push(arg);
   }
 
   const list: EstateInputs[] = [];
@@ -294,7 +356,8 @@ export function discover(paths: string[], options: DiscoverOptions): Discovery {
     const dirs = [...e.bases, ...e.files.map((f) => dirname(f))];
     if (e.manifest) dirs.push(dirname(e.manifest));
     // An isolated file is its own root: the sandbox lets nothing else be read (./workspace.ts).
-    const estate: EstateInputs = { root: options.isolated ? (e.files[0] ?? cwd) : commonDir(dirs, cwd), files: e.files, explicit: e.explicit };
+    const estate: EstateInputs = { root: options.isolated ? (e.files[0] ?? cwd) : commonDir([...dirs, ...e.strays.map((f) => dirname(f))], cwd), files: e.files, explicit: e.explicit };
+    if (e.strays.length) estate.strays = e.strays;
     if (e.manifest) estate.manifest = e.manifest;
     if (e.manifestFrom) estate.manifestFrom = e.manifestFrom;
     if (!e.whole) estate.scope = e.scope!;
@@ -306,13 +369,16 @@ export function discover(paths: string[], options: DiscoverOptions): Discovery {
     missing,
     refused,
     ignored,
+    notInputs,
     rules,
     manifestOf: (abs, isDir) => nearestManifest(isDir ? abs : dirname(abs)),
     scanEstate(estate, dir) {
       if (options.isolated) return [];
       const out: string[] = [];
       const own = estate.manifest;
-      walk(dir, own, (sub, m) => (!options.config && manifestIn(sub) !== undefined && manifestIn(sub) !== own ? false : m), (file) => out.push(file));
+      walk(dir, own, sameEstate(own), (file) => {
+        if (!strayCopy(file)) out.push(file);
+      });
       return out;
     },
   };

@@ -58,7 +58,14 @@ export function gitTree(ref: string, cwd: string, paths: string[]): TreeFs {
     throw new GitTreeError(`git:${ref}: the repository has no revision ${JSON.stringify(ref)}`);
   }
   const specs = paths.map((p) => relative(mount, resolve(cwd, p)).split(sep).join('/') || '.');
-  const listing = git(['ls-tree', '-r', '-z', '-l', tree, '--', ...specs], mount);
+  // The .gitignore files of the folders above each path too: a scan of the revision leaves out what they ignore, as
+  // a scan of the working tree does (src/sources/ignore.ts), so that both sides of a diff hold the same set of files.
+  const above = new Set<string>();
+  for (const spec of specs) {
+    const parts = spec === '.' ? [] : spec.split('/').slice(0, -1);
+    for (let i = 0; i <= parts.length; i++) above.add([...parts.slice(0, i), '.gitignore'].join('/'));
+  }
+  const listing = git(['ls-tree', '-r', '-z', '-l', tree, '--', ...specs, ...[...above].filter((a) => !specs.includes(a))], mount);
   const entries: TreeEntry[] = [];
   const oids = new Map<string, string>();
   // Names are bytes: one that is not UTF-8 keeps them (./fs-names.ts), so that it is read and shown escaped.

@@ -1,15 +1,19 @@
 /**
- * Which files a folder scan leaves out (docs/estates.md "Ignoring files"). Four layers, in this order, each in
+ * Which files a folder scan leaves out (docs/estates.md "Ignoring files"). Five layers, in this order, each in
  * gitignore syntax (read by the `ignore` package, the library ESLint and Prettier use for the same files), a later
  * layer overriding an earlier one the way a deeper .gitignore overrides a shallower one:
  *
  * 1. the built-in skip list: `node_modules/`, `dist/`, `coverage/` and hidden names (`.*`);
- * 2. `.plexlintignore` files, from the repository root (the folder that holds `.git`) down to the file's folder,
- *    each relative to its own folder;
- * 3. the estate manifest's `ignore:` list, relative to the manifest's folder;
- * 4. `--ignore-pattern <glob>` on the command line, relative to the working directory.
+ * 2. `.gitignore` files inside a git repository, from its root (the folder that holds `.git`) down to the file's
+ *    folder, each relative to its own folder, as git reads them — so a developer's scratch copy that git ignores
+ *    is not checked where CI's clean checkout does not have it (Ruff, Biome and Prettier do the same). Git's
+ *    other exclude files (`.git/info/exclude`, core.excludesFile) are a developer's own: CI has none, so they are
+ *    not read;
+ * 3. `.plexlintignore` files, from the repository root down to the file's folder, each relative to its own folder;
+ * 4. the estate manifest's `ignore:` list, relative to the manifest's folder;
+ * 5. `--ignore-pattern <glob>` on the command line, relative to the working directory.
  *
- * `--no-ignore` turns all four off. Version-control folders (.git, .hg, .svn) are never scanned.
+ * `--no-ignore` turns all five off. Version-control folders (.git, .hg, .svn) are never scanned.
  */
 import ignore, { type Ignore } from 'ignore';
 import { dirname, isAbsolute, join, relative, sep } from 'node:path';
@@ -21,6 +25,7 @@ import { isReadFailure } from './read-file.js';
 const MAX_IGNORE_FILE_BYTES = 1024 * 1024;
 
 export const IGNORE_FILE = '.plexlintignore';
+export const GITIGNORE_FILE = '.gitignore';
 export const BUILTIN_IGNORES: readonly string[] = ['node_modules/', 'dist/', 'coverage/', '.*'];
 
 interface Layer {
@@ -77,6 +82,7 @@ function relativeTo(base: string, abs: string, isDir: boolean): string | undefin
 export class IgnoreRules {
   private readonly builtin = layer('/', BUILTIN_IGNORES, 'the built-in skip list');
   private readonly cli: Layer | undefined;
+  /** The ignore file of a folder (by its path), read once. */
   private readonly folderFiles = new Map<string, Layer | null>();
   private readonly repoRoots = new Map<string, string | null>();
   private readonly manifests = new Map<string, Layer | null>();
@@ -127,14 +133,14 @@ export class IgnoreRules {
   }
 
   /**
-   * The .plexlintignore of a folder. It is read only where it stays inside its checkout — the top of its chain: the
-   * repository, else the working directory or the folder scanned (./checkout.ts) — so that a committed link to a
-   * file outside is never read, and its lines never come back as the reason a file is ignored.
+   * A folder's .plexlintignore (or .gitignore). It is read only where it stays inside its checkout — the top of its
+   * chain: the repository, else the working directory or the folder scanned (./checkout.ts) — so that a committed
+   * link to a file outside is never read, and its lines never come back as the reason a file is ignored.
    */
-  private folderLayer(dir: string, top: string): Layer | undefined {
-    const known = this.folderFiles.get(dir);
+  private folderLayer(dir: string, top: string, name = IGNORE_FILE): Layer | undefined {
+    const file = join(dir, name);
+    const known = this.folderFiles.get(file);
     if (known !== undefined) return known ?? undefined;
-    const file = join(dir, IGNORE_FILE);
     let result: Layer | null = null;
     const kind = this.fs.lkind(file);
     if (kind !== 'missing') {
@@ -146,7 +152,7 @@ export class IgnoreRules {
         if (!isReadFailure(bytes)) result = layer(dir, bytes.toString('utf8').split('\n'), this.display(file));
       }
     }
-    this.folderFiles.set(dir, result);
+    this.folderFiles.set(file, result);
     return result ?? undefined;
   }
 
@@ -164,6 +170,13 @@ export class IgnoreRules {
     const out: Layer[] = [];
     if (ctx.scanBase !== undefined) out.push({ ...this.builtin, base: ctx.scanBase });
     const { folders, top } = this.chain(dir, ctx.scanBase);
+    // .gitignore files count inside a repository only, as for git; the chain then starts at its root.
+    if (this.repositoryRoot(dir) !== undefined) {
+      for (const d of folders) {
+        const l = this.folderLayer(d, top, GITIGNORE_FILE);
+        if (l) out.push(l);
+      }
+    }
     for (const d of folders) {
       const l = this.folderLayer(d, top);
       if (l) out.push(l);

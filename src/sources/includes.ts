@@ -192,7 +192,7 @@ export class EstateIncludeResolver implements IncludeResolver {
   private outside(dataset: string, how: string): { ruleId: 'include-outside-estate'; message: string } {
     return {
       ruleId: 'include-outside-estate',
-      message: `INCLUDE ${dataset}: ${how}, which is outside the estate (${this.ws.display(this.ws.root)}); plexlint does not look at files outside the estate it was given.`,
+      message: `INCLUDE ${dataset}: ${how}, which is outside the estate (the folder ${this.ws.folderDisplay(this.ws.root)}); plexlint does not look at files outside the estate it was given.`,
     };
   }
 

@@ -102,6 +102,11 @@ export class Workspace {
     return displayPath(this.cwd, abs);
   }
 
+  /** A folder as messages name it: with a trailing '/', the working directory as `./`. */
+  folderDisplay(abs: string): string {
+    return relative(this.cwd, abs) === '' ? './' : `${displayPath(this.cwd, abs)}/`;
+  }
+
   /** True when the path, with symlinks resolved, lies inside the estate root. */
   contains(abs: string): boolean {
     return this.insideRoot(this.fs.realpath(abs) ?? resolve(abs));

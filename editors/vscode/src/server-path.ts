@@ -60,6 +60,7 @@ export function findServer(lookup: ServerLookup): ServerLocation | { error: stri
     if (module) return { module, from: 'global' };
   }
   return {
-    error: 'plexlint is not installed: add it to the workspace (npm install --save-dev plexlint), install it globally (npm install --global plexlint), or set plexlint.path',
+    error:
+      'plexlint is not installed: add it to the workspace (npm install --save-dev git+https://github.com/plexlint/plexlint.git#v0.1.0, or the tarball npm pack makes in a clone of it), install it globally (--global), or set plexlint.path',
   };
 }

@@ -10,7 +10,10 @@
  * bytes (`3C 3F 78 6D` ASCII-compatible, `4C 6F A7 94` EBCDIC, `FF FE` / `FE FF`
  * UTF-16). A reader that trusts the declaration reads a mismatched file as
  * garbage (every other byte a NUL, or EBCDIC letters as ASCII control
- * characters) or rejects it; every mismatch is reported, each as its own finding.
+ * characters) or rejects it. One cause is one finding: a file saved as UTF-16
+ * without a byte-order mark under a declaration of another encoding is one
+ * mismatch (the advice covers the mark), not one for the declaration and one for
+ * the missing mark.
  *
  * src/sources decoded the bytes already (src/sources/decode.ts): `file.encoding`
  * is what the bytes are (UTF-16 by byte-order mark or by the NUL in every other
@@ -77,9 +80,8 @@ export function encodingFindings(file: SourceFile, decl: XmlDeclaration | undefi
 
   if (bytes === 'utf-16') {
     if (declared !== undefined && declared !== 'utf-16') {
-      push(`the file's bytes are ${describeBytes(file)} but ${said}: ${fatal}. Save the file as ${declaredName}, or declare encoding="UTF-16".`, 'error');
-    }
-    if (!file.bom && declared === 'utf-16') {
+      push(`the file's bytes are ${describeBytes(file)} but ${said}: ${fatal}. Save the file as ${declaredName}, or declare encoding="UTF-16"${file.bom ? '' : ' and save it with a byte-order mark'}.`, 'error');
+    } else if (!file.bom && declared === 'utf-16') {
       // Appendix F: a processor can still tell UTF-16 from '<?xml' (3C 00 3F 00); whether the plug-in's parser does is not documented.
       push(
         `the file's bytes are ${describeBytes(file)}: XML requires a UTF-16 file to start with the byte-order mark (§4.3.3); parsers that detect UTF-16 from '<?xml' read it, ` +

@@ -8,7 +8,14 @@ import type { Graph, NodeKind } from '../../graph/types.js';
 import { groupLabel, groupTree, nodeMark, Picture, type GroupTree } from './labels.js';
 import { dotString } from '../escape/diagram.js';
 
-const FONT = 'Helvetica,Arial,sans-serif';
+/**
+ * One font Graphviz has metrics for: it sizes every box from the text's width in it (Graphviz's hard-coded tables
+ * for Times, Courier and Helvetica/Arial when it has no font files, as in the WebAssembly build ./svg.ts uses).
+ * A list such as "Helvetica,Arial,sans-serif" is one unknown name to it, measured as Times, whose letters are
+ * narrower: sans-serif labels overflowed their boxes. In the SVG it writes font-family="Helvetica,sans-Serif";
+ * Arial has the same widths.
+ */
+const FONT = 'Helvetica';
 
 const NODE_STYLE: Record<NodeKind, string> = {
   client: 'shape=ellipse, fillcolor="#f6f8fa", color="#57606a"',
