@@ -174,10 +174,13 @@ describe('.gitignore is honoured by every folder scan', () => {
 });
 
 describe('smaller defects', () => {
-  it('-o /proc/version says the folder takes no new file (before: "its folder does not exist")', async () => {
-    const r = await runMain('check', example, '-o', '/proc/version');
+  it('-o /proc/report.sarif says the folder takes no new file (before: "its folder does not exist")', async () => {
+    const r = await runMain('check', example, '-o', '/proc/report.sarif');
     expect(r.code).toBe(2);
-    expect(r.stderr).toBe('plexlint: cannot write the report to /proc/version: its folder takes no new file (a file system such as /proc or /sys), so plexlint cannot replace the file atomically\n');
+    expect(r.stderr).toBe('plexlint: cannot write the report to /proc/report.sarif: its folder takes no new file (a file system such as /proc or /sys), so plexlint cannot replace the file atomically\n');
+    // A file of /proc that is there is read-only (mode 0444): that is said first.
+    const version = await runMain('check', example, '-o', '/proc/version');
+    expect(version.stderr).toBe('plexlint: cannot write the report to /proc/version: it is read-only (no write permission); plexlint does not change a file you made read-only\n');
   });
 
   it("-o '' is a usage error before any work (before: the report went to standard output, silently)", async () => {
