@@ -49,7 +49,7 @@ export const rule = defineRule({
           message:
             `the running stack distributes ${dvipaPort(e.dvipa, e.port)} to ${e.target} (NETSTAT VIPADCFG), but DESTIP of the profile's VIPADISTRIBUTE does not name it: a VARY TCPIP,,OBEYFILE change that is not in the files. ` +
             `IBM: OBEYFILE changes "are in effect until the TCP/IP cataloged procedure is started again", so when the stack restarts ${e.target} is no longer a target. Add it to DESTIP in ${system.profile}, or remove it from the running stack.`,
-          related: [rel(own[0]!.destipLoc ?? own[0]!.loc, `DESTIP of ${system.name}'s VIPADISTRIBUTE ${dvipaPort(e.dvipa, e.port)}: ${own[0]!.targets.map((t) => t.address).filter(Boolean).join(', ')}`)],
+          related: [rel(own[0]!.destipLoc ?? own[0]!.targets[0]?.loc ?? own[0]!.loc, `DESTIP of ${system.name}'s VIPADISTRIBUTE ${dvipaPort(e.dvipa, e.port)}: ${own[0]!.targets.map((t) => t.address).filter(Boolean).join(', ')}`)],
           subject: `${system.name} running distribution ${e.dvipa} ${e.port ?? 'all'} target ${e.target}`,
         });
       }
