@@ -91,7 +91,9 @@ describe('npm pack', () => {
     expect(files).toContain('fixtures/example/plexlint.yaml');
     expect(files.filter((f) => f.startsWith('fixtures/scenarios/')).length).toBeGreaterThan(0);
     expect(files.filter((f) => f.startsWith('dist/src/') || f.startsWith('dist/bench/') || f.startsWith('bench/') || f.endsWith('.map') || f.startsWith('test/'))).toEqual([]);
-    expect(files.length).toBeLessThan(300);
+    // A bound that catches a whole folder shipped by mistake (test/, fixtures/rules/ are thousands of files): the
+    // package is 331 files with 153 rule pages and the example, drift and scenario estates.
+    expect(files.length).toBeLessThan(400);
   });
 
   it('the bundle loads with the code cache the build saved (V8 accepts it: same Node.js, same options)', () => {
