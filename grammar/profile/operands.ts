@@ -2,8 +2,9 @@
  * Operands several statements share, written once (IP Configuration Reference:
  * the DEVICE/LINK and INTERFACE pages repeat them per interface type).
  */
+import type { Introduced } from '../../src/core/release.js';
 import { v } from './values.js';
-import { oneOf, opt, withSub, type OptionSpec } from './spec.js';
+import { oneOf, opt, since, withSub, type OptionSpec } from './spec.js';
 
 export const AUTORESTART = oneOf('autorestart', 'AUTORESTART', 'NOAUTORESTART');
 export const ROUTER = oneOf('router', 'NONROUTER', 'PRIROUTER', 'SECROUTER');
@@ -30,3 +31,8 @@ export const SMCR = [
   opt('NOSMCR'),
 ];
 export const SMCD = oneOf('smcd', 'SMCD', 'NOSMCD');
+
+/** Network Express (IBM z17): in z/OS 3.2, and brought to z/OS 2.5 and 3.1 by TCP/IP APAR PH54596. */
+export const NETWORK_EXPRESS: Introduced = { release: '3.2', apar: 'PH54596', aparReleases: ['2.5', '3.1'] };
+/** DEVNUM: the device number of a Network Express port. */
+export const DEVNUM = since(opt('DEVNUM', v.hex('device number', 1, 4)), NETWORK_EXPRESS);

@@ -48,6 +48,11 @@ export interface OptionSpec extends Notation {
   since?: Introduced;
   /** The first release that no longer accepts the operand. */
   removedIn?: ZosRelease;
+  /**
+   * IBM lets the keyword appear more than once in one statement (or list entry), each time with its own values:
+   * no `repeated-keyword` finding for it (docs/statements.md, "A keyword coded twice").
+   */
+  repeatable?: true;
 }
 
 export type Element =
@@ -224,8 +229,14 @@ export function keyword(notation: string, then?: Element[], optional = false): E
   return k;
 }
 
-export function choice(alternatives: Record<string, Element[]>, otherwise?: Element[]): Element {
-  const alts = Object.entries(alternatives).map(([n, body]) => ({ keyword: parseNotation(n), body }));
+/** One keyword-led form of a choice, with the release that added it when IBM added it later. */
+export interface ChoiceForm {
+  body: Element[];
+  since?: Introduced;
+}
+
+export function choice(alternatives: Record<string, Element[] | ChoiceForm>, otherwise?: Element[]): Element {
+  const alts = Object.entries(alternatives).map(([n, c]) => (Array.isArray(c) ? { keyword: parseNotation(n), body: c } : { keyword: parseNotation(n), ...c }));
   return otherwise ? { type: 'choice', alternatives: alts, otherwise } : { type: 'choice', alternatives: alts };
 }
 
@@ -287,6 +298,11 @@ export function obsolete(o: OptionSpec, why: string): OptionSpec {
 
 export function meaning(o: OptionSpec, text: string): OptionSpec {
   return { ...o, meaning: text };
+}
+
+/** A keyword IBM lets a statement code more than once, each time with its own values (no repeated-keyword finding). */
+export function repeatable(o: OptionSpec): OptionSpec {
+  return { ...o, repeatable: true };
 }
 
 /** An operand IBM added in a later release (or by an APAR): `since(opt('SMCRIPADDR', …), { release: '3.2', apar: 'PH…', aparReleases: ['2.5', '3.1'] })`. */

@@ -248,7 +248,15 @@ export function compileEstate(inputs: EstateInputs, plan: EstatePlan, options: C
   }
   const found = (kind: FileKind): SourceFile[] => byKind.get(kind) ?? [];
 
-  const profiles = compileSystems({ datasets: manifest?.datasets ?? [], manifestProfiles, profiles: found('profile'), driver, progress, ...(options.compileCache ? { cache: options.compileCache } : {}) });
+  const profiles = compileSystems({
+    datasets: manifest?.datasets ?? [],
+    ...(manifest ? { manifest } : {}),
+    manifestProfiles,
+    profiles: found('profile'),
+    driver,
+    progress,
+    ...(options.compileCache ? { cache: options.compileCache } : {}),
+  });
   append(findings, profiles.findings);
   // An unlisted profile is checked on its own (src/engine/lint.ts), and says so there.
   for (const f of profiles.unlisted) {
@@ -321,7 +329,8 @@ function dedupe(findings: Finding[]): Finding[] {
       atStart.set(start, [f]);
       return true;
     }
-    if (same.some((g) => g.ruleId === f.ruleId && g.loc.endLine === f.loc.endLine && g.loc.endColumn === f.loc.endColumn && g.message === f.message)) return false;
+    // A finding of one system's release (Finding.system) is its own: the engine names the systems that share it.
+    if (same.some((g) => g.ruleId === f.ruleId && g.system === f.system && g.loc.endLine === f.loc.endLine && g.loc.endColumn === f.loc.endColumn && g.message === f.message)) return false;
     same.push(f);
     return true;
   });

@@ -15,7 +15,7 @@ import { append } from '../core/append.js';
 import { silentProgress, type Progress } from '../core/progress.js';
 import { related, type Finding } from '../core/diagnostic.js';
 import { timed } from '../core/timing.js';
-import type { Manifest } from '../frontends/manifest/index.js';
+import { systemRelease, type Manifest } from '../frontends/manifest/index.js';
 import { parseProfile, type ParsedProfile } from '../frontends/profile/index.js';
 import { buildSystem } from '../model/builders/system.js';
 import type { System } from '../model/estate.js';
@@ -55,6 +55,8 @@ export interface CompiledSystems {
 export function compileSystems(args: {
   /** INCLUDE data sets mapped to folders (the manifest's `datasets:`). */
   datasets: Manifest['datasets'];
+  /** The manifest (its estate-wide `release:` and `apars:`), if any. */
+  manifest?: Manifest;
   manifestProfiles: ManifestProfile[];
   /** Profiles found by the folder scan. */
   profiles: SourceFile[];
@@ -90,7 +92,9 @@ export function compileSystems(args: {
     if (!driver.fits(file, 'profile')) continue;
     const name = uniqueName(entry?.name ?? fileStem(file.path).toUpperCase(), usedNames);
     const symbols: Record<string, string> = { SYSNAME: name, ...(entry?.symbols ?? {}) };
-    const key = JSON.stringify([driver.ws.cwd, name, entry ? 'manifest' : 'file-name', entry?.cpc?.value ?? null, symbols]);
+    // The release a profile is judged against: the system's, else the estate's, else the newest (assumed).
+    const release = systemRelease(args.manifest, entry);
+    const key = JSON.stringify([driver.ws.cwd, name, entry ? 'manifest' : 'file-name', entry?.cpc?.value ?? null, symbols, release.release, release.assumed, [...release.apars]]);
     const cached = args.cache?.get(key, file, resolver);
     let parsed: ParsedProfile;
     let system: System;
@@ -102,7 +106,7 @@ export function compileSystems(args: {
       }
     } else {
       const recording = args.cache?.recording(resolver);
-      parsed = parseProfile(file, { symbols: new Map(Object.entries(symbols)), includes: recording?.resolver ?? resolver });
+      parsed = parseProfile(file, { symbols: new Map(Object.entries(symbols)), includes: recording?.resolver ?? resolver, release, system: name });
       for (const f of parsed.files) {
         driver.sources.set(f.path, f);
         driver.kinds.set(f.path, 'profile');
@@ -114,6 +118,7 @@ export function compileSystems(args: {
           nameSource: entry ? 'manifest' : 'file-name',
           ...(entry?.cpc ? { cpc: entry.cpc.value } : {}),
           symbols,
+          release,
           parsed: built,
         }),
       );

@@ -1,7 +1,7 @@
 import { isLoopback, parseCidr, parseIp, type IpAddress } from '../../../src/core/ip.js';
 import type { InterfaceStatement, Word } from '../ast.js';
 import { reservedName } from '../kit.js';
-import { DYNVLANREG, INBPERF, IPBCAST, ISOLATE, MONSYSPLEX, MTU, OLM, READSTORAGE, ROUTER, SECCLASS, SMCD, SMCR, SOURCEVIPAINTERFACE, VLANID, VMAC } from '../operands.js';
+import { DEVNUM, DYNVLANREG, INBPERF, IPBCAST, ISOLATE, MONSYSPLEX, MTU, OLM, READSTORAGE, ROUTER, SECCLASS, SMCD, SMCR, SOURCEVIPAINTERFACE, VLANID, VMAC } from '../operands.js';
 import { builtSlot, choice, list, opt, options, optSome, slot, statement, variant, type BuildContext, type OptionSpec } from '../spec.js';
 import { v, shown } from '../values.js';
 
@@ -15,8 +15,8 @@ const INTFID = opt('INTFID', v.text('interface ID'));
 const DUPADDRDET = opt('DUPADDRDET', v.int('duplicate address detection transmissions', 0, 2));
 const TEMPPREFIX = optSome('TEMPPREFIX', 1, v.text('prefix or ALL'), ...Array.from({ length: 15 }, () => v.cidr('prefix')));
 const TEMP_PREFIXES = [slot('prefix', v.either('temporary-address prefix', v.keyword('ALL', 'ALL'), v.cidr('prefix'))), list('prefixes', [slot('prefix', v.cidr('temporary-address prefix'))])];
-const osa: OptionSpec[] = [CHPIDTYPE, PORTNAME, PORTNUM, IPADDR, INBPERF, MTU, ...ROUTER, ...OLM, ...ISOLATE, READSTORAGE, SECCLASS, ...MONSYSPLEX, SOURCEVIPAINTERFACE, opt('TEMPIP'), VLANID, VMAC, ...DYNVLANREG, ...SMCR, ...SMCD, IPBCAST, opt('OPTLATENCY'), CHPID, opt('DEVNUM', v.hex('device number', 1, 4))];
-const osa6: OptionSpec[] = [CHPIDTYPE, PORTNAME, PORTNUM, DUPADDRDET, INTFID, IPADDR, INBPERF, MTU, ...ROUTER, ...OLM, ...ISOLATE, READSTORAGE, SECCLASS, SOURCEVIPAINTERFACE, TEMPPREFIX, VLANID, VMAC, ...DYNVLANREG, ...SMCR, ...SMCD, opt('OPTLATENCY'), CHPID, opt('DEVNUM', v.hex('device number', 1, 4))];
+const osa: OptionSpec[] = [CHPIDTYPE, PORTNAME, PORTNUM, IPADDR, INBPERF, MTU, ...ROUTER, ...OLM, ...ISOLATE, READSTORAGE, SECCLASS, ...MONSYSPLEX, SOURCEVIPAINTERFACE, opt('TEMPIP'), VLANID, VMAC, ...DYNVLANREG, ...SMCR, ...SMCD, IPBCAST, opt('OPTLATENCY'), CHPID, DEVNUM];
+const osa6: OptionSpec[] = [CHPIDTYPE, PORTNAME, PORTNUM, DUPADDRDET, INTFID, IPADDR, INBPERF, MTU, ...ROUTER, ...OLM, ...ISOLATE, READSTORAGE, SECCLASS, SOURCEVIPAINTERFACE, TEMPPREFIX, VLANID, VMAC, ...DYNVLANREG, ...SMCR, ...SMCD, opt('OPTLATENCY'), CHPID, DEVNUM];
 const iqd: OptionSpec[] = [CHPID, IPADDR, MTU, READSTORAGE, SECCLASS, ...MONSYSPLEX, SOURCEVIPAINTERFACE, VLANID, ...SMCD, ...ISOLATE, ...DYNVLANREG, opt('PFID', v.hex('PCIe function ID', 1, 4))];
 const iqd6: OptionSpec[] = [CHPID, DUPADDRDET, INTFID, IPADDR, MTU, READSTORAGE, SECCLASS, SOURCEVIPAINTERFACE, TEMPPREFIX, VLANID, ...SMCD, ...ISOLATE, ...DYNVLANREG];
 const address = (what: string) => [builtSlot('address', v.ip(what))];
