@@ -310,12 +310,18 @@ export function since(o: OptionSpec, introduced: Introduced): OptionSpec {
   return { ...o, since: introduced };
 }
 
+/** A keyword of a statement, with when IBM added or removed it where the table says so (hover text). */
+export interface KeywordInfo extends Notation {
+  since?: Introduced;
+  removedIn?: ZosRelease;
+}
+
 /**
  * Every keyword a statement knows: its options and their sub-keywords, its choices and
  * required keywords, and (with `values`) the keywords its operands take as values
  * (LINK types, INBPERF settings).
  */
-export function keywordsOf(els: readonly Element[], values = false, out: Notation[] = []): Notation[] {
+export function keywordsOf(els: readonly Element[], values = false, out: KeywordInfo[] = []): KeywordInfo[] {
   const fromValue = (spec: ValueSpec): void => {
     if (!values) return;
     if (spec.kind === 'keyword') for (const k of spec.of.entries) out.push(k);
@@ -336,14 +342,14 @@ export function keywordsOf(els: readonly Element[], values = false, out: Notatio
       if (el.then) keywordsOf(el.then, values, out);
     } else if (el.type === 'choice') {
       for (const a of el.alternatives) {
-        out.push(a.keyword);
+        out.push(a.since ? { ...a.keyword, since: a.since } : a.keyword);
         keywordsOf(a.body, values, out);
       }
       if (el.otherwise) keywordsOf(el.otherwise, values, out);
     } else if (el.type === 'variant') {
       for (const c of el.cases) {
         // The case keywords are the values of the variant's slot (DEVICE name MPCIPA …).
-        if (values) out.push(c.keyword);
+        if (values) out.push(c.since ? { ...c.keyword, since: c.since } : c.keyword);
         keywordsOf(c.body, values, out);
       }
     } else if (el.type === 'list') keywordsOf(el.entry, values, out);
