@@ -97,14 +97,23 @@ function thisStatement(s: Statement, f: Finding): string {
   return `this ${canonical(s)}${s.loc.line !== f.loc.line ? ` (line ${s.loc.line})` : ''}`;
 }
 
+/**
+ * The finding that gets the statement rejected: the worst damage, and of those the first by position — whatever order
+ * the parser and the builder made them in, so that a statement a member several systems INCLUDE gets the same
+ * consequence for each of them (a release-dependent error of one system does not move it).
+ */
 function firstDamaging(findings: Finding[], inBlock: boolean): { finding: Finding; damage: Damage } | undefined {
   let best: { finding: Finding; damage: Damage } | undefined;
   for (const f of findings) {
     const d = damageOf(f, inBlock);
     if (d === 'none' || d === 'entry') continue;
-    if (!best || worst(best.damage, d) !== best.damage) best = { finding: f, damage: d };
+    if (!best || (worst(best.damage, d) !== best.damage ? true : d === best.damage && before(f.loc, best.finding.loc))) best = { finding: f, damage: d };
   }
   return best;
+}
+
+function before(a: Loc, b: Loc): boolean {
+  return a.line < b.line || (a.line === b.line && a.column < b.column);
 }
 
 function applyVipaBlock(block: VipaDynamicBlock, subFindings: (s: VipaStatement) => Finding[]): void {
