@@ -155,10 +155,10 @@ describe('a misspelled statement after a statement with free-form operands', () 
     expect(d[0]!.message).toContain('Did you mean SOMAXCONN?');
   });
 
-  it('indented under the statement, it is read as one more of its operands', () => {
+  it('indented under the statement, the same (the profile is free format)', () => {
     const d = lintProfile(profile('TCPCONFIG RESTRICTLOWPORTS', '          SOMAXCON 10', 'UDPCONFIG RESTRICTLOWPORTS'));
     expect(ranges(d)).toEqual(['2:11-2:19 unknown-statement']);
-    expect(d[0]!.message).toContain('one more operand of TCPCONFIG (line 1)');
+    expect(d[0]!.message).toContain('plexlint reads it as a statement of its own, not as one more operand of TCPCONFIG');
     expect(d[0]!.message).toContain('Did you mean SOMAXCONN?');
   });
 

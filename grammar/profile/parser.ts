@@ -27,7 +27,7 @@ import type { Finding, Fix, RuleId } from '../../src/core/diagnostic.js';
 import { fix, inCaseOf, removeAt, replaceAt } from '../../src/core/fix.js';
 import type { Loc } from '../../src/core/loc.js';
 import { ASSUMED_RELEASE, availability, type Introduced, type ReleaseContext, type ZosRelease } from '../../src/core/release.js';
-import { didYouMean, suggest, uniqueSuggestion } from '../../src/core/suggest.js';
+import { didYouMean, editDistance, suggest, uniqueSuggestion } from '../../src/core/suggest.js';
 import type { GenericStatement, OptionNode, Statement, UnknownStatement, Word } from './ast.js';
 import { damageOf } from './damage.js';
 import { asKnown, releaseFinding, tableConfidence } from './knowledge.js';
@@ -116,9 +116,8 @@ interface Frame {
   lastOrder: number;
   /** The last word reported as an unknown operand: a value right after it is its argument, not a finding of its own. */
   lastUnknown?: ProfileToken;
-  /** Options coded so far, for repeated keywords (made on the second option). */
-  seen?: Map<OptionSpec, Word>;
-  firstOption?: OptionSpec;
+  /** The options coded so far by name, for repeated keywords: made only for a statement with many options. */
+  seen?: Map<string, OptionNode>;
   /**
    * How the next entry of the list being read starts: with an operand of this kind, or
    * ('any') with any operand that is not a keyword of the entry (AUTOLOG procedure names).
@@ -144,6 +143,12 @@ export interface BuiltStatement {
 }
 
 const MAX_OCCURRENCE = 255;
+
+/** How far past a line-start word the parser looks for the next line (the scanner's ring holds 64 words). */
+const LOOK_PAST_LINE = 24;
+
+/** Up to this many options, a repeat is found by comparing names one by one (no map per statement). */
+const LINEAR_OPTIONS = 8;
 
 /** A word that could be a keyword (letters first), as opposed to a value (a number, an address, a list such as 2,3). */
 const KEYWORD_SHAPED = /^[A-Z@#$][A-Z0-9@#$_]*$/;
@@ -187,8 +192,8 @@ export class ProfileParser extends EmbeddedActionsParser {
   private readonly rules = new Map<StatementSpec, ParserMethod<[], BuiltStatement>>();
   private readonly plans = new Map<StatementSpec, Node[]>();
   private readonly skipTables = new Map<StatementSpec, KeywordTable<Notation>>();
-  /** The statement read last (an unknown statement after it names it). */
-  private previous: { name: string; line: number } | undefined;
+  /** The statement read last (an unknown statement after it names it, and may be a misspelt operand of it). */
+  private previous: Previous | undefined;
   /** The last word consumed, for the statement's range. */
   private lastLine = 0;
   private lastEnd = 0;
@@ -406,7 +411,7 @@ export class ProfileParser extends EmbeddedActionsParser {
       const statement = this.build(spec, p, f);
       // A word after it on a later line is a statement of its own (unknownStatementFinding says why); a block ends
       // with its END keyword, and says nothing about what follows.
-      this.previous = spec.end || spec.contains ? undefined : { name: spec.name, line: at.line };
+      this.previous = spec.end || spec.contains ? undefined : { name: spec.name, line: at.line, keywords: f.skip };
       return children ? { statement, findings: f.findings, children } : { statement, findings: f.findings };
     } finally {
       this.frames.pop();
@@ -464,7 +469,7 @@ export class ProfileParser extends EmbeddedActionsParser {
     this.lastEnd = keyword.loc.endColumn;
     for (;;) {
       const t = this.LA(1) as ProfileToken;
-      if ((t.tokenType !== Value && t.tokenType !== Keyword) || this.startsLineAsStatement(t, keyword.loc.column)) break;
+      if ((t.tokenType !== Value && t.tokenType !== Keyword) || this.startsLineAsStatement(t)) break;
       operands.push(this.word(this.consume(1, Operand)));
     }
     const loc: Loc = { file: this.file, line: keyword.loc.line, column: keyword.loc.column, endLine: this.lastLine, endColumn: this.lastEnd };
@@ -476,24 +481,36 @@ export class ProfileParser extends EmbeddedActionsParser {
 
   /**
    * Whether a word that starts a line ends the statement being read and starts one of its own (docs/statements.md,
-   * "A word that starts a line"): a TCPIP.DATA statement name, or a word of letters that is not indented past the
-   * statement's own name (`column`) and is none of the statement's keywords. Inside an END-type block every word
-   * up to its END keyword belongs to the block.
+   * "A word that starts a line"): a word of letters that is none of the statement's keywords — a TCPIP.DATA
+   * statement always, any other word unless the next line goes on with a keyword of the statement (then the word is
+   * one of its operands, misspelt: the statement is not cut in two). Layout other than the lines themselves does not
+   * count (IBM: entries are free format), so indenting it changes nothing. Inside an END-type block every word up to
+   * its END keyword belongs to the block.
    */
-  private startsLineAsStatement(t: ProfileToken, column: number, keywords?: KeywordTable<Notation>): boolean {
+  private startsLineAsStatement(t: ProfileToken, keywords?: KeywordTable<Notation>): boolean {
     if (t === this.scanner.eof || this.phase.end || t.symbolic) return false;
     const prev = this.LA(0) as ProfileToken;
-    if (prev !== this.scanner.eof && prev.index >= 0 && t.line <= prev.line) return false;
+    if (prev !== this.scanner.eof && t.line <= prev.line) return false;
     const text = this.upper(t);
     if (!KEYWORD_SHAPED.test(text)) return false;
-    if (keywords && this.matches(keywords, t)) return false;
-    return isTcpipDataStatement(text) || t.column <= column;
+    if (!keywords) return true;
+    if (this.matches(keywords, t)) return false;
+    return isTcpipDataStatement(text) || !this.nextLineGoesOn(t, keywords);
+  }
+
+  /** Whether the first word on a line after `t`'s (within a few words) is a keyword of the statement. */
+  private nextLineGoesOn(t: ProfileToken, keywords: KeywordTable<Notation>): boolean {
+    for (let k = 2; k <= LOOK_PAST_LINE; k++) {
+      const next = this.LA(k) as ProfileToken;
+      if (next === this.scanner.eof) return false;
+      if (next.line > t.line) return this.matches(keywords, next) !== undefined;
+    }
+    return false;
   }
 
   /** The same for the statement (or entry) being read: complete, and this word starts a line as a statement does. */
   private endsAtLineStart(t: ProfileToken): boolean {
-    const owner = this.frame().owner;
-    return this.startsLineAsStatement(t, owner.p.keyword.loc.column, owner.skip);
+    return this.startsLineAsStatement(t, this.frame().owner.skip);
   }
 
   /** An END keyword without its block: kept as a statement; the block pass reports it. */
@@ -1047,7 +1064,7 @@ export class ProfileParser extends EmbeddedActionsParser {
       this.operand(f, w);
       return;
     }
-    const first = this.codedBefore(f, spec, w);
+    const first = this.codedBefore(f, spec);
     if (first) {
       // Read, and left out of the statement: plexlint reads it with the first (see repeatedKeyword).
       const node = new Option(spec.name, w);
@@ -1074,6 +1091,7 @@ export class ProfileParser extends EmbeddedActionsParser {
     // one-element literal, 136 bytes less for each of the 1,500 routes of a stack until its model is built.
     if (f.p.options === NONE) f.p.options = [node];
     else f.p.options.push(node);
+    if (f.seen && !f.seen.has(node.name)) f.seen.set(node.name, node);
     this.operand(f, w);
     if (spec.obsolete) add(f, { ruleId: 'obsolete-statement', loc: w.loc, message: `${this.what()} ${spec.name} is obsolete: ${spec.obsolete}` });
     if (spec.misplaced) add(f, { ruleId: 'syntax', loc: w.loc, message: `${this.what()} does not take ${spec.name} (${spec.misplaced})` });
@@ -1084,26 +1102,29 @@ export class ProfileParser extends EmbeddedActionsParser {
   /**
    * The option's earlier occurrence in this statement or entry, when this one repeats it (and the table knows the
    * statement well enough to say so: a table not confirmed for the release may lack a structure that repeats it).
+   * A statement codes a few options: they are compared one by one, and only a statement with many gets a map (a
+   * hostile one with a million options stays linear).
    */
-  private codedBefore(f: Frame, spec: OptionSpec, w: Word): OptionNode | undefined {
+  private codedBefore(f: Frame, spec: OptionSpec): OptionNode | undefined {
     if (spec.repeatable || spec.misplaced) return undefined;
-    if (f.firstOption === undefined) {
-      f.firstOption = spec;
-      return undefined;
+    const options = f.p.options;
+    let earlier: OptionNode | undefined;
+    if (options.length <= LINEAR_OPTIONS) {
+      for (const o of options) {
+        if (o.name === spec.name) {
+          earlier = o;
+          break;
+        }
+      }
+    } else {
+      if (!f.seen) {
+        f.seen = new Map();
+        for (const o of options) if (!f.seen.has(o.name)) f.seen.set(o.name, o);
+      }
+      earlier = f.seen.get(spec.name);
     }
-    if (f.seen === undefined) {
-      // Made on the second option: most statements code one (a ROUTE entry, a PORT entry).
-      f.seen = new Map();
-      const at = f.p.options[0];
-      if (at) f.seen.set(f.firstOption, at.keyword);
-    }
-    const earlier = f.seen.get(spec);
-    if (earlier === undefined) {
-      f.seen.set(spec, w);
-      return undefined;
-    }
-    if (!tableConfidence(f.owner.spec, this.release.release).confirmed) return undefined;
-    return f.p.options.find((o) => o.keyword === earlier);
+    if (earlier === undefined || !tableConfidence(f.owner.spec, this.release.release).confirmed) return undefined;
+    return earlier;
   }
 
   /**
@@ -1386,11 +1407,18 @@ function addValue(node: OptionNode, w: Word): void {
   else node.values.push(w);
 }
 
+/** The complete statement before a word that starts a line: its name, line and keywords. */
+interface Previous {
+  name: string;
+  line: number;
+  keywords: KeywordTable<Notation>;
+}
+
 /**
  * The finding for a word where a statement starts that is no statement plexlint knows (see unknownStatement):
  * `previous` is the complete statement on an earlier line that it follows.
  */
-function unknownStatementFinding(keyword: Word, operands: number, previous: { name: string; line: number } | undefined): Finding {
+function unknownStatementFinding(keyword: Word, operands: number, previous: Previous | undefined): Finding {
   const skipped = `${operands ? ` and its ${operands} operand${operands === 1 ? '' : 's'}` : ''}`;
   const after = previous
     ? ` It starts a line after ${previous.name} (line ${previous.line}), which has its operands: plexlint reads it as a statement of its own, not as one more operand of ${previous.name}.`
@@ -1406,8 +1434,23 @@ function unknownStatementFinding(keyword: Word, operands: number, previous: { na
         "Move it to the TCPIP.DATA data set the resolver reads, such as SYS1.TCPPARMS(TCPDATA), the data set of the SYSTCPD DD or the resolver's GLOBALTCPIPDATA.",
     };
   }
-  const near = keyword.symbolic ? undefined : suggest(keyword.text, STATEMENT_NAMES);
-  if (near) {
+  const statement = keyword.symbolic ? undefined : suggest(keyword.text, STATEMENT_NAMES);
+  const operand = keyword.symbolic || !previous ? undefined : suggest(keyword.text, previous.keywords.names());
+  // A near miss of an operand of the statement above (its options go on over lines), unless a statement name is closer.
+  if (operand && previous && (!statement || editDistance(keyword.text, operand) < editDistance(keyword.text, statement))) {
+    const certain = uniqueSuggestion(keyword.text, previous.keywords.names());
+    return {
+      ruleId: 'unknown-statement',
+      consequence: 'operand',
+      loc: keyword.loc,
+      message:
+        `'${keyword.raw}' starts a line after ${previous.name} (line ${previous.line}) but is neither one of its operands nor a TCP/IP profile statement. ` +
+        `IBM does not document whether the stack reads it as one more operand of ${previous.name}, which it would then reject, or as a statement it does not know; ` +
+        `either way the operand meant is not applied. Did you mean ${operand}?`,
+      ...(certain ? { fix: respell(keyword, certain) } : {}),
+    };
+  }
+  if (statement) {
     const certain = uniqueSuggestion(keyword.text, STATEMENT_NAMES);
     return {
       ruleId: 'unknown-statement',

@@ -30,9 +30,9 @@ export const rule = defineRule({
       },
       {
         id: 'operand',
-        when: 'a near miss of a statement name, indented under a statement whose operands go on over lines',
+        when: 'a near miss of an operand of the statement above it, or a word inside a block that ends with an END keyword',
         reading:
-          "IBM's profile has no statement terminator and IBM does not document how the stack reads a word it does not know after such a statement; plexlint assumes it is read as one more operand of that statement, so the statement that was meant is not processed.",
+          "IBM's profile has no statement terminator, and IBM does not document whether the stack reads a word it does not know, on a line of its own after a statement, as one more operand of that statement (which it would then reject) or as a statement of its own; either way the operand or statement that was meant is not processed.",
       },
     ],
     emittedBy: 'front end',
