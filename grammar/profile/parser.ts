@@ -192,8 +192,12 @@ export class ProfileParser extends EmbeddedActionsParser {
   private readonly rules = new Map<StatementSpec, ParserMethod<[], BuiltStatement>>();
   private readonly plans = new Map<StatementSpec, Node[]>();
   private readonly skipTables = new Map<StatementSpec, KeywordTable<Notation>>();
-  /** The statement read last (an unknown statement after it names it, and may be a misspelt operand of it). */
-  private previous: Previous | undefined;
+  /**
+   * The statement read last, when a word after it on a later line is a statement of its own (an unknown statement
+   * after it names it, and may be a misspelt operand of it): kept as its frame's spec and line, no object per statement.
+   */
+  private previousSpec: StatementSpec | undefined;
+  private previousLine = 0;
   /** The last word consumed, for the statement's range. */
   private lastLine = 0;
   private lastEnd = 0;
@@ -250,7 +254,7 @@ export class ProfileParser extends EmbeddedActionsParser {
     this.release = input.release ?? ASSUMED_RELEASE;
     this.system = this.release.assumed ? undefined : input.system;
     this.frames = [];
-    this.previous = undefined;
+    this.previousSpec = undefined;
     this.phase = this.topPhase;
     try {
       return this.profileRule();
@@ -401,7 +405,7 @@ export class ProfileParser extends EmbeddedActionsParser {
           message: `${spec.name} is no longer supported since z/OS ${spec.removed}: plexlint assumes a current stack rejects it (IBM does not document the message).`,
         });
       }
-      this.releaseCheck(spec, keyword, `${spec.name} (the statement)`);
+      if (datedItem(spec)) this.releaseCheck(spec, keyword, `${spec.name} (the statement)`);
       this.run(plan);
       this.trailing(plan);
       this.skipRest();
@@ -411,7 +415,8 @@ export class ProfileParser extends EmbeddedActionsParser {
       const statement = this.build(spec, p, f);
       // A word after it on a later line is a statement of its own (unknownStatementFinding says why); a block ends
       // with its END keyword, and says nothing about what follows.
-      this.previous = spec.end || spec.contains ? undefined : { name: spec.name, line: at.line, keywords: f.skip };
+      this.previousSpec = spec.end || spec.contains ? undefined : spec;
+      this.previousLine = at.line;
       return children ? { statement, findings: f.findings, children } : { statement, findings: f.findings };
     } finally {
       this.frames.pop();
@@ -474,9 +479,10 @@ export class ProfileParser extends EmbeddedActionsParser {
     }
     const loc: Loc = { file: this.file, line: keyword.loc.line, column: keyword.loc.column, endLine: this.lastLine, endColumn: this.lastEnd };
     const statement: UnknownStatement = { kind: 'unknown', loc, keyword, operands };
-    const previous = this.previous;
-    this.previous = undefined;
-    return { statement, findings: [unknownStatementFinding(keyword, operands.length, previous && previous.line < keyword.loc.line ? previous : undefined)] };
+    const spec = this.previousSpec;
+    this.previousSpec = undefined;
+    const previous = spec && this.previousLine < keyword.loc.line ? { name: spec.name, line: this.previousLine, keywords: this.skipTable(spec) } : undefined;
+    return { statement, findings: [unknownStatementFinding(keyword, operands.length, previous)] };
   }
 
   /**
@@ -837,8 +843,7 @@ export class ProfileParser extends EmbeddedActionsParser {
   // ---- what the system's release has ------------------------------------------------------------
 
   /** An item of the table (a statement, an operand, a form) the system's release does not have: its finding. */
-  private releaseCheck(item: { since?: Introduced | undefined; removedIn?: ZosRelease | undefined }, w: Word, what: string): void {
-    if (item.since === undefined && item.removedIn === undefined) return;
+  private releaseCheck(item: DatedItem, w: Word, what: string): void {
     const a = availability(item, this.release);
     if (a.status === 'available') return;
     const f = this.frame();
@@ -1005,7 +1010,7 @@ export class ProfileParser extends EmbeddedActionsParser {
       w.text = alt.name;
       f.p.keywords[alt.name] = w;
       this.operand(f, w);
-      this.releaseCheck(alt, w, `${this.what()} ${alt.name}`);
+      if (datedItem(alt)) this.releaseCheck(alt, w, `${this.what()} ${alt.name}`);
       this.run(alt.body);
       return;
     }
@@ -1039,7 +1044,7 @@ export class ProfileParser extends EmbeddedActionsParser {
       return;
     }
     f.p.variant = c.name;
-    this.releaseCheck(c, selector!, `${this.what()} ${f.spec.name === 'INTERFACE' || f.spec.name === 'LINK' || f.spec.name === 'DEVICE' ? 'type ' : ''}${c.name}`);
+    if (datedItem(c)) this.releaseCheck(c, selector!, `${this.what()} ${f.spec.name === 'INTERFACE' || f.spec.name === 'LINK' || f.spec.name === 'DEVICE' ? 'type ' : ''}${c.name}`);
     if (c.removed) {
       add(f, {
         ruleId: 'obsolete-statement',
@@ -1095,7 +1100,7 @@ export class ProfileParser extends EmbeddedActionsParser {
     this.operand(f, w);
     if (spec.obsolete) add(f, { ruleId: 'obsolete-statement', loc: w.loc, message: `${this.what()} ${spec.name} is obsolete: ${spec.obsolete}` });
     if (spec.misplaced) add(f, { ruleId: 'syntax', loc: w.loc, message: `${this.what()} does not take ${spec.name} (${spec.misplaced})` });
-    this.releaseCheck(spec, w, `${this.what()} operand ${spec.name}`);
+    if (datedItem(spec)) this.releaseCheck(spec, w, `${this.what()} operand ${spec.name}`);
     this.optionValues(spec, node);
   }
 
@@ -1185,7 +1190,7 @@ export class ProfileParser extends EmbeddedActionsParser {
         w.text = k.name;
         addValue(node, w);
         this.operand(f, w);
-        this.releaseCheck(k, w, `${this.what()} operand ${spec.name} ${k.name}`);
+        if (datedItem(k)) this.releaseCheck(k, w, `${this.what()} operand ${spec.name} ${k.name}`);
         this.optionValues(k, node);
       }
     }
@@ -1470,6 +1475,14 @@ function unknownStatementFinding(keyword: Word, operands: number, previous: Prev
       `${what} is no TCP/IP profile statement plexlint knows. plexlint's list of statements may lack one that IBM added, so this is a warning: ` +
       `if it is no statement of this system's release, plexlint assumes the stack reports a syntax error and skips it${skipped} (IBM does not document this).${after}`,
   };
+}
+
+/** An item of the statement table that may say when IBM added or removed it. */
+type DatedItem = { since?: Introduced | undefined; removedIn?: ZosRelease | undefined };
+
+/** Whether the table dates the item: only then is its release checked (and the words of a message made). */
+function datedItem(item: DatedItem): boolean {
+  return item.since !== undefined || item.removedIn !== undefined;
 }
 
 /** A finding of a statement or entry (whose list of findings is made on the first one). */
