@@ -126,9 +126,6 @@ function distribute(p: Parsed, cx: BuildContext): VipaDistributeStatement {
     const value = name === 'PROCTYPE' || name === 'PROCXCOST' ? undefined : o.values[0];
     const optLoc = value ? spanLocs(kwWord.loc, value.loc) : kwWord.loc;
     const d: DistOption = value ? { name, keyword: kwWord, value, loc: optLoc } : { name, keyword: kwWord, loc: optLoc };
-    if (seen.has(name)) {
-      cx.report({ ruleId: 'conflicting-options', loc: kwWord.loc, message: `VIPADISTRIBUTE codes ${name} more than once (IBM documents no message for this; plexlint reads it as a syntax error).` });
-    }
     out.options.push(d);
     switch (name) {
       case 'DEFINE':
