@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Finding } from '../src/core/diagnostic.js';
 import { ASSUMED_RELEASE, availability, compareReleases, introducedText, NEWEST_RELEASE, releaseContext, releaseFromIbmName, ZOS_RELEASES, type Introduced } from '../src/core/release.js';
-import { asKnown, releaseFinding, tableConfidence, UNMARKED_ENTRIES_COUNT_AS_CONFIRMED } from '../grammar/profile/knowledge.js';
+import { asKnown, releaseFinding, tableConfidence } from '../grammar/profile/knowledge.js';
 import { damageOf } from '../grammar/profile/damage.js';
 import { statement } from '../grammar/profile/spec.js';
 import { parseManifest, systemRelease } from '../src/frontends/manifest/index.js';
@@ -110,8 +110,11 @@ describe('how sure plexlint is of a statement table', () => {
     expect(tableConfidence(statement({ ...base, unverified: true }), '2.4')).toEqual({ confirmed: false });
   });
 
-  it('an entry that says neither counts as confirmed while the table is being confirmed (the fallback)', () => {
-    expect(tableConfidence(statement(base), '3.2')).toEqual({ confirmed: UNMARKED_ENTRIES_COUNT_AS_CONFIRMED, ...(UNMARKED_ENTRIES_COUNT_AS_CONFIRMED ? { fallback: true } : {}) });
+  it('an entry that says neither is not confirmed for any release: nobody has checked it against IBM\'s diagram', () => {
+    for (const release of ZOS_RELEASES) expect(tableConfidence(statement(base), release)).toEqual({ confirmed: false });
+    const known = asKnown(finding, statement(base), releaseContext('2.4', []));
+    expect(known).toMatchObject({ ruleId: 'unknown-operand', severity: 'warning', consequence: 'unverified' });
+    expect(damageOf(known, false)).toBe('none');
   });
 
   it('an unknown word of a table not confirmed for the release is a warning that names what it was confirmed against', () => {

@@ -14,32 +14,24 @@ import { compareReleases, introducedText, type Availability, type Confirmation, 
 import { withDamage } from './damage.js';
 import type { StatementSpec } from './spec.js';
 
-/**
- * FALLBACK while the statement table is being confirmed entry by entry (issue 25, items 1 and 4):
- * an entry that has neither `confirmed` nor `unverified` is treated as confirmed, as plexlint
- * treated every such entry before. Once every entry says what it was confirmed against, set this
- * to false: an entry without `confirmed` is then not confirmed for any release.
- */
-export const UNMARKED_ENTRIES_COUNT_AS_CONFIRMED = true;
-
 export interface TableConfidence {
   /** An unknown word is an error that says the stack rejects the statement. */
   confirmed: boolean;
   /** What the entry was confirmed against (an older release than the system's when not confirmed). */
   against?: Confirmation;
-  /** Confirmed only by UNMARKED_ENTRIES_COUNT_AS_CONFIRMED. */
-  fallback?: true;
 }
 
 /**
  * Whether plexlint's table of a statement is confirmed for a release: `spec.confirmed` names that
  * release or a newer one. IBM adds operands in later releases and says so (`since`), so a table
  * confirmed against 3.2 holds for 2.5; a table confirmed against 3.1 may lack what 3.2 added.
+ * Only `confirmed` confirms: an entry marked `unverified` (its IBM page could not be read, or not up
+ * to its diagram) is not, and neither is an entry that says neither — nobody has checked it against
+ * IBM's diagram, so what it does not know is a warning that says plexlint does not know.
  */
 export function tableConfidence(spec: StatementSpec, release: ZosRelease): TableConfidence {
-  if (spec.confirmed) return compareReleases(spec.confirmed.release, release) >= 0 ? { confirmed: true, against: spec.confirmed } : { confirmed: false, against: spec.confirmed };
-  if (spec.unverified) return { confirmed: false };
-  return UNMARKED_ENTRIES_COUNT_AS_CONFIRMED ? { confirmed: true, fallback: true } : { confirmed: false };
+  if (!spec.confirmed) return { confirmed: false };
+  return compareReleases(spec.confirmed.release, release) >= 0 ? { confirmed: true, against: spec.confirmed } : { confirmed: false, against: spec.confirmed };
 }
 
 /** The sentence a warning about an unknown word ends with when the table is not confirmed for the release. */
