@@ -81,6 +81,12 @@ export function buildStack(ast: ProfileAst, lineCount: number): Stack {
     list.push(d);
     defs.set(name, list);
   };
+  // INCLUDEs whose member plexlint could not read, in processing order: a name a later statement uses may be
+  // defined in one of them.
+  const unreadIncludes = flat.flatMap(({ statement: s, order }) =>
+    s.kind === 'include' && !s.included && !s.ignored ? [{ order, dataset: s.dataset.text, loc: s.dataset.loc }] : [],
+  );
+  const afterUnreadInclude = (order: number): boolean => unreadIncludes.length > 0 && unreadIncludes[0]!.order < order;
   // Definitions first (with their order), so references can tell "undefined" from "defined later".
   // Definitions the stack rejects are remembered apart, so a reference can point at them.
   const rejectedDefs = new Map<string, Loc>();
@@ -93,8 +99,9 @@ export function buildStack(ast: ProfileAst, lineCount: number): Stack {
     }
     if (s.kind === 'device') define(s.name.text, { loc: s.name.loc, order, kind: 'device', type: s.type });
     else if (s.kind === 'link') {
-      // A LINK must follow its DEVICE (ordering rule): without one the stack rejects the LINK.
-      if (s.device && !deviceDefined(s.device.text)) {
+      // A LINK must follow its DEVICE (ordering rule): without one the stack rejects the LINK, unless the DEVICE
+      // may be in an INCLUDE plexlint could not read (then the LINK is taken as defined: maybe-undefined-reference).
+      if (s.device && !deviceDefined(s.device.text) && !afterUnreadInclude(order)) {
         if (!rejectedDefs.has(s.name.text)) rejectedDefs.set(s.name.text, s.name.loc);
       } else define(s.name.text, { loc: s.name.loc, order, kind: 'link', type: s.type });
     }
@@ -118,6 +125,10 @@ export function buildStack(ast: ProfileAst, lineCount: number): Stack {
       ref.status = 'undefined';
       const other = defs.get(name)?.[0]?.loc ?? rejectedDefs.get(name);
       if (other) ref.definedAt = other;
+      else {
+        const unread = unreadIncludes.filter((i) => i.order < order);
+        if (unread.length) ref.unreadIncludes = unread.map(({ dataset, loc: at }) => ({ dataset, loc: at }));
+      }
     }
     stack.references.push(ref);
     return undefined;
@@ -151,8 +162,8 @@ export function buildStack(ast: ProfileAst, lineCount: number): Stack {
         const link = { name: s.name.text, type: s.type, kind: s.type === 'VIRTUAL' ? 'static-vipa' : 'real', loc: s.loc, order } as Stack['links'][number];
         if (s.device) {
           link.device = s.device.text;
-          // Rejected without its DEVICE (see the definitions pass).
-          if (!refer('device', s.device.text, `LINK ${s.name.text}`, s.device.loc, order)) break;
+          // Rejected without its DEVICE (see the definitions pass), unless the DEVICE may be in an unread INCLUDE.
+          if (!refer('device', s.device.text, `LINK ${s.name.text}`, s.device.loc, order) && !afterUnreadInclude(order)) break;
         }
         stack.links.push(link);
         break;
