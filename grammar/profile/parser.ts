@@ -326,6 +326,23 @@ export class ProfileParser extends EmbeddedActionsParser {
     return t.resolved !== undefined ? level.match(t.resolved) : level.matchRange(this.scanner.text, t.startOffset, t.end);
   }
 
+  /**
+   * Whether a token is the END keyword of the block the statement is in (ENDROUTES for a ROUTE, ENDVIPADYNAMIC for
+   * a VIPADYNAMIC statement, ENDAUTOLOG for an AUTOLOG entry). `ROUTE DEFAULT 10.1.1.1` before ENDROUTES lacks its
+   * link name, and ENDROUTES still ends the block: taking it as the link name would leave the block open and make
+   * one missing operand many findings. (A name may spell the END keyword of another block: INTERFACE ENDAUTOL.)
+   */
+  private closesOpenBlock(t: ProfileToken): boolean {
+    if (t === this.scanner.eof) return false;
+    if (this.phase.end) {
+      return (t.resolved !== undefined ? this.phase.end.match(t.resolved) : this.phase.end.matchRange(this.scanner.text, t.startOffset, t.end)) !== undefined;
+    }
+    const spec = this.frame().owner.spec;
+    // A statement of entries up to its own END keyword (AUTOLOG … ENDAUTOLOG), or one inside a block of statements.
+    if (spec.end && !spec.contains && this.matches(blockPhase(spec).end!, t)) return true;
+    return spec.level !== 'top' && this.startsStatement(t)?.endOf?.contains === spec.level;
+  }
+
   private matches<T extends Notation>(table: KeywordTable<T>, t: ProfileToken): T | undefined {
     if (t === this.scanner.eof) return undefined;
     return t.resolved !== undefined ? table.match(t.resolved) : table.matchRange(this.scanner.text, t.startOffset, t.end);
@@ -941,17 +958,21 @@ export class ProfileParser extends EmbeddedActionsParser {
   private slotTakes(node: Extract<Node, { t: 'slot' }>, t: ProfileToken): boolean {
     if (t === this.scanner.eof) return false;
     const text = this.upper(t);
-    if (node.optional) return t.tokenType !== StatementWord && looksLike(node.value, text);
-    if (!this.startsStatement(t)) return true;
+    if (node.optional) return t.tokenType !== StatementWord && !this.closesOpenBlock(t) && looksLike(node.value, text);
+    if (!this.startsStatement(t) && !this.closesOpenBlock(t)) return true;
     if (node.value.kind === 'name' || node.value.kind === 'text' || node.value.kind === 'dataset') {
-      return this.continues(node.seq, node.at + 1, this.LA(2) as ProfileToken);
+      // The END keyword of the open block is a name only where the statement goes on after it.
+      return this.continues(node.seq, node.at + 1, this.LA(2) as ProfileToken, !this.closesOpenBlock(t));
     }
     return looksLike(node.value, text) && node.value.kind === 'keyword';
   }
 
-  /** Whether token `t` can come after the nodes before `seq[at]` (the rest of the statement, or its end). */
-  private continues(seq: readonly Node[], at: number, t: ProfileToken): boolean {
-    if (t === this.scanner.eof) return this.canEnd(seq, at);
+  /**
+   * Whether token `t` can come after the nodes before `seq[at]`: the rest of the statement, or (with `orEnd`) its
+   * end.
+   */
+  private continues(seq: readonly Node[], at: number, t: ProfileToken, orEnd = true): boolean {
+    if (t === this.scanner.eof) return orEnd && this.canEnd(seq, at);
     const text = this.upper(t);
     for (let i = at; i < seq.length; i++) {
       const n = seq[i]!;
@@ -977,6 +998,7 @@ export class ProfileParser extends EmbeddedActionsParser {
           return true;
       }
     }
+    if (!orEnd) return false;
     const start = this.frame().entryStart;
     if (start === 'any' || (start !== undefined && looksLike(start, text))) return true;
     return this.startsStatement(t) !== undefined;
@@ -1183,6 +1205,7 @@ export class ProfileParser extends EmbeddedActionsParser {
       const required = i < spec.required;
       const takes =
         t !== this.scanner.eof &&
+        !this.closesOpenBlock(t) &&
         (required
           ? !this.startsStatement(t) || ((kind.kind === 'name' || kind.kind === 'text') && this.argumentContinues(this.LA(2) as ProfileToken))
           : t.tokenType !== StatementWord && looksLike(kind, this.upper(t)) && !(t.tokenType === Keyword && kind.kind !== 'keyword'));

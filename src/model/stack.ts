@@ -155,6 +155,11 @@ export interface Reference {
   loc: Loc;
   status: 'ok' | 'undefined' | 'defined-later';
   definedAt?: Loc;
+  /**
+   * An undefined name with INCLUDEs before it whose members plexlint could not read (their names, where they are
+   * coded): the definition may be in one of them, so plexlint cannot say the name is undefined.
+   */
+  unreadIncludes?: { dataset: string; loc: Loc }[];
 }
 
 /** Something the stack rejects while processing the profile (beyond syntax). */

@@ -55,6 +55,7 @@ import { rule as duplicateName } from './profile/duplicate-name.js';
 import { rule as dvipaAlreadyDefined } from './profile/dvipa-already-defined.js';
 import { rule as dvipaDuplicateDefinition } from './profile/dvipa-duplicate-definition.js';
 import { rule as undefinedReference } from './profile/undefined-reference.js';
+import { rule as maybeUndefinedReference } from './profile/maybe-undefined-reference.js';
 import { rule as vipadistributeUndefinedDvipa } from './profile/vipadistribute-undefined-dvipa.js';
 import { rule as homeDuplicateAddress } from './profile/home-duplicate-address.js';
 import { rule as vipabackupShortForm } from './profile/vipabackup-short-form.js';
@@ -218,6 +219,7 @@ export const rules = [
   dvipaAlreadyDefined,
   dvipaDuplicateDefinition,
   undefinedReference,
+  maybeUndefinedReference,
   vipadistributeUndefinedDvipa,
   homeDuplicateAddress,
   vipabackupShortForm,

@@ -82,6 +82,12 @@ export function buildStack(ast: ProfileAst, lineCount: number): Stack {
     list.push(d);
     defs.set(name, list);
   };
+  // INCLUDEs whose member plexlint could not read, in processing order: a name a later statement uses may be
+  // defined in one of them.
+  const unreadIncludes = flat.flatMap(({ statement: s, order }) =>
+    s.kind === 'include' && !s.included && !s.ignored ? [{ order, dataset: s.dataset.text, loc: s.dataset.loc }] : [],
+  );
+  const afterUnreadInclude = (order: number): boolean => unreadIncludes.length > 0 && unreadIncludes[0]!.order < order;
   // Definitions first (with their order), so references can tell "undefined" from "defined later".
   // Definitions the stack rejects are remembered apart, with the finding that gets each rejected (its cause), so a
   // reference can point at them and fail with them (../dependents.ts).
@@ -99,8 +105,9 @@ export function buildStack(ast: ProfileAst, lineCount: number): Stack {
     if (s.kind === 'device') define(s.name.text, { loc: s.name.loc, order, kind: 'device', type: s.type });
     else if (s.kind === 'link') {
       // A LINK must follow its DEVICE (ordering rule): without one the stack rejects the LINK — for the reason its
-      // DEVICE was rejected, or for the LINK's own reference (undefined-reference reports it there).
-      if (s.device && !deviceDefined(s.device.text)) reject(s.name, 'LINK', rejectedDefs.get(s.device.text)?.cause ?? s.device.loc);
+      // DEVICE was rejected, or for the LINK's own reference (undefined-reference reports it there) — unless the DEVICE
+      // may be in an INCLUDE plexlint could not read (then the LINK is taken as defined: maybe-undefined-reference).
+      if (s.device && !deviceDefined(s.device.text) && !afterUnreadInclude(order)) reject(s.name, 'LINK', rejectedDefs.get(s.device.text)?.cause ?? s.device.loc);
       else define(s.name.text, { loc: s.name.loc, order, kind: 'link', type: s.type });
     }
     else if (s.kind === 'interface' && s.action === 'define') define(s.name.text, { loc: s.name.loc, order, kind: 'interface', type: s.type ?? '' });
@@ -128,6 +135,9 @@ export function buildStack(ast: ProfileAst, lineCount: number): Stack {
         ref.definedAt = rejected.loc;
         // It fails with the rejected definition: one finding, the one that gets the definition rejected.
         (stack.dependents ??= []).push({ cause: rejected.cause, loc, message: `${from} names ${rejected.what} ${name} (line ${loc.line}) and fails with it` });
+      } else {
+        const unread = unreadIncludes.filter((i) => i.order < order);
+        if (unread.length) ref.unreadIncludes = unread.map(({ dataset, loc: at }) => ({ dataset, loc: at }));
       }
     }
     stack.references.push(ref);
@@ -166,8 +176,8 @@ export function buildStack(ast: ProfileAst, lineCount: number): Stack {
         const link = { name: s.name.text, type: s.type, kind: s.type === 'VIRTUAL' ? 'static-vipa' : 'real', loc: s.loc, order } as Stack['links'][number];
         if (s.device) {
           link.device = s.device.text;
-          // Rejected without its DEVICE (see the definitions pass).
-          if (!refer('device', s.device.text, `LINK ${s.name.text}`, s.device.loc, order)) break;
+          // Rejected without its DEVICE (see the definitions pass), unless the DEVICE may be in an unread INCLUDE.
+          if (!refer('device', s.device.text, `LINK ${s.name.text}`, s.device.loc, order) && !afterUnreadInclude(order)) break;
         }
         stack.links.push(link);
         break;
