@@ -3,12 +3,13 @@
  * --rule, -o (stdout then carries nothing), --no-inline-config,
  * --print-config, and `rules --format json`.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { formatters } from '../src/report/index.js';
 import { rules } from '../src/rules/registry.js';
+import { NEWEST_RELEASE } from '../src/core/release.js';
 import { runMain } from './support/main.js';
 
 const root = join(import.meta.dirname, '..');
@@ -130,6 +131,20 @@ describe('check --print-config', () => {
     const r = await run('check', '--print-config', `${estate}/profiles/SYSB.tcpip`);
     const b = JSON.parse(r.stdout) as { manifest: string; estateRoot: string; ignored: string | false };
     expect(b).toMatchObject({ manifest: `${estate}/plexlint.yaml`, estateRoot: estate, ignored: false });
+  });
+  it('says which z/OS release the file is judged against, and whether plexlint assumed it', async () => {
+    const dir = mkdtempSync(join(tmp, 'release-'));
+    writeFileSync(join(dir, 'plexlint.yaml'), 'release: "2.5"\napars: [ph54596]\nsystems:\n  SYSA: { profile: SYSA.tcpip, release: "3.1" }\n  SYSB: { profile: SYSB.tcpip }\n');
+    for (const s of ['SYSA', 'SYSB']) writeFileSync(join(dir, `${s}.tcpip`), 'ARPAGE 20\n');
+    const of = async (file: string): Promise<Record<string, unknown>> => JSON.parse((await run('check', '--print-config', join(dir, file))).stdout) as Record<string, unknown>;
+    expect(await of('SYSA.tcpip')).toMatchObject({ system: 'SYSA', release: '3.1', releaseAssumed: false, apars: ['PH54596'] });
+    expect(await of('SYSB.tcpip')).toMatchObject({ system: 'SYSB', release: '2.5', releaseAssumed: false });
+    // A member, or a file of no system: the estate's release.
+    expect(await of('COMMON')).toMatchObject({ release: '2.5', releaseAssumed: false });
+    expect(await of('COMMON')).not.toHaveProperty('system');
+    // Without release: in any manifest, the newest release plexlint knows, assumed.
+    const r = await run('check', '--print-config', `${estate}/profiles/SYSB.tcpip`);
+    expect(JSON.parse(r.stdout)).toMatchObject({ release: NEWEST_RELEASE, releaseAssumed: true, apars: [] });
   });
   it('works for a file that does not exist yet (globs are about paths) and lints nothing', async () => {
     const r = await run('check', '--print-config', `${estate}/profiles/NEW.tcpip`, '-o', join(tmp, 'config.json'));

@@ -27,7 +27,7 @@ describe('plexlint init', () => {
     const dir = exampleWithoutManifest();
     const run = await runMain('init', dir);
     expect(run.code).toBe(0);
-    expect(run.stderr).toMatch(/wrote .*plexlint\.yaml: 4 systems, 1 INCLUDE data set, 2 load balancers, 1 plug-in file; 13 TODO lines/);
+    expect(run.stderr).toMatch(/wrote .*plexlint\.yaml: 4 systems, 1 INCLUDE data set, 2 load balancers, 1 plug-in file; 14 TODO lines/);
     const text = readFileSync(join(dir, 'plexlint.yaml'), 'utf8');
     // What the files show is written as the example's author wrote it.
     const draft = parse(text) as Record<string, Record<string, unknown>>;
@@ -42,6 +42,7 @@ describe('plexlint init', () => {
     expect(parseManifest(sourceFromText('plexlint.yaml', text), dir, () => true).findings).toEqual([]);
     // What only the administrator knows is there as TODO lines; filled in, the estate checks as the example does.
     expect(text).toMatch(/^ {6}# HOSTIP: TODO +# &HOSTIP\. has no value \(profiles\/SYSA\.tcpip:6\)$/m);
+    expect(text).toMatch(/^# release: TODO +# the z\/OS release of the systems \(2\.4, 2\.5, 3\.1, 3\.2\); a system may have its own; without it plexlint assumes 3\.2$/m);
     const values: Record<string, [string, string, string]> = {
       SYSA: ['CPC1', '10.20.1.11', '10.21.1.11'],
       SYSB: ['CPC1', '10.20.1.12', '10.21.1.12'],
@@ -56,6 +57,7 @@ describe('plexlint init', () => {
         if (s) system = s[1]!;
         const [cpc, hostip, svipa] = values[system] ?? ['', '', ''];
         return line
+          .replace(/^# release: TODO.*$/, 'release: "2.5"')
           .replace(/^( +)# cpc: TODO.*$/, `$1cpc: ${cpc}`)
           .replace(/^( +)# HOSTIP: TODO.*$/, `$1HOSTIP: ${hostip}`)
           .replace(/^( +)# SVIPA: TODO.*$/, `$1SVIPA: ${svipa}`)

@@ -223,6 +223,23 @@ describe('requests', () => {
     s.dispose();
   });
 
+  it('hover on an operand says since when IBM has it, and what release each system the file is read for runs', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'plexlint-hover-'));
+    cpSync(join(fixtures, 'rules', 'not-in-release', 'bad'), dir, { recursive: true });
+    const file = join(dir, 'profiles', 'NETX');
+    const text = readFileSync(file, 'utf8');
+    const { s } = session([dir]);
+    s.open(uri(file), text, 1);
+    s.flush();
+    const h = hover(s.context(uri(file))!, at(text, 'DEVNUM'), links)!;
+    expect(h.markdown).toContain('Since z/OS 3.2 (and APAR PH54596 on z/OS 2.5 and 3.1).');
+    expect(h.markdown).toContain('This file is read for SYSA (z/OS 2.4): not in that release; SYSB (z/OS 2.5): needs APAR PH54596.');
+    // A statement IBM has in every release: only the systems' releases.
+    expect(hover(s.context(uri(file))!, at(text, 'INTERFACE'), links)!.markdown).toContain('This file is read for SYSA (z/OS 2.4); SYSB (z/OS 2.5).');
+    s.dispose();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
   it('completion: the operands of the statement the cursor is in, over its continuation lines', () => {
     const text = 'IPCONFIG SYSPLEXROUTING\n         DYN\n';
     const dir = estate({ 'SYSA.tcpip': text });

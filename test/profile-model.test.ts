@@ -156,15 +156,16 @@ describe('what the stack takes away', () => {
     expect(stack.vipaRanges).toEqual([]);
   });
 
-  it('a LINK before its DEVICE is rejected, and so are the HOME entries that name it', () => {
+  it('a LINK before its DEVICE is rejected, and so are the HOME entries that name it: one finding, that lists them', () => {
     const text = profile('LINK OSALNK1 IPAQENET OSADEV1', 'DEVICE OSADEV1 MPCIPA', 'HOME 10.20.1.11 OSALNK1', 'START OSADEV1');
     const stack = stackOf(text);
     expect(stack.links).toEqual([]);
     expect(stack.home).toEqual([]);
     expect(stack.devices.map((d) => d.name)).toEqual(['OSADEV1']);
     const d = lintProfile(text);
-    expect(brief(d)).toEqual(['1 undefined-reference', '3 undefined-reference']);
-    expect(d[1]!.message).toContain('whose definition (line 1) the stack rejects');
+    expect(brief(d)).toEqual(['1 undefined-reference']);
+    expect(d[0]!.message).toContain('defined only later (line 2)');
+    expect(d[0]!.related?.map((r) => `${r.line}:${r.column} ${r.message}`)).toContain('3:17 HOME names LINK OSALNK1 (line 3) and fails with it');
   });
 
   it('INTERFACE DELETE removes the interface and its addresses', () => {

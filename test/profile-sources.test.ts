@@ -57,6 +57,37 @@ describe('static system symbols', () => {
     expect(diagnostics[1]!.message).toContain("'10.20.1.&CLONE./24' (10.20.1.0A/24 with the system symbols)");
   });
 
+  // A real template profile (a public repository) codes IPADDR &HOMEIPADDRESS1, PORTNAME &OSAPORTNAME and ROUTE DEFAULT
+  // &DEFAULTROUTEADDR: names longer than the 8 characters of a system symbol (IEASYMxx), filled in by a tool.
+  const template = profile(
+    'INTERFACE OSA1500 DEFINE IPAQENET IPADDR &HOMEIPADDRESS1 PORTNAME &OSAPORTNAME',
+    'BEGINROUTES',
+    'ROUTE DEFAULT &DEFAULTROUTEADDR OSA1500 MTU 1500',
+    'ENDROUTES',
+    'PORT 23 TCP &SYSCLONEA',
+  );
+
+  it('a name longer than 8 characters is read whole: a placeholder the manifest may give a value for', () => {
+    const { result } = compileEstate({
+      'plexlint.yaml': MANIFEST('HOMEIPADDRESS1: 10.1.1.5/24, OSAPORTNAME: OSA1P0, DEFAULTROUTEADDR: 10.1.1.1, SYSCLONE: "0A"', false),
+      'profiles/SYSA.tcpip': template,
+    });
+    expect(result.findings).toEqual([]);
+    const stack = systemStack(result, 'SYSA');
+    expect(stack.interfaces[0]).toMatchObject({ name: 'OSA1500', portName: 'OSA1P0', addresses: [{ address: '10.1.1.5' }] });
+    expect(stack.routes.map((r) => r.firstHop)).toEqual(['10.1.1.1']);
+    // &SYSCLONEA is the system symbol &SYSCLONE followed by A, as the stack reads it.
+    expect(stack.ports).toMatchObject([{ port: 23, job: '0AA' }]);
+  });
+
+  it('an unresolved placeholder is named whole, and the message says it is no system symbol', () => {
+    const { diagnostics } = lintEstate({ 'plexlint.yaml': MANIFEST('SYSCLONE: "0A"', false), 'profiles/SYSA.tcpip': template });
+    expect(ranges(diagnostics)).toEqual(['1:42-1:57 unresolved-symbol', '1:67-1:79 unresolved-symbol', '3:15-3:32 unresolved-symbol']);
+    expect(diagnostics[0]!.message).toMatch(
+      /^placeholder &HOMEIPADDRESS1 has no value here \(its name is longer than the 8 characters of a z\/OS system symbol name, so the stack itself does not substitute it/,
+    );
+  });
+
   it('without a manifest only &SYSNAME. has a value (the file name)', () => {
     expect(ranges(lintProfile(profile('HOME 10.60.1.&LAST. LOOPBACK', 'PORT 23 TCP &SYSNAME.TN')))).toEqual(['1:14-1:20 unresolved-symbol']);
   });

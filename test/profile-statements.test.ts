@@ -4,7 +4,7 @@
  * lists (HOME, PORT) where an error drops the rest of the list.
  */
 import { describe, expect, it } from 'vitest';
-import { brief, lintProfile, profile, ranges, stackOf } from './support/profile.js';
+import { brief, lintProfile, lintProfileOn, profile, ranges, stackOf, stackOn } from './support/profile.js';
 
 describe('statement names that are operands in context', () => {
   it('DELETE DEVICE / LINK / PORT is one DELETE statement (obeyfile forms)', () => {
@@ -128,15 +128,25 @@ describe('lists: an error drops the rest of the list', () => {
     expect(stackOf(text).home.map((h) => h.address)).toEqual(['10.20.1.11']);
   });
 
-  it('a bad PORT entry drops the entries after it and says so', () => {
+  it('a bad PORT entry drops the entries after it and says so (on z/OS 3.1, which PORT\'s table is confirmed for)', () => {
     const text = profile('PORT', '   20 TCP * NOAUTOLOG', '   21 TCP FTPD1 NOAUTOLG', '   23 TCP TN3270', '   25 TCP SMTP');
-    const d = lintProfile(text);
+    const d = lintProfileOn('3.1', text);
     expect(ranges(d)).toEqual(['3:17-3:25 unknown-operand']);
     expect(d[0]!.message).toBe(
       "'NOAUTOLG' is not a PORT operand. Did you mean NOAUTOLOG? The stack ignores this PORT entry and the rest of the PORT list (2 more entries). " +
         "That is plexlint's reading: IBM's rule for a syntax error in a list names the HOME list and says some statements skip only the entry in error, without saying which PORT does.",
     );
-    expect(stackOf(text).ports.map((p) => p.port)).toEqual([20]);
+    expect(stackOn('3.1', text).ports.map((p) => p.port)).toEqual([20]);
+  });
+
+  it('on a release PORT\'s table is not confirmed for, the word is a warning and the list is kept', () => {
+    const text = profile('PORT', '   20 TCP * NOAUTOLOG', '   21 TCP FTPD1 NOAUTOLG', '   23 TCP TN3270');
+    const d = lintProfile(text);
+    expect(ranges(d)).toEqual(['3:17-3:25 unknown-operand']);
+    expect(d[0]!.severity).toBe('warning');
+    expect(d[0]!.message).toContain("plexlint's table of PORT was confirmed against IBM's");
+    expect(d[0]!.message).toContain('not a claim that the stack rejects the statement');
+    expect(stackOf(text).ports.map((p) => p.port)).toEqual([20, 21, 23]);
   });
 
   it('a HOME entry naming a link that is not defined is not a home address', () => {
@@ -150,7 +160,15 @@ describe('a misspelled statement after a statement with free-form operands', () 
   it('is reported where it starts, with the statement it most likely is', () => {
     const d = lintProfile(profile('TCPCONFIG RESTRICTLOWPORTS', 'SOMAXCON 10', 'UDPCONFIG RESTRICTLOWPORTS'));
     expect(ranges(d)).toEqual(['2:1-2:9 unknown-statement']);
-    expect(d[0]!.message).toContain('one more operand of TCPCONFIG (line 1)');
+    // Not indented under TCPCONFIG: a statement of its own, which does not get TCPCONFIG rejected.
+    expect(d[0]!.message).toContain('plexlint reads it as a statement of its own, not as one more operand of TCPCONFIG');
+    expect(d[0]!.message).toContain('Did you mean SOMAXCONN?');
+  });
+
+  it('indented under the statement, the same (the profile is free format)', () => {
+    const d = lintProfile(profile('TCPCONFIG RESTRICTLOWPORTS', '          SOMAXCON 10', 'UDPCONFIG RESTRICTLOWPORTS'));
+    expect(ranges(d)).toEqual(['2:11-2:19 unknown-statement']);
+    expect(d[0]!.message).toContain('plexlint reads it as a statement of its own, not as one more operand of TCPCONFIG');
     expect(d[0]!.message).toContain('Did you mean SOMAXCONN?');
   });
 
@@ -219,7 +237,7 @@ describe('what the stack does, in readable sentences', () => {
   });
 
   it('a skipped PORT entry says what the stack does with it once the first error is fixed, as an entry of the list', () => {
-    const d = lintProfile(profile('PORT 20 TCP * NOAUTOLG', '     21 TCP FTPD1 SHAREPORT NOAUTOLOG'));
+    const d = lintProfileOn('3.1', profile('PORT 20 TCP * NOAUTOLG', '     21 TCP FTPD1 SHAREPORT NOAUTOLOG'));
     const note = d.find((x) => x.severity === 'info')!;
     expect(note.message).toContain('once that is fixed, the stack ignores this PORT entry and the rest of the PORT list, because ');
     expect(note.message).not.toContain('outside a list');

@@ -96,14 +96,17 @@ describe('VIPADISTRIBUTE base options after DESTIP (IBM\'s "DVIPA on multiple sy
     expect(stackOf(text).distributions[0]?.timedAffinity).toBe(30);
   });
 
-  it('an option coded before the address and again after DESTIP is coded twice', () => {
+  it('an option coded before the address and again after DESTIP is coded twice: read with the first, and not reported while the table is not confirmed', () => {
     const text = profile(
       'VIPADYNAMIC',
       'VIPADEFINE 255.255.255.0 10.40.7.2',
       'VIPADISTRIBUTE TIMEDAFFINITY 10 10.40.7.2 PORT 9080 DESTIP ALL TIMEDAFFINITY 30',
       'ENDVIPADYNAMIC',
     );
-    expect(brief(lintProfile(text))).toEqual(['3 conflicting-options']);
+    // A keyword coded twice is repeated-keyword, reported where the statement's table is confirmed for the release;
+    // VIPADISTRIBUTE's is not (docs/statements.md, "A keyword coded twice").
+    expect(lintProfile(text)).toEqual([]);
+    expect(stackOf(text).distributions[0]?.timedAffinity).toBe(10);
   });
 
   it('PORT after DESTIP ALL is still the next PORT statement', () => {

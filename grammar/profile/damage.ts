@@ -13,9 +13,10 @@ export type Damage = 'none' | 'entry' | 'statement' | 'block';
  * block end further processing … any remaining statements are ignored" (VIPADYNAMIC
  * statement), and in a list such as HOME "the rest of the entries in the list are ignored"
  * (Statement syntax for configuration statements). Elsewhere IBM does not say what a
- * syntax error does; plexlint assumes the statement is rejected.
+ * syntax error does; plexlint assumes the statement is rejected. A word the system's release does not
+ * have yet (not-in-release) is a word that stack does not know: the same class.
  */
-const SYNTAX_CLASS = new Set(['syntax', 'unknown-operand', 'invalid-address', 'invalid-mask', 'invalid-port']);
+const SYNTAX_CLASS = new Set(['syntax', 'unknown-operand', 'invalid-address', 'invalid-mask', 'invalid-port', 'not-in-release']);
 
 /**
  * A number outside its documented range. IBM documents no message for it; the value errors

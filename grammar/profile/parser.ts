@@ -24,14 +24,17 @@
  */
 import { createToken, EmbeddedActionsParser, Lexer, EOF, type DSLMethodOpts, type IOrAlt, type IToken, type ParserMethod, type TokenType } from '../chevrotain.js';
 import type { Finding, Fix, RuleId } from '../../src/core/diagnostic.js';
-import { fix, inCaseOf, replaceAt } from '../../src/core/fix.js';
+import { fix, inCaseOf, removeAt, replaceAt } from '../../src/core/fix.js';
 import type { Loc } from '../../src/core/loc.js';
-import { didYouMean, suggest, uniqueSuggestion } from '../../src/core/suggest.js';
+import { ASSUMED_RELEASE, availability, type Introduced, type ReleaseContext, type ZosRelease } from '../../src/core/release.js';
+import { didYouMean, editDistance, suggest, uniqueSuggestion } from '../../src/core/suggest.js';
 import type { GenericStatement, OptionNode, Statement, UnknownStatement, Word } from './ast.js';
-import { damageOf, withDamage } from './damage.js';
+import { damageOf } from './damage.js';
+import { asKnown, releaseFinding, tableConfidence } from './knowledge.js';
 import { FirstTokenLookahead } from './lookahead.js';
 import { KeywordTable, parseNotation, type Notation } from './notation.js';
 import { Scanner, type ProfileToken } from './scanner.js';
+import { isTcpipDataStatement } from './tcpip-data.js';
 import { EntryList, keywordsOf, type BuildContext, type Element, type Level, type OptionSpec, type Parsed, type StatementSpec } from './spec.js';
 import { statements, statementWords, STATEMENT_NAMES, vipaWords, type LevelWord } from './statement-words.js';
 import { looksLike, ValueReader, type ValueSpec } from './values.js';
@@ -84,8 +87,8 @@ type Node =
   | { t: 'slot'; name: string; value: ValueSpec; optional: boolean; unchecked: boolean; when?: (p: Parsed) => boolean; idx: number; seq: Node[]; at: number }
   | OptionsNode
   | { t: 'keyword'; keyword: Notation; table: KeywordTable<Notation>; optional: boolean; idx: number; then: Node[] }
-  | { t: 'choice'; table: KeywordTable<Notation & { body: Node[] }>; idx: number; otherwise?: Node[] }
-  | { t: 'variant'; slot: string; table: KeywordTable<Notation & { body: Node[]; removed?: string; advice?: string }> }
+  | { t: 'choice'; table: KeywordTable<Notation & { body: Node[]; since?: Introduced }>; idx: number; otherwise?: Node[] }
+  | { t: 'variant'; slot: string; table: KeywordTable<Notation & { body: Node[]; removed?: string; advice?: string; since?: Introduced }> }
   | { t: 'list'; name: string; entry: Node[]; phase: Phase; loop: DSLMethodOpts<void>; manyIdx: number; build?: Extract<Element, { type: 'list' }>['build'] }
   | { t: 'rest'; loop: DSLMethodOpts<void>; manyIdx: number };
 
@@ -114,6 +117,8 @@ interface Frame {
   lastOrder: number;
   /** The last word reported as an unknown operand: a value right after it is its argument, not a finding of its own. */
   lastUnknown?: ProfileToken;
+  /** The options coded so far by name, for repeated keywords: made only for a statement with many options. */
+  seen?: Map<string, OptionNode>;
   /**
    * How the next entry of the list being read starts: with an operand of this kind, or
    * ('any') with any operand that is not a keyword of the entry (AUTOLOG procedure names).
@@ -140,6 +145,12 @@ export interface BuiltStatement {
 
 const MAX_OCCURRENCE = 255;
 
+/** How far past a line-start word the parser looks for the next line (the scanner's ring holds 64 words). */
+const LOOK_PAST_LINE = 24;
+
+/** Up to this many options, a repeat is found by comparing names one by one (no map per statement). */
+const LINEAR_OPTIONS = 8;
+
 /** A word that could be a keyword (letters first), as opposed to a value (a number, an address, a list such as 2,3). */
 const KEYWORD_SHAPED = /^[A-Z@#$][A-Z0-9@#$_]*$/;
 
@@ -159,12 +170,22 @@ export interface ParseInput {
   scanner: Scanner;
   words: WordFactory;
   file: string;
+  /** The release of the system the profile is read for (default: the newest, assumed). */
+  release?: ReleaseContext;
+  /**
+   * The system's name: findings that depend on its release name it (Finding.system), so that a member several
+   * systems of different releases INCLUDE is reported once per system that rejects it. Only for a release the
+   * manifest names; an assumed release is the same for every system.
+   */
+  system?: string;
 }
 
 export class ProfileParser extends EmbeddedActionsParser {
   private scanner!: Scanner;
   private words!: WordFactory;
   private file = '';
+  private release: ReleaseContext = ASSUMED_RELEASE;
+  private system: string | undefined;
   private phase: Phase = { level: statementWords };
   private frames: Frame[] = [];
   private readonly topPhase: Phase = { level: statementWords };
@@ -172,6 +193,12 @@ export class ProfileParser extends EmbeddedActionsParser {
   private readonly rules = new Map<StatementSpec, ParserMethod<[], BuiltStatement>>();
   private readonly plans = new Map<StatementSpec, Node[]>();
   private readonly skipTables = new Map<StatementSpec, KeywordTable<Notation>>();
+  /**
+   * The statement read last, when a word after it on a later line is a statement of its own (an unknown statement
+   * after it names it, and may be a misspelt operand of it): kept as its frame's spec and line, no object per statement.
+   */
+  private previousSpec: StatementSpec | undefined;
+  private previousLine = 0;
   /** The last word consumed, for the statement's range. */
   private lastLine = 0;
   private lastEnd = 0;
@@ -225,7 +252,10 @@ export class ProfileParser extends EmbeddedActionsParser {
     this.scanner = input.scanner;
     this.words = input.words;
     this.file = input.file;
+    this.release = input.release ?? ASSUMED_RELEASE;
+    this.system = this.release.assumed ? undefined : input.system;
     this.frames = [];
+    this.previousSpec = undefined;
     this.phase = this.topPhase;
     try {
       return this.profileRule();
@@ -294,6 +324,23 @@ export class ProfileParser extends EmbeddedActionsParser {
     if (t === this.scanner.eof) return undefined;
     if (this.phase.end) return undefined;
     return t.resolved !== undefined ? level.match(t.resolved) : level.matchRange(this.scanner.text, t.startOffset, t.end);
+  }
+
+  /**
+   * Whether a token is the END keyword of the block the statement is in (ENDROUTES for a ROUTE, ENDVIPADYNAMIC for
+   * a VIPADYNAMIC statement, ENDAUTOLOG for an AUTOLOG entry). `ROUTE DEFAULT 10.1.1.1` before ENDROUTES lacks its
+   * link name, and ENDROUTES still ends the block: taking it as the link name would leave the block open and make
+   * one missing operand many findings. (A name may spell the END keyword of another block: INTERFACE ENDAUTOL.)
+   */
+  private closesOpenBlock(t: ProfileToken): boolean {
+    if (t === this.scanner.eof) return false;
+    if (this.phase.end) {
+      return (t.resolved !== undefined ? this.phase.end.match(t.resolved) : this.phase.end.matchRange(this.scanner.text, t.startOffset, t.end)) !== undefined;
+    }
+    const spec = this.frame().owner.spec;
+    // A statement of entries up to its own END keyword (AUTOLOG … ENDAUTOLOG), or one inside a block of statements.
+    if (spec.end && !spec.contains && this.matches(blockPhase(spec).end!, t)) return true;
+    return spec.level !== 'top' && this.startsStatement(t)?.endOf?.contains === spec.level;
   }
 
   private matches<T extends Notation>(table: KeywordTable<T>, t: ProfileToken): T | undefined {
@@ -370,12 +417,16 @@ export class ProfileParser extends EmbeddedActionsParser {
     let children: BuiltStatement[] | undefined;
     try {
       if (spec.removed) {
-        add(f, {
-          ruleId: 'obsolete-statement',
-          loc: at,
-          message: `${spec.name} is no longer supported since z/OS ${spec.removed}: plexlint assumes a current stack rejects it (IBM does not document the message).`,
-        });
-      }
+        // IBM's removal, with the release that made it and what replaces it; `removedIn` dates it for the release
+        // checks (every release plexlint knows, for the statements removed before 2.4): one cause, one finding.
+        if (spec.removedIn === undefined || availability(spec, this.release).status === 'removed') {
+          add(f, {
+            ruleId: 'obsolete-statement',
+            loc: at,
+            message: `${spec.name} is no longer supported since z/OS ${spec.removed}: plexlint assumes a current stack rejects it (IBM does not document the message).`,
+          });
+        }
+      } else if (datedItem(spec)) this.releaseCheck(spec, keyword, `${spec.name} (the statement)`);
       this.run(plan);
       this.trailing(plan);
       this.skipRest();
@@ -383,6 +434,10 @@ export class ProfileParser extends EmbeddedActionsParser {
       else if (spec.end) this.endKeyword(spec, p);
       p.loc = at.line === this.lastLine && at.endColumn === this.lastEnd ? at : { file: this.file, line: at.line, column: at.column, endLine: this.lastLine, endColumn: this.lastEnd };
       const statement = this.build(spec, p, f);
+      // A word after it on a later line is a statement of its own (unknownStatementFinding says why); a block ends
+      // with its END keyword, and says nothing about what follows.
+      this.previousSpec = spec.end || spec.contains ? undefined : spec;
+      this.previousLine = at.line;
       return children ? { statement, findings: f.findings, children } : { statement, findings: f.findings };
     } finally {
       this.frames.pop();
@@ -421,7 +476,13 @@ export class ProfileParser extends EmbeddedActionsParser {
     return this.cx;
   }
 
-  /** A word where a statement should start that names none. */
+  /**
+   * A word where a statement should start that names none: one finding at the word, and its operands (up to the
+   * next word that starts a statement, or that starts a line the way a statement does) are skipped with it.
+   * - a TCPIP.DATA statement (DATASETPREFIX): an error that says where it belongs;
+   * - a near miss of a statement name (PORTS): an error with the statement meant;
+   * - any other word: a warning — plexlint's list of statements may lack one IBM added.
+   */
   private unknownStatement(): BuiltStatement {
     if (this.RECORDING_PHASE) {
       this.consume(0, Operand);
@@ -432,21 +493,51 @@ export class ProfileParser extends EmbeddedActionsParser {
     const operands: Word[] = [];
     this.lastLine = keyword.loc.line;
     this.lastEnd = keyword.loc.endColumn;
-    while (this.LA(1).tokenType === Value || this.LA(1).tokenType === Keyword) operands.push(this.word(this.consume(1, Operand)));
+    for (;;) {
+      const t = this.LA(1) as ProfileToken;
+      if ((t.tokenType !== Value && t.tokenType !== Keyword) || this.startsLineAsStatement(t)) break;
+      operands.push(this.word(this.consume(1, Operand)));
+    }
     const loc: Loc = { file: this.file, line: keyword.loc.line, column: keyword.loc.column, endLine: this.lastLine, endColumn: this.lastEnd };
-    const what = keyword.symbolic ? `'${keyword.raw}' (an unresolved system symbol)` : `'${keyword.raw}'`;
     const statement: UnknownStatement = { kind: 'unknown', loc, keyword, operands };
-    const finding: Finding = {
-      ruleId: 'unknown-statement',
-      loc: keyword.loc,
-      message:
-        `${what} is not a TCP/IP profile statement: plexlint assumes the stack reports a syntax error and skips it` +
-        `${operands.length ? ` and its ${operands.length} operand${operands.length === 1 ? '' : 's'}` : ''} (IBM does not document this).` +
-        didYouMean(keyword.text, STATEMENT_NAMES),
-    };
-    const certain = keyword.symbolic ? undefined : uniqueSuggestion(keyword.text, STATEMENT_NAMES);
-    if (certain) finding.fix = respell(keyword, certain);
-    return { statement, findings: [finding] };
+    const spec = this.previousSpec;
+    this.previousSpec = undefined;
+    const previous = spec && this.previousLine < keyword.loc.line ? { name: spec.name, line: this.previousLine, keywords: this.skipTable(spec) } : undefined;
+    return { statement, findings: [unknownStatementFinding(keyword, operands.length, previous)] };
+  }
+
+  /**
+   * Whether a word that starts a line ends the statement being read and starts one of its own (docs/statements.md,
+   * "A word that starts a line"): a word of letters that is none of the statement's keywords — a TCPIP.DATA
+   * statement always, any other word unless the next line goes on with a keyword of the statement (then the word is
+   * one of its operands, misspelt: the statement is not cut in two). Layout other than the lines themselves does not
+   * count (IBM: entries are free format), so indenting it changes nothing. Inside an END-type block every word up to
+   * its END keyword belongs to the block.
+   */
+  private startsLineAsStatement(t: ProfileToken, keywords?: KeywordTable<Notation>): boolean {
+    if (t === this.scanner.eof || this.phase.end || t.symbolic) return false;
+    const prev = this.LA(0) as ProfileToken;
+    if (prev !== this.scanner.eof && t.line <= prev.line) return false;
+    const text = this.upper(t);
+    if (!KEYWORD_SHAPED.test(text)) return false;
+    if (!keywords) return true;
+    if (this.matches(keywords, t)) return false;
+    return isTcpipDataStatement(text) || !this.nextLineGoesOn(t, keywords);
+  }
+
+  /** Whether the first word on a line after `t`'s (within a few words) is a keyword of the statement. */
+  private nextLineGoesOn(t: ProfileToken, keywords: KeywordTable<Notation>): boolean {
+    for (let k = 2; k <= LOOK_PAST_LINE; k++) {
+      const next = this.LA(k) as ProfileToken;
+      if (next === this.scanner.eof) return false;
+      if (next.line > t.line) return this.matches(keywords, next) !== undefined;
+    }
+    return false;
+  }
+
+  /** The same for the statement (or entry) being read: complete, and this word starts a line as a statement does. */
+  private endsAtLineStart(t: ProfileToken): boolean {
+    return this.startsLineAsStatement(t, this.frame().owner.skip);
   }
 
   /** An END keyword without its block: kept as a statement; the block pass reports it. */
@@ -504,22 +595,37 @@ export class ProfileParser extends EmbeddedActionsParser {
     return children;
   }
 
-  /** Words inside a block that start no statement of it. */
+  /**
+   * Words inside a block that start no statement of it. In VIPADYNAMIC the block pass (src/frontends/profile/blocks.ts)
+   * ends the block at the first of them: a syntax error there, whether the stack reads the word as one more operand of
+   * the substatement above or as a substatement of its own. A near miss of an operand of the substatement above (its
+   * operands go on over lines: TIMEDAFFINTY after the DESTIP targets) names the operand meant.
+   */
   private junkInBlock(spec: StatementSpec): void {
     const f = this.frame();
     const first = this.word(this.consume(MAX_OCCURRENCE - 1, Operand));
     let last = first;
     while (this.LA(1).tokenType === Value || this.LA(1).tokenType === Keyword) last = this.word(this.consume(MAX_OCCURRENCE - 1, Operand));
     const loc: Loc = { file: this.file, line: first.loc.line, column: first.loc.column, endLine: last.loc.endLine, endColumn: last.loc.endColumn };
-    add(f, 
-      spec.contains === 'vipadynamic'
-        ? {
-            ruleId: 'syntax',
-            loc,
-            message: `VIPADYNAMIC: '${first.raw}' is not a VIPADYNAMIC substatement (VIPADEFINE, VIPABACKUP, VIPADELETE, VIPADISTRIBUTE, VIPARANGE, VIPAROUTE, VIPASMPARMS)`,
-          }
-        : { ruleId: 'syntax', loc: first.loc, message: `BEGINROUTES: expected ROUTE or ENDROUTES but found '${first.raw}'` },
-    );
+    const above = this.previousSpec && this.previousLine < first.loc.line ? this.previousSpec : undefined;
+    this.previousSpec = undefined;
+    if (spec.contains !== 'vipadynamic') {
+      add(f, { ruleId: 'syntax', loc: first.loc, message: `BEGINROUTES: expected ROUTE or ENDROUTES but found '${first.raw}'` });
+      return;
+    }
+    const operands = above ? this.skipTable(above).names() : [];
+    const meant = first.symbolic ? undefined : suggest(first.text, operands);
+    const certain = meant ? uniqueSuggestion(first.text, operands) : undefined;
+    add(f, {
+      ruleId: 'syntax',
+      loc,
+      message:
+        meant && above
+          ? `VIPADYNAMIC: '${first.raw}' starts a line after ${above.name} (line ${this.previousLine}) but is neither one of its operands nor a VIPADYNAMIC substatement; ` +
+            `whether the stack reads it as one more operand of ${above.name} or as a substatement, it is a syntax error in the block. Did you mean ${meant}?`
+          : `VIPADYNAMIC: '${first.raw}' is not a VIPADYNAMIC substatement (VIPADEFINE, VIPABACKUP, VIPADELETE, VIPADISTRIBUTE, VIPARANGE, VIPAROUTE, VIPASMPARMS)`,
+      ...(certain ? { fix: respell(first, certain) } : {}),
+    });
   }
 
   // ---- the elements of a statement -------------------------------------------------------------------
@@ -562,7 +668,7 @@ export class ProfileParser extends EmbeddedActionsParser {
           };
           // The occurrence numbers are the options rule's own (the same for every statement).
           const alternatives: IOrAlt<void>[] = [
-            { ALT: () => this.keywordOption(node.table, this.consume(0, Keyword) as ProfileToken, node.ordered) },
+            { ALT: () => this.keywordOption(node, this.consume(0, Keyword) as ProfileToken) },
             { ALT: () => this.unknownOperand(node.table, this.consume(1, Value) as ProfileToken, node.untilEnd) },
           ];
           node.loop = {
@@ -573,7 +679,8 @@ export class ProfileParser extends EmbeddedActionsParser {
               // Options before a positional operand end at the first other word, unless it is a
               // too-short abbreviation of one of them (DEL for DELEte): that is the error to report.
               if (!node.untilEnd) return !t.symbolic && (table.tooShortFor(this.upper(t)) !== undefined || this.misspelled(table, t));
-              return !this.startsEntry(t);
+              // The statement has its required operands: a word that starts a line as a statement does ends it.
+              return !this.startsEntry(t) && !this.endsAtLineStart(t);
             },
             DEF: () => this.or(0, alternatives),
           };
@@ -593,7 +700,7 @@ export class ProfileParser extends EmbeddedActionsParser {
         case 'choice':
           seq.push({
             t: 'choice',
-            table: new KeywordTable(el.alternatives.map((a) => ({ ...a.keyword, body: this.compile(a.body, n, spec, entryStart) }))),
+            table: new KeywordTable(el.alternatives.map((a) => ({ ...a.keyword, body: this.compile(a.body, n, spec, entryStart), ...(a.since ? { since: a.since } : {}) }))),
             idx: next('consume'),
             ...(el.otherwise ? { otherwise: this.compile(el.otherwise, n, spec, entryStart) } : {}),
           });
@@ -608,6 +715,7 @@ export class ProfileParser extends EmbeddedActionsParser {
                 body: this.compile(c.body, n, spec, entryStart),
                 ...(c.removed ? { removed: c.removed } : {}),
                 ...(c.advice ? { advice: c.advice } : {}),
+                ...(c.since ? { since: c.since } : {}),
               })),
             ),
           });
@@ -697,7 +805,10 @@ export class ProfileParser extends EmbeddedActionsParser {
     this.phase = { level: this.phase.level };
     const t = this.LA(1) as ProfileToken;
     if (t === this.scanner.eof || t.tokenType === StatementWord) return;
-    this.fail(this.locOfToken(t), `'${t.image}' is not expected: the statement ends after its ${plan.length === 1 ? 'operand' : 'operands'}`);
+    // A word that starts a line after a complete statement is a statement of its own (an unknown one: the
+    // profile rule reports it), never an operand that gets this statement rejected.
+    if (t.line > (this.LA(0) as ProfileToken).line) return;
+    this.failUnknown(this.locOfToken(t), `'${t.image}' is not expected: the statement ends after its ${plan.length === 1 ? 'operand' : 'operands'}`);
   }
 
   /** After a structural error: the rest of the statement, up to the next statement. */
@@ -742,6 +853,45 @@ export class ProfileParser extends EmbeddedActionsParser {
     },
   };
 
+  /**
+   * A structural error about a word the table does not know (an operand, a form, a word after the last operand):
+   * as `fail`, with the confidence plexlint has in the statement's table for the system's release (./knowledge.ts).
+   */
+  private failUnknown(loc: Loc, message: string, ruleId: RuleId = 'syntax', fix?: Fix): void {
+    const f = this.frame();
+    if (f.broken) return;
+    const before = f.findings.length;
+    this.fail(loc, message, ruleId, fix);
+    this.asKnownSince(f, before);
+  }
+
+  /** The findings made since `before` about a word the table does not know, as plexlint's knowledge of the table allows. */
+  private asKnownSince(f: Frame, before: number): void {
+    for (let i = before; i < f.findings.length; i++) f.findings[i] = this.known(f.findings[i]!);
+  }
+
+  /** A finding about a word the table does not know: an error only where the table is confirmed for the release. */
+  private known(x: Finding): Finding {
+    const k = asKnown(x, this.frame().owner.spec, this.release);
+    return k === x ? x : this.forSystem(k);
+  }
+
+  // ---- what the system's release has ------------------------------------------------------------
+
+  /** An item of the table (a statement, an operand, a form) the system's release does not have: its finding. */
+  private releaseCheck(item: DatedItem, w: Word, what: string): void {
+    const a = availability(item, this.release);
+    if (a.status === 'available') return;
+    const f = this.frame();
+    add(f, this.forSystem(releaseFinding(a, w.loc, what, w.raw, f.owner.spec.name, this.release)));
+  }
+
+  /** A finding whose verdict depends on the system's release names the system (ParseInput.system). */
+  private forSystem(f: Finding): Finding {
+    if (this.system !== undefined) f.system = this.system;
+    return f;
+  }
+
   /** A structural error: one finding, and the rest of the statement is skipped. */
   private fail(loc: Loc, message: string, ruleId: RuleId = 'syntax', fix?: Fix): void {
     const f = this.frame();
@@ -785,8 +935,12 @@ export class ProfileParser extends EmbeddedActionsParser {
 
   /** A value checked against its kind; keyword values take the keyword's full name. */
   private checkValue(spec: ValueSpec, w: Word): boolean {
-    this.cx.target = this.frame();
+    const f = this.frame();
+    this.cx.target = f;
+    const before = f.findings.length;
     const ok = this.cx.values.check(spec, w, this.what());
+    // A word that is none of the keywords a value takes (INTERFACE … DEFINE EQENET): as sure as the table is.
+    if (!ok && spec.kind === 'keyword' && !spec.of.tooShortFor(w.text)) this.asKnownSince(f, before);
     if (ok && spec.kind === 'keyword' && !w.symbolic) {
       const k = spec.of.match(w.text);
       if (k) w.text = k.name;
@@ -804,17 +958,21 @@ export class ProfileParser extends EmbeddedActionsParser {
   private slotTakes(node: Extract<Node, { t: 'slot' }>, t: ProfileToken): boolean {
     if (t === this.scanner.eof) return false;
     const text = this.upper(t);
-    if (node.optional) return t.tokenType !== StatementWord && looksLike(node.value, text);
-    if (!this.startsStatement(t)) return true;
+    if (node.optional) return t.tokenType !== StatementWord && !this.closesOpenBlock(t) && looksLike(node.value, text);
+    if (!this.startsStatement(t) && !this.closesOpenBlock(t)) return true;
     if (node.value.kind === 'name' || node.value.kind === 'text' || node.value.kind === 'dataset') {
-      return this.continues(node.seq, node.at + 1, this.LA(2) as ProfileToken);
+      // The END keyword of the open block is a name only where the statement goes on after it.
+      return this.continues(node.seq, node.at + 1, this.LA(2) as ProfileToken, !this.closesOpenBlock(t));
     }
     return looksLike(node.value, text) && node.value.kind === 'keyword';
   }
 
-  /** Whether token `t` can come after the nodes before `seq[at]` (the rest of the statement, or its end). */
-  private continues(seq: readonly Node[], at: number, t: ProfileToken): boolean {
-    if (t === this.scanner.eof) return this.canEnd(seq, at);
+  /**
+   * Whether token `t` can come after the nodes before `seq[at]`: the rest of the statement, or (with `orEnd`) its
+   * end.
+   */
+  private continues(seq: readonly Node[], at: number, t: ProfileToken, orEnd = true): boolean {
+    if (t === this.scanner.eof) return orEnd && this.canEnd(seq, at);
     const text = this.upper(t);
     for (let i = at; i < seq.length; i++) {
       const n = seq[i]!;
@@ -840,6 +998,7 @@ export class ProfileParser extends EmbeddedActionsParser {
           return true;
       }
     }
+    if (!orEnd) return false;
     const start = this.frame().entryStart;
     if (start === 'any' || (start !== undefined && looksLike(start, text))) return true;
     return this.startsStatement(t) !== undefined;
@@ -892,6 +1051,7 @@ export class ProfileParser extends EmbeddedActionsParser {
       w.text = alt.name;
       f.p.keywords[alt.name] = w;
       this.operand(f, w);
+      if (datedItem(alt)) this.releaseCheck(alt, w, `${this.what()} ${alt.name}`);
       this.run(alt.body);
       return;
     }
@@ -902,7 +1062,8 @@ export class ProfileParser extends EmbeddedActionsParser {
     const names = node.table.names();
     const eof = t === this.scanner.eof || this.startsStatement(t) !== undefined;
     const prev = this.LA(0) as ProfileToken;
-    this.fail(
+    (eof ? this.fail : this.failUnknown).call(
+      this,
       eof ? this.locOfToken(prev) : this.locOfToken(t),
       `expected ${names.slice(0, -1).join(', ')}${names.length > 1 ? ' or ' : ''}${names.at(-1)} but ${eof ? `the statement ends after '${prev.image}'` : `found '${t.image}'`}`,
     );
@@ -924,6 +1085,7 @@ export class ProfileParser extends EmbeddedActionsParser {
       return;
     }
     f.p.variant = c.name;
+    if (datedItem(c)) this.releaseCheck(c, selector!, `${this.what()} ${f.spec.name === 'INTERFACE' || f.spec.name === 'LINK' || f.spec.name === 'DEVICE' ? 'type ' : ''}${c.name}`);
     if (c.removed) {
       add(f, {
         ruleId: 'obsolete-statement',
@@ -938,13 +1100,25 @@ export class ProfileParser extends EmbeddedActionsParser {
 
   // ---- options ------------------------------------------------------------------------------------------
 
-  private keywordOption(table: KeywordTable<OptionSpec>, t: ProfileToken, ordered: boolean): void {
+  private keywordOption(options: OptionsNode, t: ProfileToken): void {
     if (this.RECORDING_PHASE) return;
+    const { table, ordered } = options;
     const w = this.word(t);
     const f = this.frame();
     const spec = t.match as OptionSpec;
     if (f.broken) {
       this.operand(f, w);
+      return;
+    }
+    const first = this.codedBefore(f, spec);
+    if (first) {
+      // Read, and left out of the statement: plexlint reads it with the first (see repeatedKeyword). It is reported
+      // only where the table is confirmed for the release: one that is not may lack a structure that repeats it.
+      // Either way the builder's checks (IBM's order of VIPADEFINE's keywords …) see the statement as plexlint reads it.
+      const node = new Option(spec.name, w);
+      this.operand(f, w);
+      this.optionValues(spec, node);
+      if (tableConfidence(f.owner.spec, this.release.release).confirmed) this.repeatedKeyword(f, spec, node, first, !ordered && options.untilEnd);
       return;
     }
     if (ordered) {
@@ -965,10 +1139,61 @@ export class ProfileParser extends EmbeddedActionsParser {
     // one-element literal, 136 bytes less for each of the 1,500 routes of a stack until its model is built.
     if (f.p.options === NONE) f.p.options = [node];
     else f.p.options.push(node);
+    if (f.seen && !f.seen.has(node.name)) f.seen.set(node.name, node);
     this.operand(f, w);
     if (spec.obsolete) add(f, { ruleId: 'obsolete-statement', loc: w.loc, message: `${this.what()} ${spec.name} is obsolete: ${spec.obsolete}` });
     if (spec.misplaced) add(f, { ruleId: 'syntax', loc: w.loc, message: `${this.what()} does not take ${spec.name} (${spec.misplaced})` });
+    if (datedItem(spec)) this.releaseCheck(spec, w, `${this.what()} operand ${spec.name}`);
     this.optionValues(spec, node);
+  }
+
+  /**
+   * The option's earlier occurrence in this statement or entry, when this one repeats it.
+   * A statement codes a few options: they are compared one by one, and only a statement with many gets a map (a
+   * hostile one with a million options stays linear).
+   */
+  private codedBefore(f: Frame, spec: OptionSpec): OptionNode | undefined {
+    if (spec.repeatable || spec.misplaced) return undefined;
+    const options = f.p.options;
+    let earlier: OptionNode | undefined;
+    if (options.length <= LINEAR_OPTIONS) {
+      for (const o of options) {
+        if (o.name === spec.name) {
+          earlier = o;
+          break;
+        }
+      }
+    } else {
+      if (!f.seen) {
+        f.seen = new Map();
+        for (const o of options) if (!f.seen.has(o.name)) f.seen.set(o.name, o);
+      }
+      earlier = f.seen.get(spec.name);
+    }
+    return earlier;
+  }
+
+  /**
+   * A keyword coded twice in one statement (or entry): one rule for every statement (docs/statements.md, "A keyword
+   * coded twice"). IBM documents no message for it; its syntax diagrams allow a repeat only under a repeat arrow,
+   * which the statements whose parameters come in any order have over all of them.
+   */
+  private repeatedKeyword(f: Frame, spec: OptionSpec, node: OptionNode, first: OptionNode, repeatArrow: boolean): void {
+    const statement = this.what();
+    const values = (o: OptionNode): string => o.values.map((v) => v.text).join(' ');
+    const same = values(node) === values(first);
+    const where = first.keyword.loc.line === node.keyword.loc.line ? `column ${first.keyword.loc.column}` : `line ${first.keyword.loc.line}`;
+    const diagram = repeatArrow
+      ? `IBM's syntax diagram of ${f.owner.spec.name} repeats over its parameters, so it allows this, but IBM does not document which value the stack keeps`
+      : `IBM's syntax diagram of ${f.owner.spec.name} shows it once, and IBM does not document what the stack does with it coded twice`;
+    add(f, {
+      ruleId: 'repeated-keyword',
+      loc: node.loc,
+      message:
+        `${spec.name} is coded twice in this ${statement} (first at ${where}${same && node.values.length ? `, with the same value${node.values.length === 1 ? '' : 's'}` : ''}): ${diagram}. ` +
+        `plexlint reads the statement with the first ${spec.name} and does not claim that the stack rejects it. Code ${spec.name} once.`,
+      ...(same ? { fix: fix(`remove the second ${spec.name}`, removeAt(node.loc)) } : {}),
+    });
   }
 
   /** The values of an option (and of its sub-keywords), appended to the option's node. */
@@ -980,6 +1205,7 @@ export class ProfileParser extends EmbeddedActionsParser {
       const required = i < spec.required;
       const takes =
         t !== this.scanner.eof &&
+        !this.closesOpenBlock(t) &&
         (required
           ? !this.startsStatement(t) || ((kind.kind === 'name' || kind.kind === 'text') && this.argumentContinues(this.LA(2) as ProfileToken))
           : t.tokenType !== StatementWord && looksLike(kind, this.upper(t)) && !(t.tokenType === Keyword && kind.kind !== 'keyword'));
@@ -1006,6 +1232,7 @@ export class ProfileParser extends EmbeddedActionsParser {
         w.text = k.name;
         addValue(node, w);
         this.operand(f, w);
+        if (datedItem(k)) this.releaseCheck(k, w, `${this.what()} operand ${spec.name} ${k.name}`);
         this.optionValues(k, node);
       }
     }
@@ -1072,6 +1299,7 @@ export class ProfileParser extends EmbeddedActionsParser {
         const certain = short?.spec?.level === 'top' ? short.name : uniqueSuggestion(w.text, STATEMENT_NAMES);
         add(f, {
           ruleId: 'unknown-statement',
+          consequence: 'operand',
           loc: w.loc,
           message:
             `'${w.raw}' starts a line but is not a TCP/IP profile statement, so plexlint assumes the stack reads it as one more operand of ` +
@@ -1094,24 +1322,15 @@ export class ProfileParser extends EmbeddedActionsParser {
     const correction = certain ? respell(w, certain) : undefined;
     if (!until) {
       // A misspelled keyword before a positional operand: the operands after it cannot be placed.
-      this.fail(w.loc, `'${w.raw}' is not ${/^[AEIOU]/.test(statement) ? 'an' : 'a'} ${statement} operand.${didYouMean(w.text, table.names())}`, 'unknown-operand', correction);
+      this.failUnknown(w.loc, `'${w.raw}' is not ${/^[AEIOU]/.test(statement) ? 'an' : 'a'} ${statement} operand.${didYouMean(w.text, table.names())}`, 'unknown-operand', correction);
       return;
     }
-    const finding: Finding = {
+    add(f, this.known({
       ruleId: 'unknown-operand',
       loc: w.loc,
       message: `'${w.raw}' is not ${/^[AEIOU]/.test(statement) ? 'an' : 'a'} ${statement} operand.${didYouMean(w.text, table.names())}`,
       ...(correction ? { fix: correction } : {}),
-    };
-    if (f.spec.unverified) {
-      // The table of this statement is not confirmed against IBM's diagram: a warning, and
-      // no claim that the stack rejects the statement.
-      finding.severity = 'warning';
-      finding.consequence = 'unverified';
-      finding.message += ` plexlint's table of ${statement} operands is not confirmed against IBM's syntax diagram, so this is a warning.`;
-      withDamage(finding, 'none');
-    }
-    add(f, finding);
+    }));
   }
 
   // ---- lists ---------------------------------------------------------------------------------------------
@@ -1125,9 +1344,12 @@ export class ProfileParser extends EmbeddedActionsParser {
   /** Whether the list goes on with the next word (not a statement name: see the loop's gate). */
   private listGoesOn(t: ProfileToken, start: ValueSpec | 'any'): boolean {
     if (t === this.scanner.eof) return false;
-    if (start === 'any' || this.phase.end) return true;
+    if (this.phase.end) return true;
     const text = this.upper(t);
-    if (looksLike(start, text)) return true;
+    if (start !== 'any' && looksLike(start, text)) return true;
+    // A word that starts a line as a statement does ends the list (docs/statements.md).
+    if (this.endsAtLineStart(t)) return false;
+    if (start === 'any') return true;
     // A keyword of the statement ends the list (VIPADISTRIBUTE … PORT 80 81 DESTIP).
     if (this.matches(this.frame().skip, t)) return false;
     // A misspelled statement at the start of a line ends the list (unknown-statement at top level).
@@ -1171,7 +1393,7 @@ export class ProfileParser extends EmbeddedActionsParser {
         // Nothing was read (a word no entry can start with): take it, or the list never ends.
         const w = this.word(this.consume(MAX_OCCURRENCE - 4, AnyWord));
         this.operand(f, w);
-        if (!f.broken) this.fail(w.loc, `'${w.raw}' cannot start a ${node.name} entry`);
+        if (!f.broken) this.failUnknown(w.loc, `'${w.raw}' cannot start a ${node.name} entry`);
       }
     } finally {
       this.frames.pop();
@@ -1230,6 +1452,79 @@ class Option implements OptionNode {
 function addValue(node: OptionNode, w: Word): void {
   if (node.values.length === 0) node.values = [w];
   else node.values.push(w);
+}
+
+/** The complete statement before a word that starts a line: its name, line and keywords. */
+interface Previous {
+  name: string;
+  line: number;
+  keywords: KeywordTable<Notation>;
+}
+
+/**
+ * The finding for a word where a statement starts that is no statement plexlint knows (see unknownStatement):
+ * `previous` is the complete statement on an earlier line that it follows.
+ */
+function unknownStatementFinding(keyword: Word, operands: number, previous: Previous | undefined): Finding {
+  const skipped = `${operands ? ` and its ${operands} operand${operands === 1 ? '' : 's'}` : ''}`;
+  const after = previous
+    ? ` It starts a line after ${previous.name} (line ${previous.line}), which has its operands: plexlint reads it as a statement of its own, not as one more operand of ${previous.name}.`
+    : '';
+  if (!keyword.symbolic && isTcpipDataStatement(keyword.text)) {
+    return {
+      ruleId: 'unknown-statement',
+      consequence: 'tcpip-data',
+      loc: keyword.loc,
+      message:
+        `'${keyword.raw}' is a TCPIP.DATA statement, not a TCP/IP profile statement, so the stack does not apply it from this profile; ` +
+        `plexlint assumes it reports a syntax error and skips it${skipped} (IBM does not document the message).${after} ` +
+        "Move it to the TCPIP.DATA data set the resolver reads, such as SYS1.TCPPARMS(TCPDATA), the data set of the SYSTCPD DD or the resolver's GLOBALTCPIPDATA.",
+    };
+  }
+  const statement = keyword.symbolic ? undefined : suggest(keyword.text, STATEMENT_NAMES);
+  const operand = keyword.symbolic || !previous ? undefined : suggest(keyword.text, previous.keywords.names());
+  // A near miss of an operand of the statement above (its options go on over lines), unless a statement name is closer.
+  if (operand && previous && (!statement || editDistance(keyword.text, operand) < editDistance(keyword.text, statement))) {
+    const certain = uniqueSuggestion(keyword.text, previous.keywords.names());
+    return {
+      ruleId: 'unknown-statement',
+      consequence: 'operand',
+      loc: keyword.loc,
+      message:
+        `'${keyword.raw}' starts a line after ${previous.name} (line ${previous.line}) but is neither one of its operands nor a TCP/IP profile statement. ` +
+        `IBM does not document whether the stack reads it as one more operand of ${previous.name}, which it would then reject, or as a statement it does not know; ` +
+        `either way the operand meant is not applied. Did you mean ${operand}?`,
+      ...(certain ? { fix: respell(keyword, certain) } : {}),
+    };
+  }
+  if (statement) {
+    const certain = uniqueSuggestion(keyword.text, STATEMENT_NAMES);
+    return {
+      ruleId: 'unknown-statement',
+      consequence: 'typo',
+      loc: keyword.loc,
+      message: `'${keyword.raw}' is not a TCP/IP profile statement: plexlint assumes the stack reports a syntax error and skips it${skipped} (IBM does not document this).${after}${didYouMean(keyword.text, STATEMENT_NAMES)}`,
+      ...(certain ? { fix: respell(keyword, certain) } : {}),
+    };
+  }
+  const what = keyword.symbolic ? `'${keyword.raw}' (an unresolved system symbol)` : `'${keyword.raw}'`;
+  return {
+    ruleId: 'unknown-statement',
+    consequence: 'unknown',
+    severity: 'warning',
+    loc: keyword.loc,
+    message:
+      `${what} is no TCP/IP profile statement plexlint knows. plexlint's list of statements may lack one that IBM added, so this is a warning: ` +
+      `if it is no statement of this system's release, plexlint assumes the stack reports a syntax error and skips it${skipped} (IBM does not document this).${after}`,
+  };
+}
+
+/** An item of the statement table that may say when IBM added or removed it. */
+type DatedItem = { since?: Introduced | undefined; removedIn?: ZosRelease | undefined };
+
+/** Whether the table dates the item: only then is its release checked (and the words of a message made). */
+function datedItem(item: DatedItem): boolean {
+  return item.since !== undefined || item.removedIn !== undefined;
 }
 
 /** A finding of a statement or entry (whose list of findings is made on the first one). */

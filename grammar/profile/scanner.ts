@@ -17,6 +17,7 @@ import type { IToken, TokenType } from '../chevrotain.js';
 import type { Finding } from '../../src/core/diagnostic.js';
 import { fix, insertBefore } from '../../src/core/fix.js';
 import type { LineIndex, Loc } from '../../src/core/loc.js';
+import { listText } from '../../src/core/list-text.js';
 import { quoteWord } from '../../src/core/quote.js';
 
 export type SymbolTable = ReadonlyMap<string, string>;
@@ -73,7 +74,13 @@ export class ProfileToken implements IToken {
   }
 }
 
-const SYMBOL = /&([A-Za-z@#$][A-Za-z0-9@#$]{0,7})(\.?)/g;
+/**
+ * `&NAME.` or `&NAME`. A z/OS system symbol has a name of 1 to 8 characters (IEASYMxx: "Define new system symbols
+ * that are 1- through 8 characters long"); a longer name (`&HOMEIPADDRESS1`) is read whole, because profiles kept
+ * as templates use such placeholders for a tool to fill in before the stack reads them (see `resolve`).
+ */
+const SYMBOL = /&([A-Za-z@#$][A-Za-z0-9@#$]*)(\.?)/g;
+const SYMBOL_NAME_MAX = 8;
 
 function isBlank(c: number): boolean {
   return c === 32 || c === 9 || c === 10 || c === 13 || c === 12 || c === 11;
@@ -213,10 +220,17 @@ export class Scanner {
     // One finding per operand, however many symbols it holds, quoting a bounded part of it: a finding per symbol
     // that quoted the whole operand took memory quadratic in its length (100,000 '&A.' in one word: 4.2 GB).
     const unresolved: { name: string; start: number; length: number }[] = [];
-    const resolved = image.replace(SYMBOL, (whole: string, name: string, _dot: string, offset: number) => {
-      const value = this.input.symbols.get(name.toUpperCase());
+    const resolved = image.replace(SYMBOL, (whole: string, name: string, dot: string, offset: number) => {
+      const upper = name.toUpperCase();
+      const value = this.input.symbols.get(upper);
       if (value !== undefined) return value;
-      unresolved.push({ name: name.toUpperCase(), start: t.startOffset + offset, length: whole.length });
+      if (upper.length > SYMBOL_NAME_MAX) {
+        // A system symbol of 8 characters followed by text (&SYSCLONEA is &SYSCLONE then A) when the manifest
+        // knows it; else the whole name is a placeholder the manifest may give a value for.
+        const short = this.input.symbols.get(upper.slice(0, SYMBOL_NAME_MAX));
+        if (short !== undefined) return short + name.slice(SYMBOL_NAME_MAX) + dot;
+      }
+      unresolved.push({ name: upper, start: t.startOffset + offset, length: whole.length });
       return whole;
     });
     const first = unresolved[0];
@@ -256,16 +270,28 @@ export class Scanner {
 
 /** The symbols an operand names without a value, listed (the first few) and counted, in one finding. */
 function unresolvedSymbolFinding(loc: Loc, operand: string, all: { name: string }[]): Finding {
-  const names = [...new Set(all.map((u) => `&${u.name}.`))];
-  const listed = names.length <= 3 ? names.join(', ').replace(/, ([^,]*)$/, ' and $1') : `${names.slice(0, 3).join(', ')} and ${names.length - 3} more`;
+  const names = [...new Set(all.map((u) => u.name))];
+  // A name longer than a system symbol's 8 characters is no z/OS system symbol: a template's placeholder.
+  const isLong = (n: string): boolean => n.length > SYMBOL_NAME_MAX;
+  const shown = (list: string[], dot: string): string =>
+    list.length <= 3 ? listText(list.map((n) => `&${n}${dot}`)) : `${list.slice(0, 3).map((n) => `&${n}${dot}`).join(', ')} and ${list.length - 3} more`;
+  const symbols = names.filter((n) => !isLong(n));
+  const placeholders = names.filter(isLong);
   const times = all.length > names.length ? ` (${all.length.toLocaleString('en-US')} uses)` : '';
-  const subject = names.length === 1 ? `system symbol ${listed}${times} has` : `system symbols ${listed}${times} have`;
+  const parts: string[] = [];
+  if (symbols.length) parts.push(`system ${symbols.length === 1 ? 'symbol' : 'symbols'} ${shown(symbols, '.')}`);
+  if (placeholders.length) parts.push(`${placeholders.length === 1 ? 'placeholder' : 'placeholders'} ${shown(placeholders, '')}`);
+  const many = names.length > 1;
+  const why = placeholders.length
+    ? ` (${placeholders.length === 1 ? 'its name is' : 'their names are'} longer than the 8 characters of a z/OS system symbol name, ` +
+      `so the stack itself does not substitute ${placeholders.length === 1 ? 'it' : 'them'}: presumably a tool fills ${placeholders.length === 1 ? 'it' : 'them'} in before the profile is used)`
+    : '';
   return {
     ruleId: 'unresolved-symbol',
     loc,
     message:
-      `${subject} no value here, so plexlint keeps '${quoteWord(operand)}' as a symbolic ` +
-      'operand and skips the checks that need its value. Give its value in plexlint.yaml (systems.<name>.symbols) ' +
+      `${parts.join(' and ')}${times} ${many ? 'have' : 'has'} no value here${why}, so plexlint keeps '${quoteWord(operand)}' as a symbolic ` +
+      `operand and skips the checks that need ${many ? 'their values' : 'its value'}. Give ${many ? 'their values' : 'its value'} in plexlint.yaml (systems.<name>.symbols) ` +
       'to check it.',
   };
 }

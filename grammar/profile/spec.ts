@@ -48,6 +48,11 @@ export interface OptionSpec extends Notation {
   since?: Introduced;
   /** The first release that no longer accepts the operand. */
   removedIn?: ZosRelease;
+  /**
+   * IBM lets the keyword appear more than once in one statement (or list entry), each time with its own values:
+   * no `repeated-keyword` finding for it (docs/statements.md, "A keyword coded twice").
+   */
+  repeatable?: true;
 }
 
 export type Element =
@@ -224,8 +229,14 @@ export function keyword(notation: string, then?: Element[], optional = false): E
   return k;
 }
 
-export function choice(alternatives: Record<string, Element[]>, otherwise?: Element[]): Element {
-  const alts = Object.entries(alternatives).map(([n, body]) => ({ keyword: parseNotation(n), body }));
+/** One keyword-led form of a choice, with the release that added it when IBM added it later. */
+export interface ChoiceForm {
+  body: Element[];
+  since?: Introduced;
+}
+
+export function choice(alternatives: Record<string, Element[] | ChoiceForm>, otherwise?: Element[]): Element {
+  const alts = Object.entries(alternatives).map(([n, c]) => (Array.isArray(c) ? { keyword: parseNotation(n), body: c } : { keyword: parseNotation(n), ...c }));
   return otherwise ? { type: 'choice', alternatives: alts, otherwise } : { type: 'choice', alternatives: alts };
 }
 
@@ -289,9 +300,20 @@ export function meaning(o: OptionSpec, text: string): OptionSpec {
   return { ...o, meaning: text };
 }
 
+/** A keyword IBM lets a statement code more than once, each time with its own values (no repeated-keyword finding). */
+export function repeatable(o: OptionSpec): OptionSpec {
+  return { ...o, repeatable: true };
+}
+
 /** An operand IBM added in a later release (or by an APAR): `since(opt('SMCRIPADDR', …), { release: '3.2', apar: 'PH…', aparReleases: ['2.5', '3.1'] })`. */
 export function since(o: OptionSpec, introduced: Introduced): OptionSpec {
   return { ...o, since: introduced };
+}
+
+/** A keyword of a statement, with when IBM added or removed it where the table says so (hover text). */
+export interface KeywordInfo extends Notation {
+  since?: Introduced;
+  removedIn?: ZosRelease;
 }
 
 /**
@@ -299,7 +321,7 @@ export function since(o: OptionSpec, introduced: Introduced): OptionSpec {
  * required keywords, and (with `values`) the keywords its operands take as values
  * (LINK types, INBPERF settings).
  */
-export function keywordsOf(els: readonly Element[], values = false, out: Notation[] = []): Notation[] {
+export function keywordsOf(els: readonly Element[], values = false, out: KeywordInfo[] = []): KeywordInfo[] {
   const fromValue = (spec: ValueSpec): void => {
     if (!values) return;
     if (spec.kind === 'keyword') for (const k of spec.of.entries) out.push(k);
@@ -320,14 +342,14 @@ export function keywordsOf(els: readonly Element[], values = false, out: Notatio
       if (el.then) keywordsOf(el.then, values, out);
     } else if (el.type === 'choice') {
       for (const a of el.alternatives) {
-        out.push(a.keyword);
+        out.push(a.since ? { ...a.keyword, since: a.since } : a.keyword);
         keywordsOf(a.body, values, out);
       }
       if (el.otherwise) keywordsOf(el.otherwise, values, out);
     } else if (el.type === 'variant') {
       for (const c of el.cases) {
         // The case keywords are the values of the variant's slot (DEVICE name MPCIPA …).
-        if (values) out.push(c.keyword);
+        if (values) out.push(c.since ? { ...c.keyword, since: c.since } : c.keyword);
         keywordsOf(c.body, values, out);
       }
     } else if (el.type === 'list') keywordsOf(el.entry, values, out);

@@ -4,11 +4,11 @@
  * hover in an editor.
  */
 import { abbreviates, parseNotation, type Notation } from './notation.js';
-import { keywordsOf, type StatementSpec } from './spec.js';
+import { keywordsOf, type KeywordInfo, type StatementSpec } from './spec.js';
 import { statements, statementWords } from './statement-words.js';
 
 /** Every keyword of one statement (its operands and the keywords its operands take as values). */
-export function keywordsOfStatement(spec: StatementSpec): Notation[] {
+export function keywordsOfStatement(spec: StatementSpec): KeywordInfo[] {
   return keywordsOf(spec.body, true);
 }
 

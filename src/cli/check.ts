@@ -8,7 +8,7 @@ import { lintAndFix, type FixOutcome } from '../engine/fix-loop.js';
 import { lintAll, type LintOptions, type LintResult } from '../engine/lint.js';
 import { BaselineError, currentEstates, onlyNew, readBaseline } from '../diff/baseline.js';
 import { rootOf, SideError } from '../diff/sides.js';
-import { parseManifest } from '../frontends/manifest/index.js';
+import { parseManifest, systemRelease } from '../frontends/manifest/index.js';
 import { consoleCompanions, formatters, type ReportInput } from '../report/index.js';
 import { summaryCounts } from '../report/stylish.js';
 import { rules } from '../rules/registry.js';
@@ -85,11 +85,18 @@ export function printConfig(file: string, opts: CommonOptions, cwd = process.cwd
   const display = displayPath(cwd, abs);
   const effective = config.effective(display);
   const ignoredBy = plan.discovery.rules.ignoredBy(abs, isDir, manifestPath ? { manifest: manifestPath } : {});
+  // The release the file is judged against: its system's (the file is that system's profile), else the estate's.
+  const system = manifest?.systems.find((s) => s.profile?.abs === abs);
+  const release = systemRelease(manifest, system);
   const out = {
     file: display,
     manifest: manifestPath ? displayPath(cwd, manifestPath) : null,
     estateRoot: folderPath(cwd, manifestPath ? dirname(manifestPath) : isDir ? abs : dirname(abs)),
     ignored: ignoredBy ?? false,
+    ...(system ? { system: system.name } : {}),
+    release: release.release,
+    releaseAssumed: release.assumed,
+    apars: [...release.apars].sort(),
     rules: Object.fromEntries(rules.map((r) => [r.meta.id, effective[r.meta.id] ?? r.meta.severity])),
   };
   return stringifyJson(out);

@@ -298,7 +298,7 @@ export function compileEstate(inputs: EstateInputs, plan: EstatePlan, options: C
 
   // IEASYMxx members are read for plexlint init; check reports what the system would reject in them (IEA012E).
   for (const f of [...found('ieasym'), ...library.inputMembersOfKind('ieasym')]) append(findings, parseIeasym(f).findings);
-  const profiles = compileSystems({ resolver, manifestProfiles, profiles: found('profile'), driver, progress, ...(options.compileCache ? { cache: options.compileCache } : {}) });
+  const profiles = compileSystems({ resolver, ...(manifest ? { manifest } : {}), manifestProfiles, profiles: found('profile'), driver, progress, ...(options.compileCache ? { cache: options.compileCache } : {}) });
   append(findings, profiles.findings);
   append(findings, library.lateFindings);
   // A copy beside the files (src/sources/stray.ts) is not read: one note each says why it takes no part.
@@ -404,7 +404,8 @@ function dedupe(findings: Finding[]): Finding[] {
       atStart.set(start, [f]);
       return true;
     }
-    if (same.some((g) => g.ruleId === f.ruleId && g.loc.endLine === f.loc.endLine && g.loc.endColumn === f.loc.endColumn && g.message === f.message)) return false;
+    // A finding of one system's release (Finding.system) is its own: the engine names the systems that share it.
+    if (same.some((g) => g.ruleId === f.ruleId && g.system === f.system && g.loc.endLine === f.loc.endLine && g.loc.endColumn === f.loc.endColumn && g.message === f.message)) return false;
     same.push(f);
     return true;
   });

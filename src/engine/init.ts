@@ -3,12 +3,13 @@
  * a manifest. It writes down what the folder shows — each stack and its profile, the INCLUDE data sets and the
  * folders that hold their members, the Load Balancer machines with their go scripts and HA partners, the plug-in
  * files and the cells found in cluster.xml paths — and, as commented TODO lines, what only the administrator
- * knows: the CPC of each system and the values of the static system symbols its profiles use. Where the folder holds
- * the TCP/IP started procedure and IEASYMxx, the systems come from them (./init-zos.ts): their names, CPCs (HWNAME),
- * symbols, and the profile each one's PROFILE DD names.
+ * knows: the z/OS release of the systems, the CPC of each system and the values of the static system symbols its
+ * profiles use. Where the folder holds the TCP/IP started procedure and IEASYMxx, the systems come from them
+ * (./init-zos.ts): their names, CPCs (HWNAME), symbols, and the profile each one's PROFILE DD names.
  */
 import { dirname, relative, sep } from 'node:path';
 import { yaml } from '../core/libs.js';
+import { NEWEST_RELEASE, ZOS_RELEASES } from '../core/release.js';
 import type { Estate } from '../model/estate.js';
 import { parseDatasetName, scanIncludes, type EstateIncludeResolver } from '../sources/includes.js';
 import { compile, type CompileResult } from './compile.js';
@@ -145,6 +146,9 @@ export function draftManifest(folder: string, schema?: string): DraftManifest {
     todos++;
   };
 
+  // Without it plexlint assumes the newest release, so a statement an older system does not have passes unnoticed.
+  lines.push('');
+  todo('', 'release: TODO', `the z/OS release of the systems (${ZOS_RELEASES.join(', ')}); a system may have its own; without it plexlint assumes ${NEWEST_RELEASE}`);
   lines.push('', 'systems:');
   const symbols = symbolsOf(compiled);
   const zos = zosInputs(compiled);

@@ -18,6 +18,8 @@ import { registerIds, RuleConfig, type Level } from './config.js';
 import { FindingLimit } from '../core/finding-limit.js';
 import { findingIdentity } from '../core/identity.js';
 import { applySuppressions, type Directive, type SuppressedDiagnostic } from './suppress.js';
+import { attachDependents } from './dependents.js';
+import { dependentsOf } from '../model/dependents.js';
 
 export interface LintOptions extends CompileOptions {
   /** --rule id=level */
@@ -313,7 +315,9 @@ export function lintCompiled(compiled: CompileResult, options: LintOptions = {})
     return false;
   }));
   const fromRules = timed('rules', () => runRules(compiled, limit, scope, options.observe?.report));
-  const findings: Finding[] = nameSystems([...frontEnd, ...fromRules, ...manifestRuleIds(compiled), ...limit.summaries()]);
+  // One cause, one finding: what names a rejected definition is listed by the finding that rejects it.
+  const linked = attachDependents([...frontEnd, ...fromRules], dependentsOf(compiled.estate), (f) => f.severity ?? findRule(f.ruleId)?.meta.severity ?? 'error');
+  const findings: Finding[] = nameSystems([...linked, ...manifestRuleIds(compiled), ...limit.summaries()]);
   // Unreadable files found by a folder scan are findings (binary ones are simply not
   // configuration files); files named explicitly make the run fail (exit 2, see the CLI).
   for (const e of compiled.readErrors) {

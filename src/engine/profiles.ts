@@ -15,7 +15,7 @@ import { append } from '../core/append.js';
 import { silentProgress, type Progress } from '../core/progress.js';
 import { related, type Finding } from '../core/diagnostic.js';
 import { timed } from '../core/timing.js';
-import type { Manifest } from '../frontends/manifest/index.js';
+import { systemRelease, type Manifest } from '../frontends/manifest/index.js';
 import { parseProfile, type ParsedProfile } from '../frontends/profile/index.js';
 import { buildSystem } from '../model/builders/system.js';
 import type { System } from '../model/estate.js';
@@ -83,6 +83,8 @@ export interface CompiledSystems {
 export function compileSystems(args: {
   /** How INCLUDEs find their members (the manifest's `datasets:`, job streams, Zowe folders). */
   resolver: EstateIncludeResolver;
+  /** The manifest (its estate-wide `release:` and `apars:`), if any. */
+  manifest?: Manifest;
   manifestProfiles: ManifestProfile[];
   /** Profiles found by the folder scan. */
   profiles: SourceFile[];
@@ -111,7 +113,8 @@ export function compileSystems(args: {
   const unlisted = listed ? stacks.filter((f) => !f.member) : [];
   if (listed) {
     for (const f of stacks.filter((x) => x.member)) {
-      const parsed = parseProfile(f, { symbols: new Map(), includes: resolver });
+      // Judged against the estate's release: no system says otherwise.
+      const parsed = parseProfile(f, { symbols: new Map(), includes: resolver, release: systemRelease(args.manifest, undefined) });
       for (const x of parsed.files) register(driver, x);
       append(findings, parsed.findings);
     }
@@ -125,7 +128,9 @@ export function compileSystems(args: {
     if (!driver.fits(file, 'profile')) continue;
     const name = uniqueName(entry?.name ?? file.member?.name ?? fileStem(file.path).toUpperCase(), usedNames);
     const symbols: Record<string, string> = { SYSNAME: name, ...(entry?.symbols ?? {}) };
-    const key = JSON.stringify([driver.ws.cwd, name, entry ? 'manifest' : 'file-name', entry?.cpc?.value ?? null, symbols]);
+    // The release a profile is judged against: the system's, else the estate's, else the newest (assumed).
+    const release = systemRelease(args.manifest, entry);
+    const key = JSON.stringify([driver.ws.cwd, name, entry ? 'manifest' : 'file-name', entry?.cpc?.value ?? null, symbols, release.release, release.assumed, [...release.apars]]);
     // The cache keeps stacks by file; the members of a job stream share its file, so they are compiled each time.
     const cache = file.member ? undefined : args.cache;
     const cached = cache?.get(key, file, resolver);
@@ -136,7 +141,7 @@ export function compileSystems(args: {
       for (const f of cached.files) register(driver, f);
     } else {
       const recording = cache?.recording(resolver);
-      parsed = parseProfile(file, { symbols: new Map(Object.entries(symbols)), includes: recording?.resolver ?? resolver });
+      parsed = parseProfile(file, { symbols: new Map(Object.entries(symbols)), includes: recording?.resolver ?? resolver, release, system: name });
       for (const f of parsed.files) register(driver, f);
       const built = parsed;
       system = timed('model', () =>
@@ -145,6 +150,7 @@ export function compileSystems(args: {
           nameSource: entry ? 'manifest' : 'file-name',
           ...(entry?.cpc ? { cpc: entry.cpc.value } : {}),
           symbols,
+          release,
           parsed: built,
         }),
       );

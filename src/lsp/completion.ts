@@ -3,7 +3,7 @@
  * VIPADYNAMIC its substatements, inside BEGINROUTES ROUTE), and the operands of the statement the cursor is in.
  * The words come from ./vocabulary.ts; they are offered in the case the user is typing in.
  */
-import { statementsAt } from './profile-outline.js';
+import { statementBefore, statementsAt } from './profile-outline.js';
 import { contains, type Position } from './positions.js';
 import type { DocumentContext } from './session.js';
 import { allOperands, allStatements, operandInfo, statementInfo, type OperandInfo, type StatementInfo } from './vocabulary.js';
@@ -63,7 +63,9 @@ export function completions(ctx: DocumentContext, p: Position): CompletionEntry[
   // The word being typed may already read as a statement (VIPAD is VIPADYNAMIC): then it is a keyword being
   // written, not an operand of anything.
   if (firstWord && chain.length && contains(chain.at(-1)!.keywordLoc, p)) chain.pop();
-  const here = chain.at(-1);
+  // Until it is one of them, a word typed at the start of a line reads as a statement of its own (docs/statements.md,
+  // "A word that starts a line"): the operands offered are those of the statement above it.
+  const here = chain.at(-1) ?? (firstWord ? statementBefore(ctx.source, p) : undefined);
   const block = blockBefore(ctx, p.line);
   const out: CompletionEntry[] = [];
   if (firstWord) {

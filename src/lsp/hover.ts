@@ -5,10 +5,12 @@
  * - an IP address: what the estate knows about it — a DVIPA's owner, backups, distribution method and targets; a
  *   stack's dynamic XCF or home address; a Load Balancer cluster with its ports and servers;
  * - in a TCP/IP profile, a statement or operand keyword (any accepted abbreviation): IBM's syntax summary and
- *   meaning (./vocabulary.ts).
+ *   meaning (./vocabulary.ts), since when IBM has it (or when it removed it), and the release of the systems the
+ *   file is read for, with what that release makes of it.
  */
 import { commentsOf, commentSyntax } from '../engine/comments.js';
-import type { Estate } from '../model/estate.js';
+import { availability, introducedText, releaseContext, type Introduced, type ZosRelease } from '../core/release.js';
+import type { Estate, System } from '../model/estate.js';
 import { findRule } from '../rules/registry.js';
 import type { RuleMeta } from '../rules/rule.js';
 import { ruleHref, type DiagnosticLinks } from './diagnostics.js';
@@ -43,16 +45,38 @@ export function hover(ctx: DocumentContext, p: Position, links: DiagnosticLinks)
     if (!bare) return undefined;
     const statement = statementAt(source, p);
     const isKeyword = statement && statement.keywordLoc.line === word.loc.line && statement.keywordLoc.column === word.loc.column;
+    const systems = ctx.result?.compiled.estate.systems.filter((s) => s.files.includes(source.path)) ?? [];
     if (isKeyword || !statement) {
       const s = statementInfo(bare);
-      if (s) return { markdown: statementHover(s), range: word.loc };
+      if (s) return { markdown: statementHover(s, systems), range: word.loc };
     }
     const o = operandInfo(bare, statement?.name);
-    if (o) return { markdown: operandHover(o), range: word.loc };
+    if (o) return { markdown: operandHover(o, statement?.name, systems), range: word.loc };
     const s = statementInfo(bare);
-    if (s) return { markdown: statementHover(s), range: word.loc };
+    if (s) return { markdown: statementHover(s, systems), range: word.loc };
   }
   return undefined;
+}
+
+/**
+ * When IBM added (or removed) the statement or operand, and what release the file's systems run — with what that
+ * release makes of the item: the statement table's since / removedIn, judged as the profile checks judge it.
+ */
+export function releaseLines(item: { since?: Introduced | undefined; removedIn?: ZosRelease | undefined }, systems: readonly System[]): string[] {
+  const out: string[] = [];
+  if (item.since) out.push(`Since ${introducedText(item.since)}.`);
+  if (item.removedIn) out.push(`Removed in z/OS ${item.removedIn}.`);
+  if (systems.length === 0) return out;
+  const verdict = (s: System): string => {
+    const a = availability(item, releaseContext(s.releaseAssumed ? undefined : s.release, s.apars));
+    if (a.status === 'available') return '';
+    if (a.status === 'needs-apar') return `: needs APAR ${a.apar}`;
+    if (a.status === 'removed') return ': removed there';
+    return ': not in that release';
+  };
+  const each = systems.map((s) => `${s.name} (z/OS ${s.release}${s.releaseAssumed ? ', assumed: plexlint.yaml names no release' : ''}${s.apars?.length ? `, APARs ${s.apars.join(', ')}` : ''})${verdict(s)}`);
+  out.push(`This file is read for ${each.join('; ')}.`);
+  return out;
 }
 
 /** Whether the position is inside the directive part of a plexlint-disable/enable comment. */
@@ -82,20 +106,31 @@ export function ruleHover(meta: RuleMeta, links: DiagnosticLinks): string {
   ].join('\n');
 }
 
-function statementHover(s: StatementInfo): string {
+function statementHover(s: StatementInfo, systems: readonly System[] = []): string {
   const head = `**${s.name}** — TCP/IP profile statement${s.block ? ` (inside ${s.block})` : ''}${s.min !== s.name ? `; shortest form ${s.min}` : ''}`;
+  const releases = releaseLines(s, systems);
   return [
     head,
     ...(s.syntax ? ['', '```text', s.syntax, '```'] : []),
     ...(s.summary ? ['', s.summary] : []),
     ...(s.details ? ['', s.details] : []),
+    ...(releases.length ? ['', ...releases] : []),
     ...(s.source ? ['', `_${s.source}_`] : []),
   ].join('\n');
 }
 
-function operandHover(o: OperandInfo): string {
+function operandHover(o: OperandInfo, statement: string | undefined, systems: readonly System[] = []): string {
   const head = `**${o.name}** — operand${o.statements.length ? ` of ${o.statements.join(', ')}` : ''}${o.min !== o.name ? `; shortest form ${o.min}` : ''}`;
-  return [head, ...(o.summary ? ['', o.summary] : []), ...(o.details ? ['', o.details] : []), ...(o.source ? ['', `_${o.source}_`] : [])].join('\n');
+  // The statement under the cursor's own since / removedIn; where the cursor names none, the first statement's.
+  const release = o.releases?.find((r) => r.statement === statement) ?? (statement ? undefined : o.releases?.[0]);
+  const releases = releaseLines(release ?? {}, systems);
+  return [
+    head,
+    ...(o.summary ? ['', o.summary] : []),
+    ...(o.details ? ['', o.details] : []),
+    ...(releases.length ? ['', ...releases] : []),
+    ...(o.source ? ['', `_${o.source}_`] : []),
+  ].join('\n');
 }
 
 const portsText = (ports: { from: number; to: number }[]): string => (ports.length ? ports.map((r) => (r.from === r.to ? `${r.from}` : `${r.from}-${r.to}`)).join(', ') : 'all ports');

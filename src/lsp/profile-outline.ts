@@ -86,6 +86,17 @@ export function statementsAt(file: SourceFile, p: Position): OutlineStatement[] 
   }
 }
 
+/**
+ * The last statement of a level (the top level, or the block `inside`) that ends on a line before the position's:
+ * the statement a word typed at the start of the position's line would go on with.
+ */
+export function statementBefore(file: SourceFile, p: Position, inside?: OutlineStatement): OutlineStatement | undefined {
+  const list = inside ? inside.children : profileOutline(file);
+  let last: OutlineStatement | undefined;
+  for (const s of list) if (s.loc.endLine < p.line + 1) last = s;
+  return last;
+}
+
 /** The innermost statement holding a position. */
 export function statementAt(file: SourceFile, p: Position): OutlineStatement | undefined {
   return statementsAt(file, p).at(-1);

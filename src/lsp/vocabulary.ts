@@ -11,6 +11,7 @@ import { keywordsOfStatement } from '../../grammar/profile/vocabulary.js';
 import { statements } from '../../grammar/profile/statements/index.js';
 import type { Level, StatementSpec } from '../../grammar/profile/spec.js';
 import { nameTable } from '../core/record.js';
+import type { Introduced, ZosRelease } from '../core/release.js';
 
 /** What a statement word is: a statement at the top level, inside VIPADYNAMIC or BEGINROUTES, or the END of a block. */
 export type StatementRole = 'statement' | 'vipa' | 'route' | 'end';
@@ -31,6 +32,9 @@ export interface StatementInfo {
   source?: string;
   /** Operand keywords the statement takes. */
   operands: string[];
+  /** When IBM added the statement, or removed it (the statement table's since / removedIn). */
+  since?: Introduced;
+  removedIn?: ZosRelease;
 }
 
 export interface OperandInfo {
@@ -41,6 +45,8 @@ export interface OperandInfo {
   summary?: string;
   details?: string;
   source?: string;
+  /** Where a statement's table says when IBM added or removed the operand there. */
+  releases?: { statement: string; since?: Introduced; removedIn?: ZosRelease }[];
 }
 
 const REFERENCE = 'IBM z/OS Communications Server: IP Configuration Reference';
@@ -154,7 +160,18 @@ let built: Vocabulary | undefined;
 function statementInfoOf(spec: StatementSpec): StatementInfo {
   const block = BLOCK[spec.level];
   const summary = spec.details ? `${spec.meaning} ${spec.details}` : spec.meaning;
-  return { name: spec.name, min: spec.min, role: ROLE[spec.level], ...(block ? { block } : {}), syntax: spec.syntax, summary, source: `${REFERENCE}, ${spec.topic}`, operands: [] };
+  return {
+    name: spec.name,
+    min: spec.min,
+    role: ROLE[spec.level],
+    ...(block ? { block } : {}),
+    syntax: spec.syntax,
+    summary,
+    source: `${REFERENCE}, ${spec.topic}`,
+    operands: [],
+    ...(spec.since ? { since: spec.since } : {}),
+    ...(spec.removedIn ? { removedIn: spec.removedIn } : {}),
+  };
 }
 
 function build(): Vocabulary {
@@ -184,6 +201,9 @@ function build(): Vocabulary {
         operands.set(k.name, o);
       } else if (k.min.length < o.min.length) o.min = k.min;
       if (!o.statements.includes(spec.name)) o.statements.push(spec.name);
+      if ((k.since || k.removedIn) && !o.releases?.some((r) => r.statement === spec.name)) {
+        (o.releases ??= []).push({ statement: spec.name, ...(k.since ? { since: k.since } : {}), ...(k.removedIn ? { removedIn: k.removedIn } : {}) });
+      }
       if (!info.operands.includes(k.name)) info.operands.push(k.name);
     }
   }

@@ -4,6 +4,8 @@
  * what `plexlint compile` prints (schema in docs/model.md).
  */
 import type { Loc } from '../core/loc.js';
+import type { Dependent } from './dependents.js';
+import type { ZosRelease } from '../core/release.js';
 import type { ExternalLb } from './lb.js';
 import type { SystemRouting } from './routing.js';
 import type { RunningState } from './running.js';
@@ -17,6 +19,12 @@ export interface System {
   name: string;
   /** Where the name came from. */
   nameSource: 'manifest' | 'file-name' | 'tcpipjobname';
+  /** The z/OS release its profile is judged against: `release:` in plexlint.yaml, else the newest plexlint knows. */
+  release: ZosRelease;
+  /** Set when plexlint.yaml names no release for the system and plexlint assumed the newest. */
+  releaseAssumed?: true;
+  /** APARs plexlint.yaml lists as applied (`apars:`). */
+  apars?: string[];
   cpc?: string;
   symbols: Record<string, string>;
   /** The main profile (for a member of an IEBUPDTE job stream, the job stream). */
@@ -112,6 +120,8 @@ export interface Sysplex {
   members: string[];
   dvipas: SysplexDvipa[];
   distributions: Distribution[];
+  /** DESTIP targets that name the dynamic XCF address of a rejected IPCONFIG of another stack (./dependents.ts). */
+  dependents?: Dependent[];
 }
 
 export interface Estate {

@@ -11,6 +11,7 @@
 import type { Fix } from '../core/diagnostic.js';
 import type { Loc } from '../core/loc.js';
 import type { RuleId } from '../core/diagnostic.js';
+import type { Dependent } from './dependents.js';
 
 /** Load Balancer for IPv4 (legacy, `cluster:port:server`) or for IPv4 and IPv6 (`cluster@port@server`). */
 export type LbProductLine = 'ipv4' | 'ipv4v6' | 'unknown';
@@ -208,6 +209,8 @@ export interface ExternalLb {
   /** cluster / port / server statements that took effect, in file order (for statement-order checks). */
   definitions: { loc: Loc; order: number }[];
   rejections: LbRejection[];
+  /** Commands on a cluster or port whose `add` dscontrol refuses: they fail with it (./dependents.ts). */
+  dependents?: Dependent[];
   /** Start of the configuration file. */
   loc: Loc;
 }

@@ -6,6 +6,7 @@
  */
 import type { Loc } from '../core/loc.js';
 import type { RuleId } from '../core/diagnostic.js';
+import type { Dependent } from './dependents.js';
 
 /** How an address is owned by the stack; decides what dynamic routing advertises. */
 export type AddressKind = 'real' | 'loopback' | 'static-vipa' | 'dynamic-xcf' | 'dvipa' | 'dvipa-backup';
@@ -154,6 +155,11 @@ export interface Reference {
   loc: Loc;
   status: 'ok' | 'undefined' | 'defined-later';
   definedAt?: Loc;
+  /**
+   * An undefined name with INCLUDEs before it whose members plexlint could not read (their names, where they are
+   * coded): the definition may be in one of them, so plexlint cannot say the name is undefined.
+   */
+  unreadIncludes?: { dataset: string; loc: Loc }[];
 }
 
 /** Something the stack rejects while processing the profile (beyond syntax). */
@@ -168,6 +174,13 @@ export interface StackRejection {
 export type UnresolvedAddressStatement = 'INTERFACE' | 'HOME' | 'IPCONFIG DYNAMICXCF' | 'IPCONFIG6 DYNAMICXCF';
 
 export interface Stack {
+  /**
+   * What names a definition the stack rejects (a LINK of a rejected DEVICE, a HOME entry of such a LINK, …), with the
+   * finding that gets the definition rejected; absent when there is none (./dependents.ts).
+   */
+  dependents?: Dependent[];
+  /** Dynamic XCF addresses of IPCONFIG / IPCONFIG6 statements the stack rejects, with the finding that gets them rejected. */
+  rejectedXcf?: { address: string; cause: Loc }[];
   devices: Device[];
   links: Link[];
   interfaces: Interface[];

@@ -8,6 +8,7 @@
  * weighted round robin), ODR cell affinity and GSCs, and cluster.xml and EJB WLM.
  */
 import type { Loc } from '../core/loc.js';
+import type { Dependent } from './dependents.js';
 
 /** Locations of the attributes as written, by attribute name (value ranges). Null prototype. */
 export type AttrLocs = Record<string, Loc>;
@@ -142,6 +143,8 @@ export interface PluginConfig {
   uriGroups: UriGroup[];
   routes: PluginRoute[];
   requestMetrics?: { enabled: boolean; traceLevel?: string; loc: Loc };
+  /** Routes that name a ServerCluster, UriGroup or VirtualHostGroup the plug-in cannot use (./dependents.ts). */
+  dependents?: Dependent[];
 }
 
 export interface Odr {

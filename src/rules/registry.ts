@@ -11,6 +11,7 @@ import { didYouMean, uniqueSuggestion } from '../core/suggest.js';
 import { rule as syntax } from './syntax/syntax.js';
 import { rule as unknownStatement } from './syntax/unknown-statement.js';
 import { rule as unknownOperand } from './syntax/unknown-operand.js';
+import { rule as repeatedKeyword } from './syntax/repeated-keyword.js';
 import { rule as commentNeedsBlank } from './syntax/comment-needs-blank.js';
 import { rule as sequenceNumbers } from './syntax/sequence-numbers.js';
 import { rule as invalidAddress } from './syntax/invalid-address.js';
@@ -39,6 +40,7 @@ import { rule as manifestMissingFile } from './manifest/manifest-missing-file.js
 
 import { rule as unresolvedSymbol } from './profile/unresolved-symbol.js';
 import { rule as obsoleteStatement } from './profile/obsolete-statement.js';
+import { rule as notInRelease } from './profile/not-in-release.js';
 import { rule as optlocalOutOfRange } from './profile/optlocal-out-of-range.js';
 import { rule as conflictingOptions } from './profile/conflicting-options.js';
 import { rule as hotstandbyDestipAll } from './profile/hotstandby-destip-all.js';
@@ -54,6 +56,7 @@ import { rule as duplicateName } from './profile/duplicate-name.js';
 import { rule as dvipaAlreadyDefined } from './profile/dvipa-already-defined.js';
 import { rule as dvipaDuplicateDefinition } from './profile/dvipa-duplicate-definition.js';
 import { rule as undefinedReference } from './profile/undefined-reference.js';
+import { rule as maybeUndefinedReference } from './profile/maybe-undefined-reference.js';
 import { rule as vipadistributeUndefinedDvipa } from './profile/vipadistribute-undefined-dvipa.js';
 import { rule as homeDuplicateAddress } from './profile/home-duplicate-address.js';
 import { rule as vipabackupShortForm } from './profile/vipabackup-short-form.js';
@@ -176,6 +179,7 @@ export const rules = [
   syntax,
   unknownStatement,
   unknownOperand,
+  repeatedKeyword,
   commentNeedsBlank,
   sequenceNumbers,
   invalidAddress,
@@ -201,6 +205,7 @@ export const rules = [
   manifestMissingFile,
   unresolvedSymbol,
   obsoleteStatement,
+  notInRelease,
   optlocalOutOfRange,
   conflictingOptions,
   hotstandbyDestipAll,
@@ -216,6 +221,7 @@ export const rules = [
   dvipaAlreadyDefined,
   dvipaDuplicateDefinition,
   undefinedReference,
+  maybeUndefinedReference,
   vipadistributeUndefinedDvipa,
   homeDuplicateAddress,
   vipabackupShortForm,

@@ -27,6 +27,23 @@ export function lintProfile(text: string): Diagnostic[] {
   return lint([join(dir, 'SYSA.tcpip')], { cwd: dir }).diagnostics;
 }
 
+/**
+ * Lint one profile (SYSA.tcpip) of a system that runs the given z/OS release (plexlint.yaml `release:`): for the
+ * checks that need a statement table confirmed for the release (grammar/profile/knowledge.ts).
+ */
+export function lintProfileOn(release: string, text: string): Diagnostic[] {
+  const dir = estate({ 'SYSA.tcpip': text, 'plexlint.yaml': `systems:\n  SYSA: { profile: SYSA.tcpip, release: "${release}" }\n` });
+  return lint([dir], { cwd: dir }).diagnostics;
+}
+
+/** The stack of one profile (SYSA.tcpip) of a system that runs the given z/OS release. */
+export function stackOn(release: string, text: string): Stack {
+  const dir = estate({ 'SYSA.tcpip': text, 'plexlint.yaml': `systems:\n  SYSA: { profile: SYSA.tcpip, release: "${release}" }\n` });
+  const system = compile([dir], { cwd: dir }).estate.systems[0];
+  if (!system) throw new Error('no system compiled');
+  return system.stack;
+}
+
 /** Lint a folder estate. */
 export function lintEstate(files: Record<string, string>, paths: string[] = ['.']): { dir: string; diagnostics: Diagnostic[] } {
   const dir = estate(files);

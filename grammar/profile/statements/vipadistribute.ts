@@ -2,6 +2,7 @@ import type { Loc } from '../../../src/core/loc.js';
 import { spanLocs } from '../../../src/core/loc.js';
 import { didYouMean } from '../../../src/core/suggest.js';
 import type { Destination, DistMethod, DistOption, OptionNode, VipaDistributeStatement, Word } from '../ast.js';
+import { damageOf } from '../damage.js';
 import { dvipaAddress, intfName } from '../dvipa.js';
 import { parseNotation } from '../notation.js';
 import {
@@ -126,9 +127,6 @@ function distribute(p: Parsed, cx: BuildContext): VipaDistributeStatement {
     const value = name === 'PROCTYPE' || name === 'PROCXCOST' ? undefined : o.values[0];
     const optLoc = value ? spanLocs(kwWord.loc, value.loc) : kwWord.loc;
     const d: DistOption = value ? { name, keyword: kwWord, value, loc: optLoc } : { name, keyword: kwWord, loc: optLoc };
-    if (seen.has(name)) {
-      cx.report({ ruleId: 'conflicting-options', loc: kwWord.loc, message: `VIPADISTRIBUTE codes ${name} more than once (IBM documents no message for this; plexlint reads it as a syntax error).` });
-    }
     out.options.push(d);
     switch (name) {
       case 'DEFINE':
@@ -265,7 +263,11 @@ function distribute(p: Parsed, cx: BuildContext): VipaDistributeStatement {
     const d = destination(e, version, cx);
     if (d) out.destinations.push(d);
   }
-  checkDistribution(out, keyword, cx);
+  // The stack rejects the statement at its first error (in a VIPADYNAMIC block it also stops reading the block,
+  // VIPADYNAMIC statement): its statement-level rules (EZZ0165I, EZZ0826I/EZZ0827I …) are checked only on a
+  // statement that parsed, and of the errors read, the first is the one to fix.
+  if (!cx.findings.some((f) => damageOf(f, true) !== 'none')) checkDistribution(out, keyword, cx);
+  cx.keepFirstRejection();
   return out;
 }
 

@@ -1,5 +1,6 @@
 /** The estate manifest (plexlint.yaml, docs/estates.md) as the front end hands it on. */
 import type { Loc } from '../../core/loc.js';
+import type { ZosRelease } from '../../core/release.js';
 
 export interface Located<T> {
   value: T;
@@ -30,6 +31,10 @@ export interface SystemEntry {
   symbols: Record<string, string>;
   /** Captures of the stack's reports (NETSTAT VIPADCFG, VIPADYN, VDPT, VCRT, HOME …): files, or folders of them (docs/drift.md). */
   state?: PathRef[];
+  /** The z/OS release of the system (`systems.<name>.release`); without it, the estate's `release:`. */
+  release?: Located<ZosRelease>;
+  /** APARs applied to the system (`systems.<name>.apars`, upper case); without it, the estate's `apars:`. */
+  apars?: Located<string>[];
 }
 
 export interface DatasetEntry {
@@ -113,4 +118,8 @@ export interface Manifest {
   overrides: Override[];
   /** `ignore:` patterns (gitignore syntax, relative to the manifest's folder): files the estate leaves out. */
   ignore: Located<string>[];
+  /** The z/OS release of every system that names none of its own (`release:`). */
+  release?: Located<ZosRelease>;
+  /** APARs applied to every system that lists none of its own (`apars:`, upper case). */
+  apars?: Located<string>[];
 }

@@ -12,6 +12,7 @@ import { parseYamlFile } from '../../core/yaml-doc.js';
 import type { Finding, Fix, RuleId } from '../../core/diagnostic.js';
 import { fix, replaceAt } from '../../core/fix.js';
 import type { Loc } from '../../core/loc.js';
+import { APAR_PATTERN, parseRelease, releaseContext, releaseFromIbmName, ZOS_RELEASES, type ReleaseContext, type ZosRelease } from '../../core/release.js';
 import { didYouMean, uniqueSuggestion } from '../../core/suggest.js';
 import { MAX_IGNORE_PATTERN_CHARS } from '../../sources/ignore.js';
 import type { SourceFile } from '../../sources/source-file.js';
@@ -221,6 +222,36 @@ class ManifestReader {
     return v === undefined ? undefined : { value: v, loc: this.loc(node) };
   }
 
+  /** A z/OS release: "2.5" (a YAML string or number), one of the releases plexlint knows. */
+  release(raw: Node | null, what: string): Located<ZosRelease> | undefined {
+    const node = this.deref(raw) ?? null;
+    const value = yaml().isScalar(node) && (typeof node.value === 'string' || typeof node.value === 'number') ? String(node.value) : undefined;
+    const release = value === undefined ? undefined : parseRelease(value);
+    if (release) return { value: release, loc: this.loc(node) };
+    const meant = value === undefined ? undefined : releaseFromIbmName(value);
+    this.problem(
+      'manifest-invalid-value',
+      node,
+      `${what} must be one of ${ZOS_RELEASES.map((r) => `"${r}"`).join(', ')} (the z/OS releases plexlint knows), not ${value === undefined ? 'this' : `'${value}'`}${meant ? ` (did you mean "${meant}"?)` : ''}`,
+      meant ? fix(`write "${meant}"`, replaceAt(this.loc(node), `"${meant}"`)) : undefined,
+    );
+    return undefined;
+  }
+
+  /** A list of APAR numbers (PH54596): what service is applied, for operands that an APAR brought to older releases. */
+  apars(raw: Node | null, what: string): Located<string>[] {
+    return this.list(raw, what, (n) => {
+      const l = this.located(n, `${what} entry`);
+      if (!l) return undefined;
+      const apar = l.value.trim().toUpperCase();
+      if (!APAR_PATTERN.test(apar)) {
+        this.problem('manifest-invalid-value', n, `${what} entry '${l.value}' is not an APAR number (two letters and five digits, such as PH54596)`);
+        return undefined;
+      }
+      return { value: apar, loc: l.loc };
+    });
+  }
+
   ruleSettings(node: Node | null, what: string): Record<string, RuleSetting> {
     const out: Record<string, RuleSetting> = Object.create(null) as Record<string, RuleSetting>;
     for (const [key, v, pair] of this.entries(node, what, null)) {
@@ -242,8 +273,8 @@ class ManifestReader {
  * the two in agreement). Mappings whose keys are names (systems, datasets, symbols, …) take any key.
  */
 export const MANIFEST_KEYS = {
-  top: ['systems', 'datasets', 'loadBalancers', 'web', 'rules', 'overrides', 'ignore'],
-  system: ['profile', 'omproute', 'cpc', 'symbols', 'state'],
+  top: ['systems', 'datasets', 'loadBalancers', 'web', 'rules', 'overrides', 'ignore', 'release', 'apars'],
+  system: ['profile', 'omproute', 'cpc', 'symbols', 'state', 'release', 'apars'],
   loadBalancer: ['config', 'scripts', 'partner', 'state'],
   web: ['plugins', 'cells'],
   cell: ['odrs', 'properties', 'gscs', 'bridgedWith', 'clusters', 'clientNodes'],
@@ -308,6 +339,11 @@ export function parseManifest(file: SourceFile, dir: string, exists: (abs: strin
             } else if (k === 'cpc') {
               const c = r.located(v, `systems.${name}.cpc`);
               if (c) entry.cpc = { value: c.value.toUpperCase(), loc: c.loc };
+            } else if (k === 'release') {
+              const release = r.release(v, `systems.${name}.release`);
+              if (release) entry.release = release;
+            } else if (k === 'apars') {
+              entry.apars = r.apars(v, `systems.${name}.apars`);
             } else {
               for (const [sym, sv] of r.entries(v, `systems.${name}.symbols`, null)) {
                 const s = r.string(sv, `systems.${name}.symbols.${sym}`);
@@ -356,6 +392,14 @@ export function parseManifest(file: SourceFile, dir: string, exists: (abs: strin
         break;
       case 'ignore':
         manifest.ignore = r.list(value, 'ignore', (n) => r.ignorePattern(n));
+        break;
+      case 'release': {
+        const release = r.release(value, 'release');
+        if (release) manifest.release = release;
+        break;
+      }
+      case 'apars':
+        manifest.apars = r.apars(value, 'apars');
         break;
       default:
         break;
@@ -464,4 +508,15 @@ function readOverride(r: ManifestReader, node: Node): Override | undefined {
     else o.rules = r.ruleSettings(v, 'overrides.rules');
   }
   return o;
+}
+
+/**
+ * The release a system is judged against: its own `release:` and `apars:`, else the estate's, else the newest
+ * release plexlint knows (assumed). A system's `apars:` replaces the estate's list rather than adding to it, as
+ * its `release:` replaces the estate's (docs/estates.md).
+ */
+export function systemRelease(manifest: Manifest | undefined, entry: Manifest['systems'][number] | undefined): ReleaseContext {
+  const release = entry?.release ?? manifest?.release;
+  const apars = entry?.apars ?? manifest?.apars;
+  return releaseContext(release?.value, apars?.map((a) => a.value));
 }

@@ -8,6 +8,7 @@
  *
  * Draft-07: the draft the YAML language server and SchemaStore support best.
  */
+import { ZOS_RELEASES } from '../../core/release.js';
 import { MANIFEST_KEYS, RULE_LEVELS } from './index.js';
 
 export type JsonSchema = { [key: string]: unknown };
@@ -41,6 +42,16 @@ function mapping<K extends keyof typeof MANIFEST_KEYS>(key: K, properties: Descr
   return { type: required ? 'object' : nullable('object'), properties: ordered, additionalProperties: false, ...(required ? { required } : {}), description };
 }
 
+/** A z/OS release as the loader reads it: "2.5", written as a string or as a YAML number. */
+const release = (description: string): JsonSchema => ({
+  type: ['string', 'number'],
+  enum: [...ZOS_RELEASES, ...ZOS_RELEASES.map(Number)],
+  description: `${description} One of ${ZOS_RELEASES.join(', ')}; without it plexlint assumes the newest (${ZOS_RELEASES[ZOS_RELEASES.length - 1]}) and says so in check --print-config.`,
+});
+
+const apars = (description: string): JsonSchema =>
+  list({ type: 'string', pattern: '^[A-Za-z]{2}[0-9]{5}$', description: 'An APAR number, for example PH54596.' }, description);
+
 const properties = (description: string): JsonSchema => named(text('The property value (WAS stores custom properties as strings: write "true" in quotes).'), description);
 
 function ruleSettings(ruleIds: readonly string[], description: string): JsonSchema {
@@ -62,6 +73,8 @@ export function manifestSchema(ruleIds: readonly string[]): JsonSchema {
       cpc: text('The CPC (central processor complex) the system runs on: CPCSCOPE, backup and tier-2 rules compare it between systems.'),
       symbols: named(text('The value of the symbol.'), 'Static system symbols and their values: &HOSTIP. and &HOSTIP in the profile are replaced by the value (names without & and the dot).'),
       state: captures('Captures of this stack\'s reports — NETSTAT VIPADCFG, VIPADYN, VDPT, VCRT, HOME (TSO, z/OS UNIX netstat or the console\'s DISPLAY TCPIP,,NETSTAT) and DISPLAY TCPIP,,SYSPLEX,VIPADYN — that plexlint drift compares with the profile and simulate/trace --state read (docs/drift.md).'),
+      release: release('The z/OS release this system runs: a statement or operand IBM introduced later is an error, one IBM removed is obsolete-statement. Replaces the estate\'s release:.'),
+      apars: apars('APARs applied to this system, for operands that service brought to its release (a missing one is a warning). Replaces the estate\'s apars:.'),
     },
     'One TCP/IP stack (z/OS image).',
   );
@@ -145,6 +158,8 @@ export function manifestSchema(ruleIds: readonly string[]): JsonSchema {
       rules: ruleSettings(ruleIds, 'Rule severities for the whole estate.'),
       overrides: list(override, 'Rule severities for some files; later entries win.'),
       ignore: list(text('A gitignore pattern, relative to the folder of plexlint.yaml (for example old/ or *.bak).'), 'Files and folders a folder scan of this estate leaves out (as .plexlintignore does).'),
+      release: release('The z/OS release of every system that names none of its own.'),
+      apars: apars('APARs applied to every system that lists none of its own.'),
     },
     'The estate manifest of plexlint: the systems of the sysplex, INCLUDE data sets, the Load Balancer and WebSphere tiers, and rule severities. Every key is optional.',
   );

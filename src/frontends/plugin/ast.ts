@@ -46,6 +46,19 @@ export interface RequestMetricsNode extends PNode {
   filters: GroupNode[];
 }
 
+/** The elements a Route names by their Name attribute. */
+export type NamedElement = 'ServerCluster' | 'UriGroup' | 'VirtualHostGroup';
+
+/**
+ * An element meant to define a name a Route can use, which the plug-in cannot use: an element name it does not know
+ * (<UriGrop Name="…">), or a Name attribute it does not know (Nmae="…"). `cause` is where its finding is.
+ */
+export interface RejectedDefinition {
+  element: NamedElement;
+  name: string;
+  cause: Loc;
+}
+
 export interface PluginAst {
   file: string;
   /** The Config element (or, for a fragment without one, the start of the file). */
@@ -68,4 +81,6 @@ export interface PluginAst {
   requestMetrics?: RequestMetricsNode;
   /** The file is well-formed XML. */
   wellFormed: boolean;
+  /** Definitions the plug-in cannot use, for what names them (src/model/dependents.ts). */
+  rejected: RejectedDefinition[];
 }

@@ -18,7 +18,7 @@ import type { Loc } from '../../core/loc.js';
 import { suggest, uniqueSuggestion } from '../../core/suggest.js';
 import type { SourceFile } from '../../sources/source-file.js';
 import { readXml, type XmlAttribute, type XmlElement } from '../xml/index.js';
-import type { AttrValue, ClusterNode, GroupNode, PluginAst, PNode, RequestMetricsNode, ServerListNode, ServerNode, TransportNode } from './ast.js';
+import type { AttrValue, ClusterNode, GroupNode, NamedElement, PluginAst, PNode, RejectedDefinition, RequestMetricsNode, ServerListNode, ServerNode, TransportNode } from './ast.js';
 import { attrSpec, childSpec, ELEMENT_NAMES, parentsOf, spec, SPECS, TRANSPORT_PROPERTIES, type AttrSpec, type ElementSpec } from './schema.js';
 
 export type { PluginAst, PNode, ClusterNode, ServerNode, TransportNode, GroupNode, ServerListNode } from './ast.js';
@@ -77,6 +77,8 @@ class PluginReader {
   readonly findings: Finding[] = [];
   /** Servers outside any ServerCluster (PluginAst.detachedServers). */
   readonly detachedServers: ServerNode[] = [];
+  /** Definitions the plug-in cannot use (PluginAst.rejected). */
+  readonly rejected: RejectedDefinition[] = [];
 
   constructor(private readonly source: SourceFile) {}
 
@@ -108,13 +110,17 @@ class PluginReader {
     const attrs = emptyRecord<XmlAttribute>();
     for (const [n, a] of Object.entries(s.attrs)) if (a.default !== undefined) values[n] = a.default;
     const seen = new Set<string>();
+    const misspelt = new Map<string, XmlAttribute>();
     for (const a of el.attributes) {
       if (a.name === 'xmlns' || a.name.includes(':')) continue; // namespace declarations and xsi:… are XML's, not the plug-in's
       if (seen.has(a.name)) continue; // a repeated attribute is a well-formedness error (syntax)
       seen.add(a.name);
       const as = attrSpec(s, a.name);
       if (!as) {
-        this.unknownAttribute(el, a, s);
+        // A required attribute written with a misspelt name (Nmae="…"): the missing attribute's finding says so.
+        const meant = meantAttribute(a.name, s, el);
+        if (meant !== undefined && s.attrs[meant]!.required && !misspelt.has(meant)) misspelt.set(meant, a);
+        else this.unknownAttribute(el, a, s);
         continue;
       }
       this.whitespace(el, a, as);
@@ -135,6 +141,19 @@ class PluginReader {
     for (const [n, a] of Object.entries(s.attrs)) {
       if (!a.required || seen.has(n)) continue;
       const documented = a.required === 'documented';
+      const written = misspelt.get(n);
+      if (written) {
+        // One finding for the one cause: the attribute is there, under a name the plug-in does not know.
+        if (n === 'Name' && isNamedElement(specKey)) this.rejected.push({ element: specKey, name: written.value, cause: el.loc });
+        const caseOnly = written.name.toLowerCase() === n.toLowerCase();
+        this.push(
+          'plugin-missing-required',
+          el.loc,
+          `${el.name} has no ${n} attribute (${written.name}="${written.value}" is not one${caseOnly ? ': attribute names are case-sensitive' : ''}): ${missingConsequence(specKey, n)}. Write ${n}.`,
+          { ...(documented ? {} : { severity: 'warning' as const }), fix: fix(`rename ${written.name} to ${n}`, replaceAt(written.nameLoc, n)) },
+        );
+        continue;
+      }
       this.push(
         'plugin-missing-required',
         el.loc,
@@ -277,6 +296,9 @@ class PluginReader {
     // Certain: the name in another case, or the one element allowed here that is that close.
     const to = caseOnly ?? (allowed.length ? uniqueSuggestion(child.name, allowed, false) : undefined);
     const renamed = to && allowed.includes(to) ? this.renameElement(child, to) : undefined;
+    // Meant to define a name a Route uses (<UriGrop Name="…">): what names it fails with it (src/model/dependents.ts).
+    const name = child.attributes.find((x) => x.name === 'Name');
+    if (near && isNamedElement(near) && name) this.rejected.push({ element: near, name: name.value, cause: child.loc });
     this.push(
       'plugin-unknown-element',
       child.loc,
@@ -337,6 +359,19 @@ function asReading(text: string): string {
   return /not documented|plexlint assumes/.test(text) ? text : `${text} (plexlint's reading)`;
 }
 
+/** The attribute of the element that a name it does not know stands for: the same in another case, or the one close enough; only one the element lacks. */
+function meantAttribute(name: string, s: ElementSpec, el: XmlElement): string | undefined {
+  const known = Object.keys(s.attrs);
+  const meant = known.find((k) => k.toLowerCase() === name.toLowerCase()) ?? uniqueSuggestion(name, known, false);
+  return meant !== undefined && !el.attributes.some((x) => x.name === meant) ? meant : undefined;
+}
+
+const NAMED_ELEMENTS: readonly string[] = ['ServerCluster', 'UriGroup', 'VirtualHostGroup'];
+
+function isNamedElement(name: string): name is NamedElement {
+  return NAMED_ELEMENTS.includes(name);
+}
+
 function missingConsequence(specKey: string, attr: string): string {
   return asReading(missingAttributeConsequence(specKey, attr));
 }
@@ -381,6 +416,7 @@ export function parsePlugin(file: SourceFile): ParsedPlugin {
     routes: [],
     detachedServers: r.detachedServers,
     wellFormed: doc.wellFormed,
+    rejected: r.rejected,
   };
   for (const [n, a] of Object.entries(SPECS.Config!.attrs)) if (a.default !== undefined) ast.config.values[n] = a.default;
 

@@ -18,6 +18,8 @@ import type { Statement, VipaDynamicBlock, VipaStatement } from '../../../gramma
 export interface PlacedStatement {
   statement: Statement;
   findings: Finding[];
+  /** A block's own findings, also among `findings`: words inside it that start none of its statements. */
+  own?: readonly Finding[];
 }
 
 function lines(a: Loc, b: Loc): string {
@@ -97,21 +99,60 @@ function thisStatement(s: Statement, f: Finding): string {
   return `this ${canonical(s)}${s.loc.line !== f.loc.line ? ` (line ${s.loc.line})` : ''}`;
 }
 
+/**
+ * The finding that gets the statement rejected: the worst damage, and of those the first by position — whatever order
+ * the parser and the builder made them in, so that a statement a member several systems INCLUDE gets the same
+ * consequence for each of them (a release-dependent error of one system does not move it).
+ */
 function firstDamaging(findings: Finding[], inBlock: boolean): { finding: Finding; damage: Damage } | undefined {
   let best: { finding: Finding; damage: Damage } | undefined;
   for (const f of findings) {
     const d = damageOf(f, inBlock);
     if (d === 'none' || d === 'entry') continue;
-    if (!best || worst(best.damage, d) !== best.damage) best = { finding: f, damage: d };
+    if (!best || (worst(best.damage, d) !== best.damage ? true : d === best.damage && before(f.loc, best.finding.loc))) best = { finding: f, damage: d };
   }
   return best;
 }
 
-function applyVipaBlock(block: VipaDynamicBlock, subFindings: (s: VipaStatement) => Finding[]): void {
+function before(a: Loc, b: Loc): boolean {
+  return a.line < b.line || (a.line === b.line && a.column < b.column);
+}
+
+/**
+ * A word inside the block that starts none of its statements (the parser's junkInBlock) is a syntax error where it
+ * stands: the stack applies the statements before it and ignores the rest of the block (IBM, VIPADYNAMIC statement).
+ */
+function endBlockAtWord(junk: Finding, rest: VipaStatement[], subFindings: (s: VipaStatement) => Finding[], own: readonly Finding[]): void {
+  junk.consequence ??= 'block';
+  for (const r of rest) {
+    r.ignored = { reason: `the rest of the VIPADYNAMIC block is ignored after the error at line ${junk.loc.line}`, cause: junk.loc };
+    asNotes(subFindings(r), r, junk.loc, true);
+  }
+  wordsSkipped(own, junk.loc);
+  addConsequence(
+    junk,
+    rest.length === 0
+      ? 'the stack stops processing the VIPADYNAMIC block here'
+      : `the stack stops processing the VIPADYNAMIC block here and ignores the rest of it: ${rest.length} more statement${rest.length === 1 ? '' : 's'} (${lines(rest[0]!.loc, rest.at(-1)!.loc)})`,
+  );
+}
+
+/** The words that start no statement after an error that ends the block: skipped with the rest of it. */
+function wordsSkipped(own: readonly Finding[], cause: Loc): void {
+  for (const w of own) if (damageOf(w, true) !== 'none' && before(cause, w.loc)) Object.assign(w, skippedNote(w, cause, 'this word', true));
+}
+
+function applyVipaBlock(block: VipaDynamicBlock, subFindings: (s: VipaStatement) => Finding[], own: readonly Finding[]): void {
   const subs = block.statements;
+  // The first word in the block that starts none of its statements, while the block is still being processed.
+  const junk = firstDamaging([...own], true)?.finding;
   for (let i = 0; i < subs.length; i++) {
     const s = subs[i]!;
     if (s.ignored) continue;
+    if (junk && before(junk.loc, s.loc)) {
+      endBlockAtWord(junk, subs.slice(i).filter((r) => !r.ignored), subFindings, own);
+      return;
+    }
     const hit = firstDamaging(subFindings(s), true);
     if (!hit) continue;
     const basis = damageBasis(hit.finding, hit.damage, true);
@@ -129,6 +170,7 @@ function applyVipaBlock(block: VipaDynamicBlock, subFindings: (s: VipaStatement)
       r.ignored = { reason: `the rest of the VIPADYNAMIC block is ignored after the error at line ${hit.finding.loc.line}`, cause: hit.finding.loc };
       asNotes(subFindings(r), r, hit.finding.loc, true);
     }
+    wordsSkipped(own, hit.finding.loc);
     const why = basis.reading ? `. ${readingSentence(basis.reading)}` : '';
     addConsequence(
       hit.finding,
@@ -138,6 +180,7 @@ function applyVipaBlock(block: VipaDynamicBlock, subFindings: (s: VipaStatement)
     );
     return;
   }
+  if (junk) endBlockAtWord(junk, [], subFindings, own);
 }
 
 /**
@@ -204,7 +247,7 @@ export function applyBlockSemantics(placed: PlacedStatement[], vipaFindingsOf: (
       continue;
     }
     if (s.kind === 'vipadynamic') {
-      applyVipaBlock(s, vipaFindingsOf);
+      applyVipaBlock(s, vipaFindingsOf, p.own ?? []);
       if (!s.end) {
         const rest = result.slice(result.indexOf(p) + 1);
         out.push({

@@ -14,6 +14,7 @@ import { stripQuotes } from '../../../grammar/profile/values.js';
 import { WordFactory } from '../../../grammar/profile/words.js';
 import type { Finding } from '../../core/diagnostic.js';
 import { FindingLimit } from '../../core/finding-limit.js';
+import type { ReleaseContext } from '../../core/release.js';
 import { timed } from '../../core/timing.js';
 import { sourceKey, type SourceFile } from '../../sources/source-file.js';
 import type { IncludeStatement, ProfileAst, Statement } from '../../../grammar/profile/ast.js';
@@ -36,6 +37,10 @@ export interface IncludeResolver {
 export interface ProfileOptions {
   symbols: SymbolTable;
   includes?: IncludeResolver;
+  /** The release of the system the profile (and every member it INCLUDEs) is read for; default: the newest, assumed. */
+  release?: ReleaseContext;
+  /** The system's name, which findings that depend on its release carry (grammar/profile/parser.ts ParseInput). */
+  system?: string;
 }
 
 export interface ParsedProfile {
@@ -51,11 +56,20 @@ export { MAX_INCLUDE_DEPTH, MAX_INCLUDED_CHARS, MAX_INCLUDED_MEMBERS } from '../
  * Parse one file. Its findings pass through the profile's limit (src/core/finding-limit.ts) as soon as the block
  * pass has used them: 190,000 lines of a statement in the wrong place are 750,000 findings, about 1 GB.
  */
-function parseOne(file: SourceFile, symbols: SymbolTable, findings: Finding[], limit: FindingLimit): ProfileAst {
+function parseOne(file: SourceFile, options: ProfileOptions, findings: Finding[], limit: FindingLimit): ProfileAst {
+  const { symbols } = options;
   const own: Finding[] = [];
   const text = timed('lex', () => blankSequenceNumbers(file, own));
   const scanner = new Scanner({ file: file.path, text, lines: file.lines, symbols, findings: own }, EOF_TYPE);
-  const built = timed('parse', () => profileParser().parse({ scanner, words: new WordFactory(file.path, file.lines, text), file: file.path }));
+  const built = timed('parse', () =>
+    profileParser().parse({
+      scanner,
+      words: new WordFactory(file.path, file.lines, text),
+      file: file.path,
+      ...(options.release ? { release: options.release } : {}),
+      ...(options.system !== undefined ? { system: options.system } : {}),
+    }),
+  );
   const childFindings = new Map<Statement, Finding[]>();
   const placed: PlacedStatement[] = built.map((b) => place(b, childFindings));
   const statements = applyBlockSemantics(placed, (s) => childFindings.get(s) ?? [], own);
@@ -66,13 +80,14 @@ function parseOne(file: SourceFile, symbols: SymbolTable, findings: Finding[], l
 /** A statement with all its findings, its block's statements' included (kept apart too, for the block pass). */
 function place(b: BuiltStatement, childFindings: Map<Statement, Finding[]>): PlacedStatement {
   if (!b.children) return { statement: b.statement, findings: b.findings };
+  // The block's own findings (words in it that start none of its statements) are kept apart too, for the block pass.
   const findings = [...b.findings];
   for (const c of b.children) {
     // Most statements of a block have no findings: only those with some are looked up by the block pass.
     if (c.findings.length) childFindings.set(c.statement, c.findings);
     for (const f of c.findings) findings.push(f);
   }
-  return { statement: b.statement, findings };
+  return { statement: b.statement, findings, own: b.findings };
 }
 
 /** Parse a profile and, recursively, the members it INCLUDEs. */
@@ -84,7 +99,7 @@ export function parseProfile(file: SourceFile, options: ProfileOptions): ParsedP
   const visit = (f: SourceFile): ProfileAst => {
     if (!files.includes(f)) files.push(f);
     walk.enter(sourceKey(f));
-    const ast = parseOne(f, options.symbols, findings, limit);
+    const ast = parseOne(f, options, findings, limit);
     for (const s of ast.statements) {
       if (s.kind === 'include' && !s.ignored && !s.dataset.symbolic) resolveInclude(s, f);
     }

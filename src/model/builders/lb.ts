@@ -4,8 +4,8 @@
  * The configuration is applied statement by statement, the way `dscontrol file
  * newload` runs it: a command dscontrol refuses (front-end findings, a keyword
  * or separator of the other product line) changes nothing, and commands that
- * depend on an object it failed to create are skipped silently (the first
- * finding explains them). Go scripts are applied per HA state (lb.ts HaState).
+ * depend on an object it failed to create are skipped, and listed by the
+ * finding that explains them (ExternalLb.dependents, src/model/dependents.ts). Go scripts are applied per HA state (lb.ts HaState).
  * Servers are matched to z/OS stacks through their addresses (interfaces, HOME,
  * static VIPAs, DVIPAs) or a system name.
  */
@@ -89,7 +89,8 @@ class LbBuilder {
   private readonly servers = new Map<LbPort, Ordered<LbServer>>();
   /** `executor configure` addresses, in the order of their last configure. */
   private readonly configured = new Map<string, ExternalLb['executor']['configured'][number]>();
-  private readonly failed = new Set<string>();
+  /** Objects a refused `add` would have created, with the finding that explains the refusal. */
+  private readonly failed = new Map<string, Loc>();
   private readonly sep: string;
 
   constructor(private readonly input: LbInput) {
@@ -190,13 +191,14 @@ class LbBuilder {
 
   private apply(s: DsStatement): void {
     if (s.rejected) {
-      this.markFailed(s);
+      // On an object whose `add` was refused, it fails with it, whatever else is wrong with it.
+      this.markFailed(s, this.onFailed(s) ?? s.rejected.cause);
       return;
     }
     const problems = this.lineProblems(s);
     if (problems.length) {
       for (const p of problems) this.reject(p);
-      this.markFailed(s);
+      this.markFailed(s, problems[0]!.loc);
       return;
     }
     switch (s.kind) {
@@ -231,20 +233,44 @@ class LbBuilder {
     }
   }
 
-  /** Objects a refused `add` would have created: commands on them are skipped without a finding of their own. */
-  private markFailed(s: DsStatement): void {
+  /** Objects a refused `add` would have created: commands on them fail with it (see `dependent`). */
+  private markFailed(s: DsStatement, cause: Loc): void {
     if (!('spec' in s) || !s.spec || !('action' in s) || s.action !== 'add') return;
     for (const c of s.spec.clusters) {
-      if (s.kind === 'cluster') this.failed.add(key(c.text));
+      if (s.kind === 'cluster') this.failed.set(key(c.text), cause);
       for (const p of s.spec.ports) {
-        if (s.kind === 'port') this.failed.add(key(c.text, p.text));
-        for (const v of s.spec.servers) if (s.kind === 'server') this.failed.add(key(c.text, p.text, v.text));
+        if (s.kind === 'port') this.failed.set(key(c.text, p.text), cause);
+        for (const v of s.spec.servers) if (s.kind === 'server') this.failed.set(key(c.text, p.text, v.text), cause);
       }
     }
   }
 
+  /**
+   * A refused command that names a cluster (or port) whose `add` was refused before it: recorded as a dependent of
+   * that refusal, whose cause it returns (so that what depends on this command goes to the same finding).
+   */
+  private onFailed(s: DsStatement): Loc | undefined {
+    if (!('spec' in s) || !s.spec || s.kind === 'cluster') return undefined;
+    for (const c of s.spec.clusters) {
+      if (this.failed.has(key(c.text))) return this.dependent(c, s, key(c.text), `cluster ${c.text}`);
+      if (s.kind !== 'server') continue;
+      for (const p of s.spec.ports) if (this.failed.has(key(c.text, p.text))) return this.dependent(p, s, key(c.text, p.text), `port ${describeSpec(c.text, p.text, undefined, this.sep)}`);
+    }
+    return undefined;
+  }
+
+  /** A command on an object whose `add` was refused fails with it: listed by the finding of the refusal. */
+  private dependent(ref: SpecRef, s: DsStatement, failedKey: string, what: string): Loc {
+    const cause = this.failed.get(failedKey)!;
+    (this.lb.dependents ??= []).push({ cause, loc: ref.loc, message: `${s.kind} ${'action' in s ? s.action : ''} (line ${ref.loc.line}) names ${what}, whose add dscontrol refuses, and fails with it` });
+    return cause;
+  }
+
   private undefinedObject(what: string, ref: SpecRef, s: DsStatement, failedKey: string): void {
-    if (this.failed.has(failedKey)) return;
+    if (this.failed.has(failedKey)) {
+      this.dependent(ref, s, failedKey, what);
+      return;
+    }
     this.reject({
       ruleId: 'lb-undefined-object',
       loc: ref.loc,

@@ -15,6 +15,7 @@ import type {
   VipaDefineStatement,
   VipaDistributeStatement,
   VipaStatement,
+  Word,
 } from '../../../grammar/profile/ast.js';
 import type { DistributionDef, Reference, Stack, StackDvipa, UnresolvedAddressStatement } from '../stack.js';
 import { sharedText } from '../../core/shared-text.js';
@@ -81,22 +82,33 @@ export function buildStack(ast: ProfileAst, lineCount: number): Stack {
     list.push(d);
     defs.set(name, list);
   };
+  // INCLUDEs whose member plexlint could not read, in processing order: a name a later statement uses may be
+  // defined in one of them.
+  const unreadIncludes = flat.flatMap(({ statement: s, order }) =>
+    s.kind === 'include' && !s.included && !s.ignored ? [{ order, dataset: s.dataset.text, loc: s.dataset.loc }] : [],
+  );
+  const afterUnreadInclude = (order: number): boolean => unreadIncludes.length > 0 && unreadIncludes[0]!.order < order;
   // Definitions first (with their order), so references can tell "undefined" from "defined later".
-  // Definitions the stack rejects are remembered apart, so a reference can point at them.
-  const rejectedDefs = new Map<string, Loc>();
+  // Definitions the stack rejects are remembered apart, with the finding that gets each rejected (its cause), so a
+  // reference can point at them and fail with them (../dependents.ts).
+  const rejectedDefs = new Map<string, { loc: Loc; cause: Loc; what: string }>();
+  const reject = (name: Word, what: string, cause: Loc): void => {
+    if (!rejectedDefs.has(name.text)) rejectedDefs.set(name.text, { loc: name.loc, cause, what });
+  };
   // In this pass `defs` holds only statements before the current one.
   const deviceDefined = (name: string): boolean => (defs.get(name) ?? []).some((d) => d.kind === 'device' || d.kind === 'interface');
   for (const { statement: s, order } of flat) {
     if (s.ignored) {
-      if ((s.kind === 'device' || s.kind === 'link' || (s.kind === 'interface' && s.action === 'define')) && !rejectedDefs.has(s.name.text)) rejectedDefs.set(s.name.text, s.name.loc);
+      if (s.kind === 'device' || s.kind === 'link' || (s.kind === 'interface' && s.action === 'define')) reject(s.name, s.kind.toUpperCase(), s.ignored.cause);
       continue;
     }
     if (s.kind === 'device') define(s.name.text, { loc: s.name.loc, order, kind: 'device', type: s.type });
     else if (s.kind === 'link') {
-      // A LINK must follow its DEVICE (ordering rule): without one the stack rejects the LINK.
-      if (s.device && !deviceDefined(s.device.text)) {
-        if (!rejectedDefs.has(s.name.text)) rejectedDefs.set(s.name.text, s.name.loc);
-      } else define(s.name.text, { loc: s.name.loc, order, kind: 'link', type: s.type });
+      // A LINK must follow its DEVICE (ordering rule): without one the stack rejects the LINK — for the reason its
+      // DEVICE was rejected, or for the LINK's own reference (undefined-reference reports it there) — unless the DEVICE
+      // may be in an INCLUDE plexlint could not read (then the LINK is taken as defined: maybe-undefined-reference).
+      if (s.device && !deviceDefined(s.device.text) && !afterUnreadInclude(order)) reject(s.name, 'LINK', rejectedDefs.get(s.device.text)?.cause ?? s.device.loc);
+      else define(s.name.text, { loc: s.name.loc, order, kind: 'link', type: s.type });
     }
     else if (s.kind === 'interface' && s.action === 'define') define(s.name.text, { loc: s.name.loc, order, kind: 'interface', type: s.type ?? '' });
   }
@@ -116,17 +128,30 @@ export function buildStack(ast: ProfileAst, lineCount: number): Stack {
       ref.definedAt = candidates[0]!.loc;
     } else {
       ref.status = 'undefined';
-      const other = defs.get(name)?.[0]?.loc ?? rejectedDefs.get(name);
-      if (other) ref.definedAt = other;
+      const other = defs.get(name)?.[0];
+      const rejected = rejectedDefs.get(name);
+      if (other) ref.definedAt = other.loc;
+      else if (rejected) {
+        ref.definedAt = rejected.loc;
+        // It fails with the rejected definition: one finding, the one that gets the definition rejected.
+        (stack.dependents ??= []).push({ cause: rejected.cause, loc, message: `${from} names ${rejected.what} ${name} (line ${loc.line}) and fails with it` });
+      } else {
+        const unread = unreadIncludes.filter((i) => i.order < order);
+        if (unread.length) ref.unreadIncludes = unread.map(({ dataset, loc: at }) => ({ dataset, loc: at }));
+      }
     }
     stack.references.push(ref);
     return undefined;
   };
 
   const vipaStatements: { s: VipaStatement; order: number }[] = [];
+  // DVIPAs of VIPADEFINE / VIPABACKUP statements the stack rejects, with the finding that gets each rejected.
+  const rejectedDvipas = new Map<string, Loc>();
   for (const { statement: s, order } of flat) {
     if (s.ignored) {
       stack.ignoredStatements.push({ loc: s.loc, reason: s.ignored.reason });
+      // A DESTIP that names this address (on another stack) fails with the statement (the sysplex builder).
+      if (s.kind === 'ipconfig' && s.dynamicXcf?.address) (stack.rejectedXcf ??= []).push({ address: s.dynamicXcf.address.text, cause: s.ignored.cause });
       continue;
     }
     switch (s.kind) {
@@ -151,8 +176,8 @@ export function buildStack(ast: ProfileAst, lineCount: number): Stack {
         const link = { name: s.name.text, type: s.type, kind: s.type === 'VIRTUAL' ? 'static-vipa' : 'real', loc: s.loc, order } as Stack['links'][number];
         if (s.device) {
           link.device = s.device.text;
-          // Rejected without its DEVICE (see the definitions pass).
-          if (!refer('device', s.device.text, `LINK ${s.name.text}`, s.device.loc, order)) break;
+          // Rejected without its DEVICE (see the definitions pass), unless the DEVICE may be in an unread INCLUDE.
+          if (!refer('device', s.device.text, `LINK ${s.name.text}`, s.device.loc, order) && !afterUnreadInclude(order)) break;
         }
         stack.links.push(link);
         break;
@@ -211,15 +236,17 @@ export function buildStack(ast: ProfileAst, lineCount: number): Stack {
         break;
       case 'vipadynamic':
         for (const v of s.statements) {
-          if (v.ignored) stack.ignoredStatements.push({ loc: v.loc, reason: v.ignored.reason });
-          else vipaStatements.push({ s: v, order });
+          if (v.ignored) {
+            stack.ignoredStatements.push({ loc: v.loc, reason: v.ignored.reason });
+            if (v.kind === 'vipadefine' || v.kind === 'vipabackup') for (const a of v.addresses) if (!rejectedDvipas.has(a.address.text)) rejectedDvipas.set(a.address.text, v.ignored.cause);
+          } else vipaStatements.push({ s: v, order });
         }
         break;
       default:
         break;
     }
   }
-  applyVipaDynamic(stack, vipaStatements);
+  applyVipaDynamic(stack, vipaStatements, rejectedDvipas);
   return stack;
 }
 
@@ -268,7 +295,7 @@ function homeAddresses(stack: Stack): Map<string, Loc> {
   return m;
 }
 
-function applyVipaDynamic(stack: Stack, statements: { s: VipaStatement; order: number }[]): void {
+function applyVipaDynamic(stack: Stack, statements: { s: VipaStatement; order: number }[], rejectedDvipas: ReadonlyMap<string, Loc>): void {
   const home = homeAddresses(stack);
   const xcf = [stack.dynamicXcf.v4, stack.dynamicXcf.v6].filter((x) => x !== undefined);
   const active = new Map<string, StackDvipa>();
@@ -313,7 +340,7 @@ function applyVipaDynamic(stack: Stack, statements: { s: VipaStatement; order: n
         }
         break;
       case 'vipadistribute':
-        distribute(distributions, s, order, active, byInterface);
+        distribute(stack, distributions, s, order, active, byInterface, rejectedDvipas);
         break;
       default:
         break;
@@ -392,15 +419,20 @@ function defineDvipas(
 }
 
 function distribute(
+  stack: Stack,
   distributions: Map<string, DistributionDef>,
   s: VipaDistributeStatement,
   order: number,
   active: Map<string, StackDvipa>,
   byInterface: Map<string, StackDvipa>,
+  rejectedDvipas: ReadonlyMap<string, Loc>,
 ): void {
   const dvipa = s.address ? active.get(s.address.text) : s.interfaceName ? byInterface.get(s.interfaceName.text) : undefined;
   const address = s.address?.text ?? dvipa?.address ?? s.interfaceName?.text;
   if (!address) return;
+  const rejected = dvipa ? undefined : rejectedDvipas.get(address);
+  // A VIPADISTRIBUTE of a DVIPA whose VIPADEFINE (or VIPABACKUP) the stack rejects fails with it.
+  if (rejected && s.action !== 'delete') (stack.dependents ??= []).push({ cause: rejected, loc: s.loc, message: `VIPADISTRIBUTE (line ${s.loc.line}) distributes DVIPA ${address} and fails with it` });
   const ports = s.ports.map((p) => ({ from: p.from, to: p.to }));
   const key = distributionKey(address, ports);
   if (s.action === 'delete') {

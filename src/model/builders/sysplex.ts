@@ -11,6 +11,8 @@
  */
 import type { Distribution, DvipaBackup, DvipaOwner, ResolvedTarget, Sysplex, SysplexDvipa, System, Takeover } from '../estate.js';
 import type { DistributionDef } from '../stack.js';
+import type { Dependent } from '../dependents.js';
+import type { Loc } from '../../core/loc.js';
 
 export function portsText(ports: { from: number; to: number }[]): string {
   if (ports.length === 0) return 'all ports';
@@ -111,11 +113,31 @@ export function buildSysplex(systems: System[]): Sysplex {
       return own.length ? { system: b.system, rank: b.rank, distributions: own, inherited: false } : { system: b.system, rank: b.rank, distributions: ownerIds, inherited: ownerIds.length > 0 };
     });
   }
+  const dependents = rejectedXcfTargets(systems, distributions, xcfOwner);
   return {
     members,
     dvipas: [...dvipas.values()].sort((a, b) => compareAddresses(a.address, b.address)),
     distributions,
+    ...(dependents.length ? { dependents } : {}),
   };
+}
+
+/**
+ * DESTIP targets that name the dynamic XCF address of an IPCONFIG (IPCONFIG6) statement another stack rejects: they
+ * fail with that statement, whose finding lists them (../dependents.ts).
+ */
+function rejectedXcfTargets(systems: System[], distributions: Distribution[], xcfOwner: Map<string, string>): Dependent[] {
+  const rejected = new Map<string, { cause: Loc; system: string }>();
+  for (const s of systems) for (const x of s.stack.rejectedXcf ?? []) if (!xcfOwner.has(x.address) && !rejected.has(x.address)) rejected.set(x.address, { cause: x.cause, system: s.name });
+  const out: Dependent[] = [];
+  if (rejected.size === 0) return out;
+  for (const d of distributions) {
+    for (const t of d.targets) {
+      const r = t.via === 'destip' && t.address !== undefined && t.system === undefined ? rejected.get(t.address) : undefined;
+      if (r) out.push({ cause: r.cause, loc: t.loc, message: `DESTIP ${t.address} of VIPADISTRIBUTE ${d.dvipa} on ${d.system} names the dynamic XCF address of ${r.system} and fails with it` });
+    }
+  }
+  return out;
 }
 
 function resolveTargets(

@@ -19,6 +19,8 @@ import type { Loc } from '../../core/loc.js';
 import { emptyRecord } from '../../core/record.js';
 import type { CellEntry } from '../../frontends/manifest/ast.js';
 import type { ClusterNode, GroupNode, PluginAst, PNode, ServerNode } from '../../frontends/plugin/index.js';
+import type { NamedElement } from '../../frontends/plugin/ast.js';
+import type { Dependent } from '../dependents.js';
 import type { ClusterXmlAst } from '../../frontends/was/index.js';
 import { wasServers, wasVirtualHosts, type ServerIndexInput, type VirtualHostsInput } from './web-cell.js';
 import {
@@ -150,6 +152,34 @@ function cluster(n: ClusterNode): PluginCluster {
   return c;
 }
 
+/**
+ * Routes that name a ServerCluster, UriGroup or VirtualHostGroup the plug-in cannot use (an element name or a Name
+ * attribute it does not know): they fail with that element, whose finding lists them (../dependents.ts).
+ */
+function rejectedRoutes(p: PluginConfig, rejected: PluginAst['rejected']): Dependent[] {
+  const out: Dependent[] = [];
+  if (rejected.length === 0) return out;
+  const defined: Record<NamedElement, Set<string>> = {
+    ServerCluster: new Set(p.clusters.map((c) => c.name)),
+    UriGroup: new Set(p.uriGroups.map((g) => g.name)),
+    VirtualHostGroup: new Set(p.virtualHostGroups.map((g) => g.name)),
+  };
+  const named: Record<NamedElement, (r: PluginConfig['routes'][number]) => string | undefined> = {
+    ServerCluster: (r) => r.serverCluster,
+    UriGroup: (r) => r.uriGroup,
+    VirtualHostGroup: (r) => r.virtualHostGroup,
+  };
+  for (const r of p.routes) {
+    for (const x of rejected) {
+      const name = named[x.element](r);
+      const loc = r.locs[x.element];
+      if (name !== x.name || defined[x.element].has(name) || !loc) continue;
+      out.push({ cause: x.cause, loc, message: `Route (line ${r.loc.line}) names ${x.element} '${name}' and fails with it` });
+    }
+  }
+  return out;
+}
+
 function plugin(ast: PluginAst): PluginConfig {
   const settings = emptyRecord<string | number | boolean>();
   for (const [k, v] of Object.entries(ast.config.values)) settings[k] = v;
@@ -207,6 +237,8 @@ function plugin(ast: PluginAst): PluginConfig {
       return route;
     }),
   };
+  const dependents = rejectedRoutes(p, ast.rejected);
+  if (dependents.length) p.dependents = dependents;
   if (ast.log) p.log = { name: str(ast.log, 'Name'), level: str(ast.log, 'LogLevel', 'Error'), loc: ast.log.loc };
   if (ast.requestMetrics) {
     const rm: NonNullable<PluginConfig['requestMetrics']> = { enabled: bool(ast.requestMetrics, 'rmEnabled'), loc: ast.requestMetrics.loc };

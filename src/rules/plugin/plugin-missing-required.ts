@@ -14,5 +14,6 @@ export const rule = defineRule({
       },
     ],
     emittedBy: 'front end',
+    fixable: true,
   },
 });

@@ -19,7 +19,8 @@ export const rule = defineRule({
     for (const p of ctx.estate.web.plugins) {
       const used = new Set(p.routes.map((r) => r.serverCluster));
       for (const c of p.clusters) {
-        if (used.has(c.name)) continue;
+        // A cluster without a Name cannot be named: plugin-missing-required (or the misspelt attribute) says so.
+        if (used.has(c.name) || c.locs['Name'] === undefined) continue;
         ctx.report({
           loc: nameLoc(c),
           message: `no Route names ServerCluster '${c.name}': plexlint assumes the plug-in never sends a request to its servers. Add a Route for it, or remove the cluster.`,

@@ -6,7 +6,7 @@ export const rule = defineRule({
     id: 'conflicting-options',
     severity: 'error',
     category: 'profile',
-    description: "Mutually exclusive options on one statement (TIER1 and TIER2, GRE and ENCAP, DEFINE and DELETE, \u2026) or an option coded twice",
+    description: "Mutually exclusive options on one statement (TIER1 and TIER2, GRE and ENCAP, DEFINE and DELETE, \u2026)",
     source: "IBM IP Configuration Reference, VIPADEFINE/VIPABACKUP/VIPADISTRIBUTE syntax diagrams and VIPADYNAMIC statement (syntax errors end the block); EZZ0831I",
     consequences: [
       {

@@ -6,11 +6,11 @@ export const rule = defineRule({
     id: 'obsolete-statement',
     severity: 'warning',
     category: 'profile',
-    description: "A statement, device or link type that current z/OS releases no longer support",
-    source: "z/OS V2R2 and V2R3 Communications Server \"Support considerations\" (legacy device types and GATEWAY removed)",
+    description: "A statement, operand, device or link type that the system's z/OS release (or every current release) no longer supports",
+    source: "z/OS V2R2 and V2R3 Communications Server \"Support considerations\" (legacy device types and GATEWAY removed); the IP Configuration Reference of the release that no longer documents an item",
     consequences: [
       {
-        reading: "IBM's support considerations for z/OS V2R2 and V2R3 say the support was removed; IBM does not document the message a current stack gives for the statement, and plexlint assumes it rejects it.",
+        reading: "IBM's support considerations (for example those of z/OS V2R2 and V2R3) say the support was removed, and later IP Configuration References no longer document the item; IBM does not document the message a stack of such a release gives for it, and plexlint assumes it rejects it.",
       },
     ],
     emittedBy: 'front end',

@@ -38,7 +38,8 @@ export const rule = defineRule({
     for (const system of ctx.estate.systems) {
       const stack = system.stack;
       for (const r of stack.references) {
-        if (r.status === 'ok') continue;
+        // A name that may be defined in an INCLUDE plexlint could not read is maybe-undefined-reference's.
+        if (r.status === 'ok' || r.unreadIncludes) continue;
         // START and STOP take a device or an INTERFACE name.
         const what = r.kind === 'device' && (r.from === 'START' || r.from === 'STOP') ? 'DEVICE or INTERFACE' : WHAT[r.kind]!;
         const isInterface = r.from === 'HOME' && stack.interfaces.some((i) => i.name === r.name);

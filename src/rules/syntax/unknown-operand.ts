@@ -25,8 +25,8 @@ export const rule = defineRule({
       },
       {
         id: "unverified",
-        when: "an operand of a statement whose table plexlint has not confirmed against IBM's syntax diagram",
-        plexlint: "plexlint reports the word as a warning and does not claim that the stack rejects the statement: its table of that statement's operands is not confirmed against IBM's syntax diagram (docs/statements.md lists which).",
+        when: "a word of a statement whose table plexlint has not confirmed against IBM's syntax diagram for the system's release",
+        plexlint: "plexlint reports the word as a warning and does not claim that the stack rejects the statement: its table of that statement is not confirmed against IBM's syntax diagram for the system's release (docs/statements.md says which tables are confirmed, and against which release), so it may lack an operand or a form that IBM added.",
       },
       {
         id: "statement",
