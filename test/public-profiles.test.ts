@@ -44,7 +44,8 @@ describe('real public profiles get exactly their real findings', () => {
 
   for (const unit of all) {
     it(relative(publicDir, unit), () => {
-      const result = lint([unit], { cwd: root });
+      // A file is an example on its own: not a stack of one estate with the other examples of its folder.
+      const result = lint([unit], { cwd: root, alone: statSync(unit).isFile() });
       const actual = result.diagnostics.map((d) => key({ file: d.file, line: d.line, ruleId: d.ruleId }));
       const expected = filesUnder(unit).flatMap((f) => expectationsIn(f, display(f))).map(key);
       const missing = missingFrom(expected, actual);
