@@ -9,7 +9,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MAX_FINDINGS_PER_RULE_AND_FILE } from '../src/core/finding-limit.js';
+import { compile } from '../src/engine/compile.js';
 import { lint } from '../src/engine/lint.js';
+import { findRule } from '../src/rules/registry.js';
 import { parseScenario } from '../src/sim/scenario.js';
 import { sourceFromText } from '../src/sources/source-file.js';
 
@@ -116,5 +118,30 @@ describe('inline suppressions', () => {
     const dir = estate({ 'plexlint.yaml': `${lines.join('\n')}\n`, 'SYSA.tcpip': 'HOME 10.1.1.1 L1\n' });
     const unknown = lint([dir], { cwd: dir }).diagnostics.filter((d) => d.ruleId === 'manifest-unknown-key');
     expect(unknown).toHaveLength(MAX_FINDINGS_PER_RULE_AND_FILE + 1);
+  });
+});
+
+describe('cross-stack rules in proportion to the model', () => {
+  it('distributor-no-backup over 100,000 distributed DVIPAs: one warning each (it compared every DVIPA with every distribution)', () => {
+    // 2 stacks × 25,000 DVIPAs took 63 s. The model is widened in memory (copies of one DVIPA and its
+    // distribution under other addresses), so that the rule alone is measured, not the front end.
+    const dir = estate({
+      'SYS1.tcpip': 'IPCONFIG DYNAMICXCF 10.30.0.1 255.255.0.0 1\nVIPADYNAMIC\n VIPADEFINE MOVEABLE IMMEDIATE 255.255.255.255 10.40.0.1\n VIPADISTRIBUTE DEFINE 10.40.0.1 PORT 8080 DESTIP 10.30.0.1 10.30.0.2\nENDVIPADYNAMIC\n',
+      'SYS2.tcpip': 'IPCONFIG DYNAMICXCF 10.30.0.2 255.255.0.0 1\n',
+    });
+    const { estate: model } = compile([dir], { cwd: dir });
+    const [dv] = model.sysplex.dvipas;
+    const [dist] = model.sysplex.distributions;
+    expect(dv?.distributions).toEqual([dist?.id]);
+    for (let i = 1; i < 100_000; i++) {
+      const address = `10.${41 + (i >> 16)}.${(i >> 8) & 255}.${i & 255}`;
+      const id = dist!.id.replace(dv!.address, address);
+      model.sysplex.distributions.push({ ...dist!, id, dvipa: address });
+      model.sysplex.dvipas.push({ ...dv!, address, distributions: [id] });
+    }
+    const related: number[] = [];
+    findRule('distributor-no-backup')!.check!({ estate: model, ruleId: 'distributor-no-backup', report: (f) => void related.push(f.related?.length ?? 0) });
+    expect(related).toHaveLength(100_000);
+    expect(related.every((r) => r === 1)).toBe(true);
   });
 });
