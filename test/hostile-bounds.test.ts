@@ -12,8 +12,11 @@ import { MAX_FINDINGS_PER_RULE_AND_FILE } from '../src/core/finding-limit.js';
 import { compile } from '../src/engine/compile.js';
 import { lint } from '../src/engine/lint.js';
 import { findRule } from '../src/rules/registry.js';
+import { graphWork, MAX_GRAPH_WORK } from '../src/graph/index.js';
+import { MAX_SWEEP_WORK, sweepFailures, SweepTooLarge } from '../src/sim/failures.js';
 import { parseScenario } from '../src/sim/scenario.js';
 import { sourceFromText } from '../src/sources/source-file.js';
+import { hasStackTrace, runCli } from './support/cli.js';
 
 const root = mkdtempSync(join(tmpdir(), 'plexlint-hostile-bounds-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -143,5 +146,80 @@ describe('cross-stack rules in proportion to the model', () => {
     findRule('distributor-no-backup')!.check!({ estate: model, ruleId: 'distributor-no-backup', report: (f) => void related.push(f.related?.length ?? 0) });
     expect(related).toHaveLength(100_000);
     expect(related.every((r) => r === 1)).toBe(true);
+  });
+});
+
+/** n one-DVIPA stacks that all distribute with DESTIP ALL: n failures, each touching n flows of n targets. */
+function destipAll(n: number): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (let i = 0; i < n; i++) {
+    const xcf = `10.200.${i >> 8}.${(i & 255) + 1}`;
+    const dvipa = `10.100.${i >> 8}.${i & 255}`;
+    out[`S${i}.tcpip`] = `IPCONFIG DYNAMICXCF ${xcf} 255.255.0.0 1\nVIPADYNAMIC\n VIPADEFINE 255.255.255.0 ${dvipa}\n VIPADISTRIBUTE DEFINE ${dvipa} PORT 80 DESTIP ALL\nENDVIPADYNAMIC\n`;
+  }
+  return out;
+}
+
+describe('failure sweeps within a limit', () => {
+  it('simulate --failures single over 200 stacks that all DESTIP ALL: refused at once with one line (it ran 33 s; 400: minutes)', () => {
+    const dir = estate(destipAll(200));
+    const r = runCli(['simulate', '.', '--failures', 'single'], { cwd: dir });
+    expect(hasStackTrace(r.stderr)).toBe(false);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe(
+      `plexlint: the failure sweep of this estate is too large: 200 failures would rerun 40,200 flows (up to 200 per failure, with up to 200 targets each): 15,517,200 units of work, where plexlint does at most ${MAX_SWEEP_WORK.toLocaleString('en-US')} in one sweep (docs/robustness.md, "Limits"). Sweep fewer stacks at once.\n`,
+    );
+  });
+
+  it('the work is known before a flow is simulated, and grows as failures × flows × targets', () => {
+    const work = (n: number): number => {
+      const dir = estate(destipAll(n));
+      try {
+        sweepFailures(compile([dir], { cwd: dir }).estate, { mode: 'single', maxWork: 0 });
+      } catch (e) {
+        if (e instanceof SweepTooLarge) return e.work.total;
+        throw e;
+      }
+      throw new Error('not refused');
+    };
+    const [w10, w20, w40] = [work(10), work(20), work(40)];
+    // n² flow runs of 128 connections, each weighing 1 + n/100: a little more than four times per doubling.
+    expect(w20 / w10).toBeGreaterThan(4);
+    expect(w40 / w20).toBeGreaterThan(4);
+    expect(w40).toBeLessThan(MAX_SWEEP_WORK);
+  });
+
+  it('a sweep within the limit runs as before: 20 such stacks, every stack failure loses connections', () => {
+    const dir = estate(destipAll(20));
+    const report = sweepFailures(compile([dir], { cwd: dir }).estate, { mode: 'single', maxWork: MAX_SWEEP_WORK });
+    expect(report.runs).toHaveLength(20);
+    expect(report.runs.every((run) => run.impacts.length === 20)).toBe(true);
+  });
+
+  it('simulate --failures pairs over 30 such stacks: refused for its pairs (435 pairs of 30 flows each)', () => {
+    const dir = estate(destipAll(30));
+    const r = runCli(['simulate', '.', '--failures', 'pairs'], { cwd: dir });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^plexlint: the failure sweep of this estate is too large: 30 failures would rerun 930 flows \(up to 30 per failure, with up to 30 targets each\), then up to 435 pairs of failures: [\d,]+ units of work, .* Sweep fewer stacks at once, or lower --max-pairs\.\n$/);
+  });
+});
+
+describe('graph within a limit', () => {
+  it('a dscontrol file with one cluster of 40,000 servers (2 MB): refused with one line', () => {
+    const lines = ['dscontrol executor start', 'dscontrol executor set nfa 10.20.0.51', 'dscontrol cluster add 10.60.1.1', 'dscontrol port add 10.60.1.1@80'];
+    for (let i = 0; i < 40_000; i++) lines.push(`dscontrol server add 10.60.1.1@80@10.${20 + (i >> 16)}.${(i >> 8) & 255}.${i & 255} weight 5`);
+    const dir = estate({ 'edge1.cfg': `${lines.join('\n')}\n` });
+    expect(graphWork(compile([dir], { cwd: dir }).estate).total).toBeGreaterThan(MAX_GRAPH_WORK);
+    const r = runCli(['graph', '.', '--no-findings'], { cwd: dir });
+    expect(hasStackTrace(r.stderr)).toBe(false);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/^plexlint: the estate is too large to draw: its picture would simulate 1 flow of 1,200 connections, requests or calls each, 4,801,200 units of work .* \(name fewer of its files\)\.\n$/);
+  });
+
+  it('the example estate is far within it', () => {
+    const dir = join(import.meta.dirname, '..', 'fixtures', 'example');
+    expect(graphWork(compile([dir], { cwd: dir }).estate).total).toBeLessThan(MAX_GRAPH_WORK / 50);
   });
 });

@@ -39,7 +39,8 @@ export class Connections {
 
   open(k: ConnKey, count: number): void {
     if (count <= 0) return;
-    const key = `${k.client}\u0000${k.address}\u0000${k.port}\u0000${k.target}\u0000${k.lb ?? ''}\u0000${k.lbPort ?? ''}\u0000${k.lbServer ?? ''}`;
+    // The balancer's parts only when there is a balancer (most groups have none: a shorter key to build and hash).
+    const key = k.lb === undefined && k.lbPort === undefined && k.lbServer === undefined ? `${k.client}\u0000${k.address}\u0000${k.port}\u0000${k.target}` : `${k.client}\u0000${k.address}\u0000${k.port}\u0000${k.target}\u0000${k.lb ?? ''}\u0000${k.lbPort ?? ''}\u0000${k.lbServer ?? ''}`;
     const g = this.groups.get(key);
     if (g) g.count += count;
     else this.groups.set(key, { ...k, count });
