@@ -15,7 +15,10 @@ import { findRule } from '../src/rules/registry.js';
 import { graphWork, MAX_GRAPH_WORK } from '../src/graph/index.js';
 import { MAX_SWEEP_WORK, sweepFailures, SweepTooLarge } from '../src/sim/failures.js';
 import { parseScenario } from '../src/sim/scenario.js';
+import { discover, MAX_SCAN_FILES, TooManyFiles } from '../src/sources/discover.js';
+import { FsJournal } from '../src/sources/fs-journal.js';
 import { sourceFromText } from '../src/sources/source-file.js';
+import { TreeFs } from '../src/sources/tree-fs.js';
 import { hasStackTrace, runCli } from './support/cli.js';
 
 const root = mkdtempSync(join(tmpdir(), 'plexlint-hostile-bounds-'));
@@ -221,5 +224,35 @@ describe('graph within a limit', () => {
   it('the example estate is far within it', () => {
     const dir = join(import.meta.dirname, '..', 'fixtures', 'example');
     expect(graphWork(compile([dir], { cwd: dir }).estate).total).toBeLessThan(MAX_GRAPH_WORK / 50);
+  });
+});
+
+describe('folder scans take a bounded number of files', () => {
+  /** A tree in memory of `n` two-byte profiles in folders of 1,000, and how many of them were read. */
+  function tree(n: number): { fs: FsJournal; reads: () => number } {
+    const entries = [];
+    for (let i = 0; i < n; i++) entries.push({ path: `d${Math.floor(i / 1000)}/f${i}.tcpip`, kind: 'file' as const, size: 2 });
+    let reads = 0;
+    return { fs: new FsJournal(new TreeFs('/estate', entries, () => (reads++, Buffer.from(';\n')))), reads: () => reads };
+  }
+
+  it(`a folder of 120,000 files to check (a million took 92 s and 1.95 GB): refused when the scan passes ${MAX_SCAN_FILES.toLocaleString('en-US')}, nothing read`, () => {
+    const { fs, reads } = tree(120_000);
+    let error: unknown;
+    try {
+      discover(['.'], { fs, cwd: '/estate' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(TooManyFiles);
+    expect((error as Error).message).toBe(
+      `the paths given (.) hold more than ${MAX_SCAN_FILES.toLocaleString('en-US')} files to check, the most plexlint takes in one run (docs/robustness.md, "Limits"): check fewer folders at a time, or leave out what is not configuration with a .plexlintignore.`,
+    );
+    expect(reads()).toBe(0);
+  });
+
+  it('up to the limit, every file is an input', () => {
+    const { fs } = tree(MAX_SCAN_FILES);
+    expect(discover(['.'], { fs, cwd: '/estate' }).estates[0]!.files).toHaveLength(MAX_SCAN_FILES);
   });
 });

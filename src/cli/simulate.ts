@@ -10,7 +10,7 @@ import { runScenario, type AfterStep, type ScenarioResult } from '../sim/index.j
 import { parseScenario, type Scenario } from '../sim/scenario.js';
 import { estateManifest, readScenarioFile as readScenarioText, scenarioSandbox } from '../sources/side-files.js';
 import { stringifyJson, visible } from '../report/escape.js';
-import { DEFAULT_MAX_PAIRS, MAX_SWEEP_WORK, sweepFailures, SweepTooLarge } from '../sim/failures.js';
+import { DEFAULT_MAX_PAIRS, MAX_SWEEP_WORK, sweepFailures } from '../sim/failures.js';
 import { sweepMarkdown } from '../report/sweep/markdown.js';
 import { outages } from '../report/sweep/summary.js';
 import { sweepText } from '../report/sweep/text.js';
@@ -147,14 +147,8 @@ function failureSweep(paths: string[], opts: SimulateOptions): void {
     if (compiled.unmatched.length) throw new UsageError(`no files to check in ${compiled.unmatched.join(', ')}`);
     const missing = compiled.readErrors.filter((e) => e.explicit);
     if (missing.length) throw new UsageError(missing.map((e) => `${e.path} ${e.message}`).join('; '));
-    let report;
-    try {
-      report = sweepFailures(compiled.estate, { mode: opts.failures!, seed, maxPairs, progress, maxWork: MAX_SWEEP_WORK });
-    } catch (e) {
-      // Refused before anything ran: one line, exit 2.
-      if (e instanceof SweepTooLarge) throw new UsageError(e.message);
-      throw e;
-    }
+    // Beyond MAX_SWEEP_WORK the sweep is refused before anything runs (a Refusal: one line, exit 2).
+    const report = sweepFailures(compiled.estate, { mode: opts.failures!, seed, maxPairs, progress, maxWork: MAX_SWEEP_WORK });
     lost = outages(report);
     text = opts.format === 'json' ? stringifyJson(report) : opts.format === 'markdown' ? sweepMarkdown(report) : sweepText(report, useColor(opts.color, Boolean(opts.output)));
   } finally {

@@ -9,6 +9,7 @@
  * (./merge.ts).
  */
 import type { Diagnostic } from '../core/diagnostic.js';
+import { Refusal } from '../core/refusal.js';
 import type { Estate } from '../model/estate.js';
 import { targetWork } from '../sim/limits.js';
 import type { RuntimeState } from '../sim/state.js';
@@ -115,7 +116,7 @@ export function graphWork(estate: Estate, samples?: number): GraphWork {
 }
 
 /** A picture over MAX_GRAPH_WORK, refused before anything is simulated. */
-export class GraphTooLarge extends Error {
+export class GraphTooLarge extends Refusal {
   constructor(
     readonly work: GraphWork,
     readonly limit: number,

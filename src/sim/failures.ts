@@ -7,6 +7,7 @@
  * for this stack. Deterministic for a seed.
  */
 import type { Loc } from '../core/loc.js';
+import { Refusal } from '../core/refusal.js';
 import { silentProgress, type Progress } from '../core/progress.js';
 import type { Estate } from '../model/estate.js';
 import type { Observed } from './measures.js';
@@ -90,7 +91,7 @@ export const MAX_SWEEP_WORK = 1_500_000;
 const FLOW_RUN_WORK = 2;
 
 /** A sweep over MAX_SWEEP_WORK, refused before it runs. */
-export class SweepTooLarge extends Error {
+export class SweepTooLarge extends Refusal {
   constructor(
     readonly work: SweepWork,
     readonly limit: number,
