@@ -7,6 +7,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MAX_FINDINGS_PER_RULE_AND_FILE } from '../src/core/finding-limit.js';
 import { compile } from '../src/engine/compile.js';
@@ -19,7 +20,9 @@ import { discover, MAX_SCAN_FILES, TooManyFiles } from '../src/sources/discover.
 import { FsJournal } from '../src/sources/fs-journal.js';
 import { sourceFromText } from '../src/sources/source-file.js';
 import { TreeFs } from '../src/sources/tree-fs.js';
+import { MAX_DOCUMENT_CHARS } from '../src/lsp/session.js';
 import { hasStackTrace, runCli } from './support/cli.js';
+import { LspClient } from './support/lsp-client.js';
 
 const root = mkdtempSync(join(tmpdir(), 'plexlint-hostile-bounds-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -254,5 +257,53 @@ describe('folder scans take a bounded number of files', () => {
   it('up to the limit, every file is an input', () => {
     const { fs } = tree(MAX_SCAN_FILES);
     expect(discover(['.'], { fs, cwd: '/estate' }).estates[0]!.files).toHaveLength(MAX_SCAN_FILES);
+  });
+});
+
+describe('the language server within bounds', () => {
+  const dir = estate({ 'SYSA.tcpip': 'VIPADYNAMIC\n VIPADEFINE 255.255.255.0 10.1.1.1\nENDVIPADYNAMIC\n' });
+  const sysa = pathToFileURL(join(dir, 'SYSA.tcpip')).href;
+  const big = pathToFileURL(join(dir, 'BIG.tcpip')).href;
+  const client = new LspClient(['lsp', '--stdio', '--debounce', '10']);
+  afterAll(() => client.kill());
+
+  it('starts', async () => {
+    await client.request('initialize', { processId: process.pid, rootUri: pathToFileURL(dir).href, workspaceFolders: [{ uri: pathToFileURL(dir).href, name: 'e' }], capabilities: {} });
+    client.notify('initialized', {});
+    const seen = client.notifications.length;
+    client.notify('textDocument/didOpen', { textDocument: { uri: sysa, languageId: 'tcpip-profile', version: 1, text: 'VIPADYNAMIC\n VIPADEFINE 255.255.255.0 10.1.1.1\nENDVIPADYNAMIC\n' } });
+    await client.diagnostics(sysa, () => true, seen);
+  });
+
+  it('completion, hover, definition, references and code actions at line 100,000,000: answered as at the end of the document (completion took 53 s)', async () => {
+    const far = { line: 100_000_000, character: 5 };
+    const doc = { textDocument: { uri: sysa } };
+    const items = await client.request<{ label: string }[]>('textDocument/completion', { ...doc, position: far });
+    // The position is the end of the last line, an empty one after ENDVIPADYNAMIC: statements are offered there.
+    expect(items.map((i) => i.label)).toContain('VIPADYNAMIC');
+    expect(await client.request('textDocument/hover', { ...doc, position: far })).toBeNull();
+    expect(await client.request('textDocument/definition', { ...doc, position: far })).toEqual([]);
+    expect(await client.request('textDocument/references', { ...doc, position: far, context: { includeDeclaration: true } })).toEqual([]);
+    expect(await client.request('textDocument/codeAction', { ...doc, range: { start: far, end: { line: 2 ** 31 - 1, character: 2 ** 31 - 1 } }, context: { diagnostics: [] } })).toEqual([]);
+    // A character past the end of a line is the line's end: on line 2, after 10.1.1.1.
+    expect(await client.request<{ label: string }[]>('textDocument/completion', { ...doc, position: { line: 1, character: 1_000_000 } })).toEqual(expect.any(Array));
+  });
+
+  it(`a document over ${MAX_DOCUMENT_CHARS.toLocaleString('en-US')} characters: one diagnostic saying it is not checked, requests answered empty`, async () => {
+    const seen = client.notifications.length;
+    const text = 'START A\n'.repeat(Math.ceil((MAX_DOCUMENT_CHARS + 1) / 8));
+    client.notify('textDocument/didOpen', { textDocument: { uri: big, languageId: 'tcpip-profile', version: 1, text } });
+    const published = await client.diagnostics(big, () => true, seen);
+    expect(published.diagnostics).toHaveLength(1);
+    expect(published.diagnostics[0]!.message).toBe(
+      `this document is ${text.length.toLocaleString('en-US')} characters, more than the ${MAX_DOCUMENT_CHARS.toLocaleString('en-US')} the language server checks (docs/robustness.md, "Limits"), so it is not checked in the editor; plexlint check checks it from the command line.`,
+    );
+    expect(await client.request('textDocument/completion', { textDocument: { uri: big }, position: { line: 5, character: 3 } })).toEqual([]);
+    expect(await client.request('textDocument/documentSymbol', { textDocument: { uri: big } })).toEqual([]);
+    // Cut back under the limit, it is checked again.
+    const again = client.notifications.length;
+    client.notify('textDocument/didChange', { textDocument: { uri: big, version: 2 }, contentChanges: [{ text: 'START A\n'.repeat(3) }] });
+    const checked = await client.diagnostics(big, () => true, again);
+    expect(checked.diagnostics.map((d) => d.code)).toEqual(['undefined-reference', 'undefined-reference', 'undefined-reference']);
   });
 });
