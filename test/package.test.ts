@@ -47,7 +47,9 @@ describe('npm pack', () => {
     expect(files).toContain('fixtures/example/plexlint.yaml');
     expect(files.filter((f) => f.startsWith('fixtures/scenarios/')).length).toBeGreaterThan(0);
     expect(files.filter((f) => f.startsWith('dist/src/') || f.startsWith('dist/bench/') || f.startsWith('bench/') || f.endsWith('.map') || f.startsWith('test/'))).toEqual([]);
-    expect(files.length).toBeLessThan(300);
+    // Nothing else slips in: 330 files when drift and the z/OS inputs were merged (152 rule pages, the docs, the
+    // example estates and scenarios, the bundle); 300 was the bound before them.
+    expect(files.length).toBeLessThan(400);
   });
 
   it('the bundle loads with the code cache the build saved (V8 accepts it: same Node.js, same options)', () => {
