@@ -20,6 +20,7 @@ import { discover, MAX_SCAN_FILES, TooManyFiles } from '../src/sources/discover.
 import { FsJournal } from '../src/sources/fs-journal.js';
 import { sourceFromText } from '../src/sources/source-file.js';
 import { TreeFs } from '../src/sources/tree-fs.js';
+import { scanGoScript } from '../src/frontends/goscript/index.js';
 import { MAX_DOCUMENT_CHARS } from '../src/lsp/session.js';
 import { hasStackTrace, runCli } from './support/cli.js';
 import { LspClient } from './support/lsp-client.js';
@@ -298,6 +299,16 @@ describe('the language server within bounds', () => {
     expect(await client.request<{ label: string }[]>('textDocument/completion', { ...doc, position: { line: 1, character: 1_000_000 } })).toEqual(expect.any(Array));
   });
 
+  it('completion after a word of 1,000,000 characters and a `!`: the word being typed is found by a scan back from the cursor', async () => {
+    // `/[A-Za-z0-9@#$]*$/` over the line tried every start in the word: 50,000 characters took 15 s.
+    const long = pathToFileURL(join(dir, 'LONG.tcpip')).href;
+    const seen = client.notifications.length;
+    client.notify('textDocument/didOpen', { textDocument: { uri: long, languageId: 'tcpip-profile', version: 1, text: `HOME ${'A'.repeat(1_000_000)}!\n` } });
+    await client.diagnostics(long, () => true, seen);
+    const items = await client.request<{ label: string }[]>('textDocument/completion', { textDocument: { uri: long }, position: { line: 0, character: 1_000_006 } });
+    expect(items).toEqual(expect.any(Array));
+  });
+
   it(`a document over ${MAX_DOCUMENT_CHARS.toLocaleString('en-US')} characters: one diagnostic saying it is not checked, requests answered empty`, async () => {
     const seen = client.notifications.length;
     const text = 'START A\n'.repeat(Math.ceil((MAX_DOCUMENT_CHARS + 1) / 8));
@@ -314,5 +325,23 @@ describe('the language server within bounds', () => {
     client.notify('textDocument/didChange', { textDocument: { uri: big, version: 2 }, contentChanges: [{ text: 'START A\n'.repeat(3) }] });
     const checked = await client.diagnostics(big, () => true, again);
     expect(checked.diagnostics.map((d) => d.code)).toEqual(['undefined-reference', 'undefined-reference', 'undefined-reference']);
+  });
+});
+
+describe('text scanned back from a position, not by an expression anchored at the end', () => {
+  it('an XML attribute without a value after a comment of 2,000,000 characters: its name found by a scan back', () => {
+    // `search(/[^\s]+$/)` over the text before it tried every start in the comment: 40,000 characters took 11 s.
+    const dir = estate({ 'plugin-cfg.xml': `<?xml version="1.0"?>\n<!-- ${'x'.repeat(2_000_000)} -->\n<Config aaaa/>\n` });
+    const syntax = lint([dir], { cwd: dir }).diagnostics.filter((d) => d.ruleId === 'syntax');
+    expect(syntax.map((d) => [d.line, d.message.split(',')[0]])).toEqual([[3, "the attribute aaaa has no value: '=' and a quoted value must follow its name"]]);
+  });
+
+  it('a go script sourcing a path with a variable and a word of 300,000 characters that ends in `!`: not followed', () => {
+    // `/[/\\]?[A-Za-z0-9_.-]+$/` tried every start in the word: 60,000 characters took 26 s.
+    const asked: string[] = [];
+    const r = scanGoScript(sourceFromText('lb/goActive', `. $DIR/${'a'.repeat(300_000)}!\n`), (p) => void asked.push(p));
+    expect(r.ast.sourced).toHaveLength(1);
+    expect(r.ast.sourced[0]!.file).toBeUndefined();
+    expect(asked).toEqual([]);
   });
 });

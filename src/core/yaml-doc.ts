@@ -15,6 +15,7 @@ import type { Document, Node } from 'yaml';
 import type { Finding } from './diagnostic.js';
 import { yaml } from './libs.js';
 import type { LineIndex } from './loc.js';
+import { trailingRunStart } from './trailing-run.js';
 
 /** Flow collections ([ ] { }) nested deeper than this are not parsed. */
 export const MAX_YAML_DEPTH = 100;
@@ -115,21 +116,11 @@ export function parseYamlFile(file: { path: string; text: string; lines: LineInd
   const consequence = options.consequence === 'manifest' ? ' plexlint cannot read the manifest, so nothing in it is applied.' : ' plexlint cannot read the file, so nothing in it is used.';
   const findings: Finding[] = errors.map((e) => {
     // The parser's words, ended as a sentence, then what it means for the file (the consequence the finding states).
-    const said = `${withoutFinalDots(e.message)}.`;
+    // The dots and blanks at its end by a scan (a message can quote a long run of the file: ./trailing-run.ts).
+    const said = `${e.message.slice(0, trailingRunStart(e.message, (c) => c === '.' || /\s/.test(c)))}.`;
     return { ruleId: 'syntax', consequence: options.consequence, loc: file.lines.loc(file.path, e.at, Math.max(e.at + 1, e.end)), message: `${prefix}${said}${consequence}` };
   });
   return { doc, findings };
-}
-
-/**
- * A message without the dots and blanks at its end, found by a scan from the end. The parser's messages quote the
- * file (`Unsupported YAML version 1.……`, `Could not resolve tag: !x!……`), and the expression `/[.\s]*$/` tries every
- * start in a run of dots: a run of 50,000 in a manifest took 6 s, and the time grows with the square of the run.
- */
-function withoutFinalDots(message: string): string {
-  let end = message.length;
-  while (end > 0 && (message[end - 1] === '.' || /\s/.test(message[end - 1]!))) end--;
-  return message.slice(0, end);
 }
 
 /** The `:` after an empty key (blanks, line ends and comments passed over), or `at` when there is none. */
