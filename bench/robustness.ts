@@ -70,8 +70,21 @@ export function stackScaling(base: string): Scaling {
   return { stacks, ms: ms.map(Math.round), ratios: ms.slice(1).map((t, i) => +(t / ms[i]!).toFixed(2)) };
 }
 
-/** The inputs of the security review that were over budget (issue 18, items 2, 7 and 9), each under 10 MB. */
-export const HOSTILE_INPUTS: { name: string; files: () => Record<string, string> }[] = [
+/** n one-DVIPA stacks that all distribute with DESTIP ALL. */
+function destipAll(n: number): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (let i = 0; i < n; i++) {
+    const a = `10.${100 + (i >> 16)}.${(i >> 8) & 255}.${i & 255}`;
+    out[`S${i}.tcpip`] = `IPCONFIG DYNAMICXCF 10.200.${i >> 8}.${(i & 255) + 1} 255.255.0.0 1\nVIPADYNAMIC\n VIPADEFINE 255.255.255.0 ${a}\n VIPADISTRIBUTE DEFINE ${a} PORT 80 DESTIP ALL\nENDVIPADYNAMIC\n`;
+  }
+  return out;
+}
+
+/**
+ * The inputs of the security reviews that were over budget (issue 18, items 2, 7 and 9; issue 30, "time and memory"),
+ * each under 10 MB. `args`: the command and its options (default `check <dir> --format gcc`).
+ */
+export const HOSTILE_INPUTS: { name: string; files: () => Record<string, string>; args?: string[] }[] = [
   { name: 'HOME and 100,000 &A. symbols in one word (300 KB)', files: () => ({ 'SYSA.tcpip': `HOME ${'&A.'.repeat(100_000)}\n` }) },
   { name: 'IPCONFIG and one 3 MB word', files: () => ({ 'SYSA.tcpip': `IPCONFIG ${'A'.repeat(3_000_000)}\n` }) },
   { name: '10^6 START A statements (8 MB)', files: () => ({ 'SYSA.tcpip': 'START A\n'.repeat(1_000_000) }) },
@@ -104,6 +117,66 @@ export const HOSTILE_INPUTS: { name: string; files: () => Record<string, string>
         '       10.81.1.1 PORT 443 DESTIP 10.50.1.1 10.50.1.2\n'.repeat(185_000) +
         'ENDVIPADYNAMIC\n',
     }),
+  },
+  {
+    name: 'a/**/ fifteen times then b in .plexlintignore, over a folder 30 deep (issue 30)',
+    files: () => {
+      const out: Record<string, string> = { '.plexlintignore': `${'a/**/'.repeat(15)}b\n`, '.git/HEAD': '' };
+      for (let d = 1; d <= 30; d++) out[`${'a/'.repeat(d)}S${d}.tcpip`] = 'HOME 10.1.1.1 L1\n';
+      return out;
+    },
+  },
+  {
+    name: 'a manifest of 30,000 unknown keys (900 KB; issue 30)',
+    files: () => {
+      const lines = ['systems:', '  SYSA: { profile: SYSA.tcpip }'];
+      for (let i = 0; i < 30_000; i++) lines.push(`k${String(i).padStart(7, '0')}: value-of-the-key`);
+      return { 'plexlint.yaml': `${lines.join('\n')}\n`, 'SYSA.tcpip': 'HOME 10.1.1.1 L1\n' };
+    },
+  },
+  {
+    name: '100,000 plexlint-disable/enable pairs (8.6 MB; issue 30)',
+    files: () => {
+      const lines = ['HOME 10.1.1.1 L1'];
+      for (let i = 0; i < 100_000; i++) lines.push('; plexlint-disable undefined-reference', 'START A', '; plexlint-enable undefined-reference');
+      return { 'SYSA.tcpip': `${lines.join('\n')}\n` };
+    },
+  },
+  {
+    name: 'one plexlint-disable naming 300,000 unknown rules (2.3 MB; issue 30)',
+    files: () => ({ 'SYSA.tcpip': `HOME 10.1.1.1 L1\n; plexlint-disable ${Array.from({ length: 300_000 }, (_, i) => `r${i}`).join(',')}\n` }),
+  },
+  {
+    name: '2 stacks × 25,000 distributed DVIPAs (6.8 MB; issue 30)',
+    files: () => {
+      const out: Record<string, string> = {};
+      const xcf = (i: number): string => `10.200.0.${i + 1}`;
+      for (let s = 0; s < 2; s++) {
+        const lines = [`IPCONFIG SYSPLEXROUTING DYNAMICXCF ${xcf(s)} 255.255.0.0 1`, 'VIPADYNAMIC'];
+        for (let i = 0; i < 25_000; i++) {
+          const k = s * 25_000 + i;
+          const a = `10.${100 + (k >> 16)}.${(k >> 8) & 255}.${k & 255}`;
+          lines.push(` VIPADEFINE MOVEABLE IMMEDIATE 255.255.255.255 ${a}`, ` VIPADISTRIBUTE DEFINE ${a} PORT 8080 DESTIP ${xcf(0)} ${xcf(1)}`);
+        }
+        lines.push('ENDVIPADYNAMIC');
+        out[`S${s}.tcpip`] = `${lines.join('\n')}\n`;
+      }
+      return out;
+    },
+  },
+  { name: 'simulate --failures single, 200 one-DVIPA stacks all DESTIP ALL (issue 30: refused)', files: () => destipAll(200), args: ['simulate', '--failures', 'single'] },
+  { name: 'simulate --failures single, 70 one-DVIPA stacks all DESTIP ALL (issue 30: within the limit)', files: () => destipAll(70), args: ['simulate', '--failures', 'single'] },
+  {
+    name: 'graph of a 1.7 MB dscontrol file of 15,000 clusters (issue 30)',
+    files: () => {
+      const lines = ['dscontrol executor start', 'dscontrol executor set nfa 10.20.0.51'];
+      for (let i = 0; i < 15_000; i++) {
+        const c = `10.${60 + (i >> 16)}.${(i >> 8) & 255}.${i & 255}`;
+        lines.push(`dscontrol cluster add ${c}`, `dscontrol port add ${c}@80`, `dscontrol server add ${c}@80@10.20.0.${1 + (i % 200)}`);
+      }
+      return { 'edge1.cfg': `${lines.join('\n')}\n` };
+    },
+    args: ['graph', '--no-findings'],
   },
   {
     name: 'a 2 MB go-script variables file (the mutation fuzzer)',
@@ -168,14 +241,18 @@ export interface HostileRun {
 
 /** Check each hostile input with the real command line in a child process (1 GB heap); time and peak RSS. */
 export function hostileInputs(base: string, bin: string): HostileRun[] {
-  const inputs = [...HOSTILE_INPUTS.map((i) => ({ ...i, command: 'check' })), ...HOSTILE_CAPTURES.map((i) => ({ name: `drift: ${i.name}`, files: () => ({ 'SYSA.tcpip': CAPTURE_PROFILE, ...i.files() }), command: 'drift' }))];
+  // Each run's command and options; the estate's folder goes right after the command.
+  const inputs = [
+    ...HOSTILE_INPUTS.map(({ name, files, args }) => ({ name, files, args: args ?? ['check', '--format', 'gcc'] })),
+    ...HOSTILE_CAPTURES.map((i) => ({ name: `drift: ${i.name}`, files: () => ({ 'SYSA.tcpip': CAPTURE_PROFILE, ...i.files() }), args: ['drift', '--format', 'gcc'] })),
+  ];
   // The bundled CLI as bin/plexlint.js loads it (bin/bundle.js), in a process that can report its peak at the end.
   const runner = `const { loadBundle } = await import(${JSON.stringify(pathToFileURL(join(bin, '..', 'bundle.js')).href)});
 const { main } = loadBundle().exports;
 const code = await main(process.argv.slice(1));
 process.stderr.write('\\nBENCH ' + JSON.stringify({ rss: process.resourceUsage().maxRSS, code }) + '\\n');
 process.exit(code);`;
-  return inputs.map(({ name, files, command }) => {
+  return inputs.map(({ name, files, args }) => {
     const dir = mkdtempSync(join(base, 'hostile-'));
     let bytes = 0;
     for (const [file, text] of Object.entries(files())) {
@@ -184,7 +261,8 @@ process.exit(code);`;
       bytes += statSync(join(dir, file)).size;
     }
     const t = performance.now();
-    const r = spawnSync(process.execPath, ['--max-old-space-size=1024', '--input-type=module', '-e', runner, command, dir, '--format', 'gcc'], {
+    const command = [args[0]!, dir, ...args.slice(1)];
+    const r = spawnSync(process.execPath, ['--max-old-space-size=1024', '--input-type=module', '-e', runner, ...command], {
       stdio: ['ignore', 'ignore', 'pipe'],
       encoding: 'utf8',
       maxBuffer: 1 << 26,

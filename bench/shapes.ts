@@ -376,6 +376,33 @@ function includedMembers(n: number): Record<string, string> {
   return out;
 }
 
+/*
+ * Adversarial shapes (issue 30): what a hostile or broken change can commit, grown until a quadratic step shows.
+ * They are not configurations anyone runs, but each once took minutes at a few MB.
+ */
+
+/** Two stacks, n DVIPAs defined and distributed by the first to both, none backed up (n distributor-no-backup warnings). */
+function dvipasOnTwoStacks(n: number): Record<string, string> {
+  const lines = [...profileHead('SYS1', 0), 'VIPADYNAMIC'];
+  for (let k = 0; k < n; k++) lines.push(`   VIPADEFINE MOVEABLE IMMEDIATE 255.255.255.255 ${addr(40, k)}`, `   VIPADISTRIBUTE DEFINE ${addr(40, k)} PORT 8080 DESTIP ${xcf(0)} ${xcf(1)}`);
+  lines.push('ENDVIPADYNAMIC', 'START OSA1', '');
+  return { 'profiles/SYS1.tcpip': lines.join('\n'), 'profiles/SYS2.tcpip': [...profileHead('SYS2', 1), 'START OSA1', ''].join('\n') };
+}
+
+/** One profile with n findings, each inside its own plexlint-disable / plexlint-enable pair. */
+function suppressionPairs(n: number): Record<string, string> {
+  const lines = [...profileHead('SYS1', 0)];
+  for (let k = 0; k < n; k++) lines.push('; plexlint-disable undefined-reference -- not started here', `START D${k}`, '; plexlint-enable undefined-reference');
+  return { 'profiles/SYS1.tcpip': [...lines, 'START OSA1', ''].join('\n') };
+}
+
+/** A manifest of n keys it does not know, each written twice (n unknown keys, n duplicate-key errors). */
+function manifestKeys(n: number): Record<string, string> {
+  const keys: string[] = [];
+  for (let k = 0; k < n; k++) keys.push(`key${String(k).padStart(7, '0')}: value`);
+  return { 'plexlint.yaml': ['systems:', '  SYS1: { profile: profiles/SYS1.tcpip }', ...keys, ...keys, ''].join('\n'), 'profiles/SYS1.tcpip': [...profileHead('SYS1', 0), 'START OSA1', ''].join('\n') };
+}
+
 export const SHAPES: Shape[] = [
   { name: 'plugin: virtual hosts × routes', kind: 'plugin', grows: 'n VirtualHosts in one group, n Routes of one Uri each, one cluster of 3n servers', base: 500, files: vhostsTimesRoutes },
   { name: 'plugin: servers in one cluster', kind: 'plugin', grows: 'n Servers, all PrimaryServers', base: 2000, files: serversInCluster },
@@ -399,5 +426,8 @@ export const SHAPES: Shape[] = [
   { name: 'lb: servers', kind: 'lb', grows: 'an HA pair, 1 cluster × 1 port × n servers', base: 1000, files: (n) => lbPair(1, 1, n) },
   { name: 'was: cluster members', kind: 'was', grows: 'one cluster.xml of n members', base: 1000, files: (n) => wasCell(1, n) },
   { name: 'was: clusters', kind: 'was', grows: 'n cluster.xml files of 3 members', base: 250, files: (n) => wasCell(n, 3) },
+  { name: 'adversarial: DVIPAs on two stacks', kind: 'profile', grows: '2 stacks, n DVIPAs distributed by one to both, none backed up', base: 2500, files: dvipasOnTwoStacks },
+  { name: 'adversarial: suppression pairs', kind: 'profile', grows: 'n findings, each in its own plexlint-disable/enable pair', base: 2000, files: suppressionPairs },
+  { name: 'adversarial: manifest keys', kind: 'manifest', grows: 'n unknown keys, each written twice', base: 2000, files: manifestKeys },
   { name: 'odr: ODRs and GSC members', kind: 'odr', grows: '2 cells of n/2 ODRs, a plug-in spraying over all, a GSC per cell', base: 250, files: odrSpray },
 ];

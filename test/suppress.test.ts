@@ -214,3 +214,27 @@ describe('syntax findings and cross-file findings', () => {
     expect(kept({ p: ['profile', text] }, [at('p', 2)], false)).toEqual(['p:2 optlocal-out-of-range']);
   });
 });
+
+describe('directives in numbers', () => {
+  it('a finding under 40 identical file-wide directives lists the first 16 of them, and every one counts as used', () => {
+    const text = `${'; plexlint-disable-file optlocal-out-of-range -- repeated\n'.repeat(40)}statement\n`;
+    const r = applySuppressions([at('p', 41)], context({ p: ['profile', text] }));
+    expect(r.findings).toEqual([]);
+    expect(r.suppressed).toHaveLength(1);
+    expect(r.suppressed[0]!.directives.map((d) => d.line)).toEqual(Array.from({ length: 16 }, (_, i) => i + 1));
+    expect(r.directives.every((d) => d.rules.every((x) => x.used))).toBe(true);
+  });
+
+  it('a disable/enable range in force is found among thousands of others, for the rule it names', () => {
+    const lines: string[] = [];
+    for (let i = 0; i < 2000; i++) lines.push('; plexlint-disable home-duplicate-address', 'statement', '; plexlint-enable home-duplicate-address');
+    lines.push('; plexlint-disable optlocal-out-of-range', 'statement', '; plexlint-enable');
+    const text = `${lines.join('\n')}\n`;
+    // The last statement (line 6002) is in the optlocal range; line 5999 is in a home-duplicate-address one only.
+    const r = applySuppressions([at('p', 6002), at('p', 5999)], context({ p: ['profile', text] }));
+    expect(r.suppressed.map((x) => [x.finding.loc.line, x.directives.map((d) => d.line)])).toEqual([[6002, [6001]]]);
+    expect(r.findings.filter((f) => f.ruleId === 'optlocal-out-of-range').map((f) => f.loc.line)).toEqual([5999]);
+    // Nothing reports home-duplicate-address: each of its 2,000 disables is unused; the blanket enable ends the optlocal range.
+    expect(r.findings.filter((f) => f.ruleId === 'unused-suppression')).toHaveLength(2000);
+  });
+});

@@ -6,7 +6,7 @@
 import { Command, Option } from 'commander';
 import { compile } from '../engine/compile.js';
 import { lint } from '../engine/lint.js';
-import { buildGraph, GraphError, MAX_NODES, parseFocus } from '../graph/index.js';
+import { buildGraph, GraphError, MAX_GRAPH_WORK, MAX_NODES, parseFocus } from '../graph/index.js';
 import { stateAfter } from '../graph/measure.js';
 import { GRAPH_FORMATS, renderGraph, type GraphFormat } from '../report/graph/index.js';
 import { SimulationError } from '../sim/index.js';
@@ -93,6 +93,7 @@ export function graphCommand(): Command {
         ...(state ? { state } : {}),
         ...(focus ? { focus } : {}),
         maxNodes,
+        maxWork: MAX_GRAPH_WORK,
       });
     } catch (e) {
       if (e instanceof GraphError) throw new UsageError(`--focus ${opts.focus}: ${e.message}`);

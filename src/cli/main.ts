@@ -5,6 +5,7 @@
  * stderr, the stack trace only with --debug.
  */
 import { Command, CommanderError } from 'commander';
+import { Refusal } from '../core/refusal.js';
 import { InternalError } from '../engine/lint.js';
 import { checkCommand } from './check.js';
 import { compileCommand } from './compile.js';
@@ -75,6 +76,10 @@ export async function main(argv: string[]): Promise<number> {
     if (e instanceof UsageError) {
       for (const line of e.lines) process.stderr.write(`plexlint: ${visible(line)}\n`);
       for (const line of e.details) process.stderr.write(`${visible(line)}\n`);
+      return 2;
+    }
+    if (e instanceof Refusal) {
+      process.stderr.write(`plexlint: ${visible(e.message)}\n`);
       return 2;
     }
     const what = visible(e instanceof InternalError ? e.message : e instanceof Error ? `${e.name}: ${e.message}` : String(e));

@@ -14,7 +14,7 @@ import { commandLinePath } from '../sources/checkout.js';
 import { estateManifest, readScenarioFile as readScenarioText, scenarioSandbox } from '../sources/side-files.js';
 import { stringifyJson } from '../report/escape/json.js';
 import { guardLineStarts, visible } from '../report/escape/line.js';
-import { DEFAULT_MAX_PAIRS, sweepFailures } from '../sim/failures.js';
+import { DEFAULT_MAX_PAIRS, MAX_SWEEP_WORK, sweepFailures } from '../sim/failures.js';
 import { sweepMarkdown } from '../report/sweep/markdown.js';
 import { outages } from '../report/sweep/summary.js';
 import { sweepText } from '../report/sweep/text.js';
@@ -168,7 +168,8 @@ function failureSweep(paths: string[], opts: SimulateOptions): void {
     if (compiled.unmatched.length) throw new UsageError(`no files to check in ${compiled.unmatched.join(', ')}`);
     const missing = compiled.readErrors.filter((e) => e.explicit);
     if (missing.length) throw new UsageError(missing.map((e) => `${e.path} ${e.message}`).join('; '));
-    const report = sweepFailures(compiled.estate, { mode: opts.failures!, seed, maxPairs, progress });
+    // Beyond MAX_SWEEP_WORK the sweep is refused before anything runs (a Refusal: one line, exit 2).
+    const report = sweepFailures(compiled.estate, { mode: opts.failures!, seed, maxPairs, progress, maxWork: MAX_SWEEP_WORK });
     lost = outages(report);
     text = opts.format === 'json' ? stringifyJson(report) : opts.format === 'markdown' ? sweepMarkdown(report) : sweepText(report, useColor(opts.color, Boolean(opts.output)));
   } finally {

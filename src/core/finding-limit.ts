@@ -29,6 +29,11 @@ interface Count {
 /** Summary findings made by some limit: counted once, by the limit that made them. */
 const SUMMARIES = new WeakSet<Finding>();
 
+/** Whether a finding is a limit's count of the findings it left out. */
+export function isLimitSummary(f: Finding): boolean {
+  return SUMMARIES.has(f);
+}
+
 export class FindingLimit {
   /** Rule → file → counts (no key string built per finding). */
   private readonly counts = new Map<RuleId, Map<string, Count>>();

@@ -15,7 +15,7 @@ import { inScope, type EstateInputs } from '../sources/discover.js';
 import { addPlanReadErrors, compileEstate, planEstates, planOneEstate, type CompileOptions, type CompileResult, type EstatePlan } from './compile.js';
 import { resolveFix } from './fixes.js';
 import { registerIds, RuleConfig, type Level } from './config.js';
-import { FindingLimit } from '../core/finding-limit.js';
+import { FindingLimit, isLimitSummary } from '../core/finding-limit.js';
 import { findingIdentity } from '../core/identity.js';
 import { applySuppressions, type Directive, type SuppressedDiagnostic } from './suppress.js';
 import { attachDependents } from './dependents.js';
@@ -165,13 +165,14 @@ export function nameSystems(findings: Finding[]): Finding[] {
 }
 
 /** `rules:` and `overrides[].rules` in plexlint.yaml naming a rule that does not exist. */
-function manifestRuleIds(compiled: CompileResult): Finding[] {
+function manifestRuleIds(compiled: CompileResult, limit: FindingLimit): Finding[] {
   const m = compiled.manifest;
   if (!m) return [];
   const out: Finding[] = [];
   for (const settings of [m.rules, ...m.overrides.map((o) => o.rules)]) {
     for (const [id, setting] of Object.entries(settings)) {
-      if (findRule(id)) continue;
+      // Counted before the did-you-mean search: 30,000 unknown rule ids are 10,000 findings and a count.
+      if (findRule(id) || !limit.admit('manifest-unknown-key', setting.keyLoc)) continue;
       const meant = meantRuleId(id);
       out.push({
         ruleId: 'manifest-unknown-key',
@@ -303,6 +304,8 @@ export function reportScope(compiled: CompileResult): ((file: string) => boolean
 /** Rules, inline directives and the configured severities over one compiled estate. */
 export function lintCompiled(compiled: CompileResult, options: LintOptions = {}): LintResult {
   const config = new RuleConfig(compiled.manifest, options.rules, compiled.workspace.cwd);
+  // Every finding passes the limit of findings per rule and file, the engine's own too (the directives' findings
+  // have theirs in applySuppressions).
   const limit = new FindingLimit();
   const scope = options.scope ?? 'configuration';
   const leftOut = { errors: 0, warnings: 0 };
@@ -317,17 +320,19 @@ export function lintCompiled(compiled: CompileResult, options: LintOptions = {})
   const fromRules = timed('rules', () => runRules(compiled, limit, scope, options.observe?.report));
   // One cause, one finding: what names a rejected definition is listed by the finding that rejects it.
   const linked = attachDependents([...frontEnd, ...fromRules], dependentsOf(compiled.estate), (f) => f.severity ?? findRule(f.ruleId)?.meta.severity ?? 'error');
-  const findings: Finding[] = nameSystems([...linked, ...manifestRuleIds(compiled), ...limit.summaries()]);
+  const fromManifest = manifestRuleIds(compiled, limit);
   // Unreadable files found by a folder scan are findings (binary ones are simply not
   // configuration files); files named explicitly make the run fail (exit 2, see the CLI).
+  const unreadable: Finding[] = [];
   for (const e of compiled.readErrors) {
     if (e.explicit || e.binary) continue;
-    findings.push({
-      ruleId: 'unreadable-file',
-      loc: { file: e.path, line: 1, column: 1, endLine: 1, endColumn: 1 },
-      message: `${e.path} ${e.message}.`,
-    });
+    const loc = { file: e.path, line: 1, column: 1, endLine: 1, endColumn: 1 };
+    if (limit.admit('unreadable-file', loc)) unreadable.push({ ruleId: 'unreadable-file', loc, message: `${e.path} ${e.message}.` });
   }
+  const summaries = limit.summaries();
+  const findings: Finding[] = [...nameSystems([...linked, ...fromManifest, ...summaries]), ...unreadable];
+  // Rules and files where a limit left findings out (a front end's or the engine's): their directives' use is not known.
+  const capped = new Set(findings.filter(isLimitSummary).map((f) => `${f.ruleId}\u0000${f.loc.file}`));
   // Directives apply to the raw findings, before the configuration decides severities
   // (see src/engine/suppress.ts for why).
   const s = applySuppressions(
@@ -346,6 +351,7 @@ export function lintCompiled(compiled: CompileResult, options: LintOptions = {})
         const r = findRule(id);
         return r !== undefined && ruleRuns(r, compiled) && inLintScope(id, scope);
       },
+      capped: (id, file) => capped.has(`${id}\u0000${file}`),
     },
     options.inlineConfig !== false,
   );

@@ -13,13 +13,25 @@
  * share each target system keeps local) on the DVIPA, prefer local (the share
  * each client node keeps on its own node) on the WAS cluster.
  */
-import type { Distribution, SysplexDvipa } from '../model/estate.js';
+import type { Distribution, ResolvedTarget, SysplexDvipa } from '../model/estate.js';
+import type { ExternalLb, LbCluster, LbPort, LbServer } from '../model/lb.js';
 import type { Observed } from '../sim/index.js';
 import { sampleRequests, type SampleRequest } from '../sim/web.js';
 import { webIndexOf, type PluginIx, type WasClusterIx } from '../sim/web-index.js';
 import type { Measure } from './measure.js';
+import { firstPositionBy, positionOf, positionsBy } from './positions.js';
 import { CLIENT, lbClusterNode, memberNode, pluginClusterNode, type GraphParts } from './structure.js';
 import type { GraphFlow, Lost } from './types.js';
+
+// The keys the draw functions look elements up by (defined once: ./positions.ts indexes per list and key).
+const targetName = (t: ResolvedTarget): string | undefined => t.system ?? t.address;
+const machineName = (lb: ExternalLb): string => lb.name;
+const clusterAddress = (c: LbCluster): string => c.address ?? c.id;
+const portNumber = (p: LbPort): number => p.port;
+const serverTarget = (s: LbServer): string => s.target?.system ?? s.address ?? s.id;
+const routeOf = (r: PluginIx['routes'][number]): unknown => r.route;
+const serverName = (s: PluginIx['clusters'][number]['servers'][number]): string => s.name;
+const memberDisplay = (m: WasClusterIx['members'][number]): string => m.display;
 
 function lose(parts: GraphParts, node: string, flow: string, what: Lost['what'], share: number | undefined): void {
   if (!share) return;
@@ -62,14 +74,14 @@ export interface DvipaOutcome {
 
 /** Connections from `origin` to a DVIPA port: origin → DVIPA → the target systems. */
 export function drawDvipaFlow(parts: GraphParts, flow: string, origin: string, dv: SysplexDvipa, outcome: DvipaOutcome): void {
-  const di = parts.estate.sysplex.dvipas.indexOf(dv);
+  const di = positionOf(parts.estate.sysplex.dvipas, dv);
   const node = `dvipa:${dv.address}`;
   const from = originNode(parts, origin);
   flowEdge(parts, flow, from, node, 1, [`/sysplex/dvipas/${di}`]);
   const used = outcome.distribution !== undefined ? parts.distribution(outcome.distribution) : undefined;
   const local = outcome.observed.local ?? 0;
   for (const [target, share] of Object.entries(outcome.observed.targets ?? {})) {
-    const model = used ? used.d.targets.flatMap((t, j) => ((t.system ?? t.address) === target ? [`/sysplex/distributions/${used.index}/targets/${j}`] : [])) : [];
+    const model = used ? positionsBy(used.d.targets, targetName, target).map((j) => `/sysplex/distributions/${used.index}/targets/${j}`) : [];
     if (model.length === 0) model.push(`/sysplex/dvipas/${di}`);
     const kept = target === origin && local > 0 ? (local >= share - 1e-9 ? 'kept local' : `${Math.round(local * 1000) / 10}% kept local`) : undefined;
     flowEdge(parts, flow, node, parts.targetNode(target, model), share, model, kept);
@@ -91,18 +103,18 @@ export function drawLbFlow(parts: GraphParts, flow: string, origin: string, addr
     lose(parts, from, flow, 'refused', 1);
     return;
   }
-  const machine = parts.estate.loadBalancers.findIndex((x) => x.name === forwarder);
+  const machine = firstPositionBy(parts.estate.loadBalancers, machineName, forwarder);
   const lb = parts.estate.loadBalancers[machine]!;
-  const ci = lb.clusters.findIndex((x) => (x.address ?? x.id) === address);
+  const ci = firstPositionBy(lb.clusters, clusterAddress, address);
   const node = lbClusterNode(parts.lbGroupOf.get(forwarder)!, address);
   const clusterPointer = [`/loadBalancers/${machine}/clusters/${ci}`];
   flowEdge(parts, flow, from, `lbm:${forwarder}`, 1, clusterPointer);
   flowEdge(parts, flow, `lbm:${forwarder}`, node, 1, clusterPointer);
   const cluster = lb.clusters[ci];
-  const pi = cluster ? cluster.ports.findIndex((x) => x.port === port) : -1;
+  const pi = cluster ? firstPositionBy(cluster.ports, portNumber, port) : -1;
   const servers = pi >= 0 ? cluster!.ports[pi]!.servers : [];
   for (const [target, share] of Object.entries(observed.targets ?? {})) {
-    const model = servers.flatMap((s, si) => ((s.target?.system ?? s.address ?? s.id) === target ? [`/loadBalancers/${machine}/clusters/${ci}/ports/${pi}/servers/${si}`] : []));
+    const model = positionsBy(servers, serverTarget, target).map((si) => `/loadBalancers/${machine}/clusters/${ci}/ports/${pi}/servers/${si}`);
     flowEdge(parts, flow, node, parts.targetNode(target, model.length ? model : clusterPointer), share, model.length ? model : clusterPointer);
   }
   lose(parts, node, flow, 'refused', observed.refused);
@@ -111,10 +123,10 @@ export function drawLbFlow(parts: GraphParts, flow: string, origin: string, addr
 
 /** Requests for one route of a plug-in file: clients → the ServerCluster → its servers (ODRs, cluster members). */
 export function drawRouteFlow(parts: GraphParts, flow: string, plugin: PluginIx, sample: Pick<SampleRequest, 'label' | 'resolution'>, observed: Observed | undefined): void {
-  const pi = parts.estate.web.plugins.indexOf(plugin.p);
+  const pi = positionOf(parts.estate.web.plugins, plugin.p);
   const c = sample.resolution.cluster;
-  const ci = plugin.clusters.indexOf(c);
-  const ri = plugin.routes.findIndex((r) => r.route === sample.resolution.route.route);
+  const ci = positionOf(plugin.clusters, c);
+  const ri = firstPositionBy(plugin.routes, routeOf, sample.resolution.route.route);
   const node = pluginClusterNode(parts.key(plugin.p.file), c.name);
   flowEdge(parts, flow, CLIENT, node, 1, [`/web/plugins/${pi}/routes/${ri}`], sample.label);
   if (!observed) {
@@ -122,7 +134,7 @@ export function drawRouteFlow(parts: GraphParts, flow: string, plugin: PluginIx,
     return;
   }
   for (const [name, share] of Object.entries(observed.servers ?? {})) {
-    const si = c.servers.findIndex((s) => s.name === name);
+    const si = firstPositionBy(c.servers, serverName, name);
     const s = c.servers[si];
     if (s) flowEdge(parts, flow, node, parts.serverNode.get(s)!, share, [`/web/plugins/${pi}/clusters/${ci}/servers/${si}`]);
   }
@@ -131,7 +143,7 @@ export function drawRouteFlow(parts: GraphParts, flow: string, plugin: PluginIx,
 
 /** EJB calls into a cluster.xml cluster (from a client node of the cell, or a remote client): → the cluster → its members. */
 export function drawEjbFlow(parts: GraphParts, flow: string, wx: WasClusterIx, fromNode: string, observed: Observed | undefined): void {
-  const clusterIndex = parts.estate.web.clusters.indexOf(wx.c);
+  const clusterIndex = positionOf(parts.estate.web.clusters, wx.c);
   const node = `wc:${wx.key}`;
   flowEdge(parts, flow, CLIENT, node, 1, [`/web/clusters/${clusterIndex}`], fromNode ? `EJB calls from ${fromNode}` : 'EJB calls');
   if (!observed) {
@@ -139,7 +151,7 @@ export function drawEjbFlow(parts: GraphParts, flow: string, wx: WasClusterIx, f
     return;
   }
   for (const [display, share] of Object.entries(observed.members ?? {})) {
-    const mi = wx.members.findIndex((m) => m.display === display);
+    const mi = firstPositionBy(wx.members, memberDisplay, display);
     const m = wx.members[mi];
     if (m) flowEdge(parts, flow, node, memberNode(wx.key, m.m.nodeName, m.m.memberName), share, [`/web/clusters/${clusterIndex}/members/${mi}`]);
   }
@@ -187,7 +199,12 @@ function preferLocal(parts: GraphParts, measure: Measure, wx: WasClusterIx): voi
 export function addFlows(parts: GraphParts, measure: Measure): GraphFlow[] {
   const { estate } = parts;
   const flows: GraphFlow[] = [];
-  const add = (id: string, kind: GraphFlow['kind'], label: string): void => void flows.push({ id, kind, label, source: CLIENT, count: measure.count });
+  // The ids taken (a scan of the flows per Load Balancer port was quadratic: 15,000 clusters, seconds).
+  const ids = new Set<string>();
+  const add = (id: string, kind: GraphFlow['kind'], label: string): void => {
+    ids.add(id);
+    flows.push({ id, kind, label, source: CLIENT, count: measure.count });
+  };
 
   // Load Balancer clusters, through the active machine of their pair.
   const active = new Map<string, string>();
@@ -196,7 +213,7 @@ export function addFlows(parts: GraphParts, measure: Measure): GraphFlow[] {
       const address = c.address ?? c.id;
       for (const p of c.ports) {
         const id = `lb ${address}:${p.port}`;
-        if (p.port <= 0 || flows.some((f) => f.id === id)) continue;
+        if (p.port <= 0 || ids.has(id)) continue;
         add(id, 'lb', `connections to ${address}:${p.port}`);
         const { observed, lb: forwarder } = measure.connect(CLIENT, address, p.port);
         drawLbFlow(parts, id, CLIENT, address, p.port, observed, forwarder);

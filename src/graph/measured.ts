@@ -46,8 +46,11 @@ export function drawMeasured(parts: GraphParts, measured: readonly SideFlow[]): 
   // Decisions only: one connection each.
   const decide = new Measure(estate, undefined, 1);
   const flows: GraphFlow[] = [];
+  const ids = new Set<string>();
   const add = (id: string, kind: GraphFlow['kind'], label: string, observed: Observed | undefined): void => {
-    if (!flows.some((f) => f.id === id)) flows.push({ id, kind, label, source: CLIENT, count: observed?.count ?? 0 });
+    if (ids.has(id)) return;
+    ids.add(id);
+    flows.push({ id, kind, label, source: CLIENT, count: observed?.count ?? 0 });
   };
 
   const active = new Map<string, string>();

@@ -12,9 +12,13 @@ import type { Loc } from '../core/loc.js';
 import type { Distribution, Estate, SysplexDvipa } from '../model/estate.js';
 import { estateFolder, estateRelative } from '../model/files.js';
 import type { ExternalLb, LbCluster } from '../model/lb.js';
-import { webIndexOf, type ServerIx } from '../sim/web-index.js';
+import { webIndexOf, type PluginIx, type ServerIx } from '../sim/web-index.js';
+import { positionsBy } from './positions.js';
 import type { GraphEdge, GraphGroup, GraphNode, NodeKind } from './types.js';
 import { nameTable } from '../core/record.js';
+
+/** The key the plug-in's routes are grouped by (./positions.ts). */
+const routeCluster = (r: PluginIx['routes'][number]): unknown => r.cluster;
 
 export const CLIENT = 'client';
 
@@ -246,7 +250,7 @@ function web(parts: GraphParts, scope: StructureScope | undefined): void {
     const group = parts.group({ id: `plugin:${key}`, kind: 'plugin', label: `plug-in ${key}` });
     parts.fileOwners.set(p.p.file, group);
     p.clusters.forEach((c, ci) => {
-      const uris = p.routes.filter((r) => r.cluster === c).flatMap((r) => r.uris.map((u) => u.pattern));
+      const uris = positionsBy(p.routes, routeCluster, c).flatMap((r) => p.routes[r]!.uris.map((u) => u.pattern));
       const details = [c.random ? 'Random' : c.unknownLoadBalance ? `LoadBalance ${c.unknownLoadBalance}` : 'Round Robin'];
       if (uris.length) details.push(uris.length > 3 ? `${uris.slice(0, 3).join(', ')} and ${uris.length - 3} more` : uris.join(', '));
       parts.node('plugin-cluster', pluginClusterNode(key, c.name), `ServerCluster ${c.name}`, { details, model: [`/web/plugins/${pi}/clusters/${ci}`], names: [c.name], group }, [c.c.loc]);

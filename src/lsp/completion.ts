@@ -8,6 +8,7 @@ import { contains, type Position } from './positions.js';
 import type { DocumentContext } from './session.js';
 import { allOperands, allStatements, operandInfo, statementInfo, type OperandInfo, type StatementInfo } from './vocabulary.js';
 import { nameTable } from '../core/record.js';
+import { trailingRunStart } from '../core/trailing-run.js';
 
 /** LSP CompletionItemKind.Keyword and MarkupKind. */
 const KEYWORD = 14;
@@ -55,7 +56,8 @@ export function completions(ctx: DocumentContext, p: Position): CompletionEntry[
   const line = ctx.source.lines.lineText(p.line).slice(0, p.character);
   // Nothing inside a comment.
   if (line.includes(';')) return [];
-  const prefix = /[A-Za-z0-9@#$]*$/.exec(line)![0];
+  // The word being typed, by a scan back from the cursor (a regular expression anchored at the end is quadratic in the line).
+  const prefix = line.slice(trailingRunStart(line, (c) => /[A-Za-z0-9@#$]/.test(c)));
   const firstWord = line.slice(0, line.length - prefix.length).trim() === '';
   const lower = prefix !== '' && prefix === prefix.toLowerCase() && prefix !== prefix.toUpperCase();
   const matches = (name: string): boolean => name.startsWith(prefix.toUpperCase());

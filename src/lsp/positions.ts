@@ -37,6 +37,17 @@ export function contains(loc: Loc, p: Position): boolean {
   return true;
 }
 
+/**
+ * A position of a request moved into the document, as the protocol says a client's position is read: a line past
+ * the last is the last line, a character past the end of its line is the line's end. Every request goes through it,
+ * so a position at line 100,000,000 is answered at once (completion looked at every line up to the one asked for).
+ */
+export function clampPosition(file: SourceFile, p: Position): Position {
+  const line = Math.min(Math.max(0, Math.floor(p.line) || 0), file.lines.lineCount - 1);
+  const character = Math.min(Math.max(0, Math.floor(p.character) || 0), file.lines.lineText(line).length);
+  return { line, character };
+}
+
 /** The offset of an LSP position in a source's text. */
 export function offsetAt(file: SourceFile, p: Position): number {
   return file.lines.offset(p.line + 1, p.character + 1);

@@ -14,7 +14,7 @@ import { completions } from './completion.js';
 import { toLsp, type DiagnosticLinks } from './diagnostics.js';
 import { hover } from './hover.js';
 import { definition, references, type Target } from './navigation.js';
-import { pathOf, rangeOf, uriOf } from './positions.js';
+import { clampPosition, pathOf, rangeOf, uriOf } from './positions.js';
 import { Session } from './session.js';
 import { documentSymbols, type OutlineSymbol } from './symbols.js';
 
@@ -97,20 +97,20 @@ export function startServer(options: ServerOptions): void {
   connection.onHover((p) =>
     guard('hover', () => {
       const ctx = session?.context(p.textDocument.uri);
-      const h = ctx && hover(ctx, p.position, options);
+      const h = ctx && hover(ctx, clampPosition(ctx.source, p.position), options);
       return h ? { contents: { kind: lsp.MarkupKind.Markdown, value: h.markdown }, range: rangeOf(h.range) } : null;
     }, null),
   );
   connection.onDefinition((p) =>
     guard('definition', () => {
       const ctx = session?.context(p.textDocument.uri);
-      return ctx ? definition(ctx, p.position).map(location) : [];
+      return ctx ? definition(ctx, clampPosition(ctx.source, p.position)).map(location) : [];
     }, []),
   );
   connection.onReferences((p) =>
     guard('references', () => {
       const ctx = session?.context(p.textDocument.uri);
-      return ctx ? references(ctx, p.position, p.context.includeDeclaration).map(location) : [];
+      return ctx ? references(ctx, clampPosition(ctx.source, p.position), p.context.includeDeclaration).map(location) : [];
     }, []),
   );
   connection.onDocumentSymbol((p) =>
@@ -122,14 +122,15 @@ export function startServer(options: ServerOptions): void {
   connection.onCompletion((p) =>
     guard('completion', () => {
       const ctx = session?.context(p.textDocument.uri);
-      return ctx ? completions(ctx, p.position).map((c) => ({ ...c, kind: c.kind as Lsp.CompletionItemKind })) : [];
+      return ctx ? completions(ctx, clampPosition(ctx.source, p.position)).map((c) => ({ ...c, kind: c.kind as Lsp.CompletionItemKind })) : [];
     }, []),
   );
   connection.onCodeAction((p) =>
     guard('code actions', () => {
       const ctx = session?.context(p.textDocument.uri);
       if (!ctx) return [];
-      return codeActions(ctx, p.range, p.context.only).map((a) => ({
+      const range = { start: clampPosition(ctx.source, p.range.start), end: clampPosition(ctx.source, p.range.end) };
+      return codeActions(ctx, range, p.context.only).map((a) => ({
         title: a.title,
         kind: a.kind,
         ...(a.diagnostic ? { diagnostics: [toLsp(a.diagnostic, ctx.absolute, options)] } : {}),

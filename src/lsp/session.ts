@@ -34,6 +34,32 @@ export interface OpenDocument {
   text: string;
   /** Not a file on disk (untitled): checked on its own. */
   untitled: boolean;
+  /** Over MAX_DOCUMENT_CHARS: not checked, its text not kept (the one diagnostic on it says so). */
+  refused?: boolean;
+}
+
+/**
+ * The largest document the server checks, in characters: what the budget of a check holds (10 MB within 10 s and
+ * 1 GB, docs/robustness.md). A document is checked again after every pause in typing, and a 50 MB one took 11 s and
+ * 2 GB; a larger one gets one diagnostic saying so, and requests about it get empty answers at once.
+ */
+export const MAX_DOCUMENT_CHARS = 10 * 1024 * 1024;
+
+/** The one diagnostic of a document over MAX_DOCUMENT_CHARS. */
+export function refusalDiagnostic(path: string, chars: number): Diagnostic {
+  const n = (x: number): string => x.toLocaleString('en-US');
+  return {
+    ruleId: 'unreadable-file',
+    severity: 'error',
+    file: path,
+    line: 1,
+    column: 1,
+    endLine: 1,
+    endColumn: 1,
+    message:
+      `this document is ${n(chars)} characters, more than the ${n(MAX_DOCUMENT_CHARS)} the language server checks (docs/robustness.md, "Limits"), ` +
+      'so it is not checked in the editor; plexlint check checks it from the command line.',
+  };
 }
 
 interface EstateState {
@@ -103,6 +129,7 @@ export class Session {
     const path = file ?? join(this.options.roots[0] ?? process.cwd(), `untitled-${++this.untitledCount}`);
     const doc: OpenDocument = { uri, path, text, version, untitled: file === undefined };
     this.docs.set(uri, doc);
+    if (this.refuse(doc, text)) return;
     this.assign(doc);
     this.schedule(this.estateOfDoc.get(uri)!, 0);
   }
@@ -110,20 +137,47 @@ export class Session {
   change(uri: string, text: string, version: number): void {
     const doc = this.docs.get(uri);
     if (!doc) return;
-    doc.text = text;
     doc.version = version;
+    const wasRefused = doc.refused === true;
+    if (this.refuse(doc, text)) return;
+    doc.text = text;
+    // A document back under the limit is checked again, in its estate.
+    if (wasRefused) {
+      this.assign(doc);
+      this.schedule(this.estateOfDoc.get(uri)!, 0);
+      return;
+    }
     // A manifest written in the editor can start or change an estate.
     if (/(^|[\\/])plexlint\.ya?ml$/.test(doc.path)) this.reassignAll();
     this.schedule(this.estateOfDoc.get(uri)!);
+  }
+
+  /**
+   * Whether a document is over MAX_DOCUMENT_CHARS: then its text is dropped, it leaves its estate (whose check reads
+   * the file on disk instead), and its one diagnostic is published.
+   */
+  private refuse(doc: OpenDocument, text: string): boolean {
+    doc.refused = text.length > MAX_DOCUMENT_CHARS;
+    if (!doc.refused) return false;
+    doc.text = '';
+    const key = this.estateOfDoc.get(doc.uri);
+    this.estateOfDoc.delete(doc.uri);
+    if (key !== undefined) {
+      if ([...this.estateOfDoc.values()].includes(key)) this.schedule(key);
+      else this.drop(key);
+    }
+    this.options.publish(doc.uri, [refusalDiagnostic(doc.path, text.length)], doc.version, (d) => d);
+    return true;
   }
 
   close(uri: string): void {
     const doc = this.docs.get(uri);
     if (!doc) return;
     this.docs.delete(uri);
-    const key = this.estateOfDoc.get(uri)!;
+    const key = this.estateOfDoc.get(uri);
     this.estateOfDoc.delete(uri);
     this.options.publish(uri, [], doc.version, (d) => d);
+    if (key === undefined) return;
     // The file on disk stands for it again: the other documents of its estate are checked against that.
     if ([...this.estateOfDoc.values()].includes(key)) this.schedule(key);
     else this.drop(key);
@@ -153,7 +207,7 @@ export class Session {
   /** The document's context, checked up to its latest version. */
   context(uri: string): DocumentContext | undefined {
     const doc = this.docs.get(uri);
-    if (!doc) return undefined;
+    if (!doc || doc.refused) return undefined;
     this.flush(uri);
     const state = this.estates.get(this.estateOfDoc.get(uri)!);
     const result = state?.result;
@@ -177,7 +231,7 @@ export class Session {
   /** The journal of a check: the disk, with every open document's text in place of its file. */
   private journal(): FsJournal {
     const fs = new FsJournal();
-    for (const d of this.docs.values()) if (!d.untitled) fs.overlay(d.path, Buffer.from(d.text, 'utf8'));
+    for (const d of this.docs.values()) if (!d.untitled && !d.refused) fs.overlay(d.path, Buffer.from(d.text, 'utf8'));
     return fs;
   }
 
@@ -203,7 +257,7 @@ export class Session {
 
   private reassignAll(): void {
     const before = new Map(this.estateOfDoc);
-    for (const doc of this.docs.values()) this.assign(doc);
+    for (const doc of this.docs.values()) if (!doc.refused) this.assign(doc);
     for (const [uri, key] of before) if (this.estateOfDoc.get(uri) !== key) this.schedule(key);
     for (const key of [...this.estates.keys()]) if (![...this.estateOfDoc.values()].includes(key)) this.drop(key);
   }

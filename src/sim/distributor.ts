@@ -208,27 +208,28 @@ export class DistributorEngine implements Engine {
       return tally;
     }
     e.refresh();
-    // Per client, connections per candidate (index -2: the holder itself).
-    const perClient = keys.map(() => new Float64Array(e.cands.length + 1));
-    let direct = 0;
+    // Connections per client and candidate (slot cands.length: the holder itself), kept sparse: a dense table of
+    // clients × candidates per connect was most of a failure sweep over stacks that all DESTIP ALL.
+    const slots = e.cands.length + 1;
+    const counts = new Map<number, number>();
     for (let i = 0; i < count; i++) {
       const c = clients === 1 ? 0 : i % clients;
       const d = e.decide(system, keys[c]!);
-      if (d.index >= 0) {
-        perClient[c]![d.index]!++;
-        if (d.local) tally.local++;
-      } else if (d.index === -2) {
-        perClient[c]![e.cands.length]!++;
-        direct++;
-      } else tally.refused++;
+      const slot = d.index >= 0 ? d.index : d.index === -2 ? e.cands.length : -1;
+      if (slot < 0) {
+        tally.refused++;
+        continue;
+      }
+      if (d.index >= 0 && d.local) tally.local++;
+      const key = c * slots + slot;
+      counts.set(key, (counts.get(key) ?? 0) + 1);
     }
-    keys.forEach((k, c) => {
-      const arr = perClient[c]!;
-      e.cands.forEach((cand, i) => {
-        if (arr[i]) add(k, cand.system, arr[i]!);
-      });
-      if (arr[e.cands.length]) add(k, e.holder!.system, arr[e.cands.length]!);
-    });
+    // By client, then candidate, then the holder: the order the groups of connections are opened in.
+    for (const key of [...counts.keys()].sort((a, b) => a - b)) {
+      const c = Math.floor(key / slots);
+      const slot = key % slots;
+      add(keys[c]!, slot < e.cands.length ? e.cands[slot]!.system : e.holder!.system, counts.get(key)!);
+    }
     return tally;
   }
 

@@ -7,6 +7,7 @@
  * for this stack. Deterministic for a seed.
  */
 import type { Loc } from '../core/loc.js';
+import { Refusal } from '../core/refusal.js';
 import { silentProgress, type Progress } from '../core/progress.js';
 import type { Estate } from '../model/estate.js';
 import type { Observed } from './measures.js';
@@ -72,9 +73,52 @@ export interface SweepOptions {
    */
   skip?: (component: SweepComponent, flow: SweepFlow) => boolean;
   progress?: Progress;
+  /** Refuse (SweepTooLarge) a sweep whose work (sweepWork) is above this, before simulating anything. */
+  maxWork?: number;
 }
 
 export const DEFAULT_MAX_PAIRS = 2000;
+
+/**
+ * The most work a failure sweep of `plexlint simulate --failures` does, in the units of SweepFlow.cost (a simulated
+ * connection, request or call and the targets it looks at: ./limits.ts simulationWork). A failure reruns every flow it touches, so n stacks that
+ * all DESTIP ALL are n failures × n flows of 128 connections among n targets: 200 such one-DVIPA stacks took 33 s,
+ * 400 more than 120 s. This limit admits about 80 of them (5 s of one core at a load of 15); the large estate of
+ * the bench (64 stacks, 8,064 failures, 50,400 flow runs) needs under half of it. Each flow run also counts
+ * FLOW_RUN_WORK for what it costs whatever its size.
+ */
+export const MAX_SWEEP_WORK = 1_500_000;
+const FLOW_RUN_WORK = 2;
+
+/** A sweep over MAX_SWEEP_WORK, refused before it runs. */
+export class SweepTooLarge extends Refusal {
+  constructor(
+    readonly work: SweepWork,
+    readonly limit: number,
+  ) {
+    const n = (x: number): string => x.toLocaleString('en-US');
+    super(
+      `the failure sweep of this estate is too large: ${n(work.failures)} failure${work.failures === 1 ? '' : 's'} would rerun ${n(work.flowRuns)} flow${work.flowRuns === 1 ? '' : 's'} ` +
+        `(up to ${n(work.mostFlows)} per failure, with up to ${n(work.mostTargets)} target${work.mostTargets === 1 ? '' : 's'} each)${work.pairs ? `, then up to ${n(work.pairs)} pairs of failures` : ''}: ` +
+        `${n(work.total)} units of work, where plexlint does at most ${n(limit)} in one sweep (docs/robustness.md, "Limits"). ` +
+        `Sweep fewer stacks at once${work.pairs ? ', or lower --max-pairs' : ''}.`,
+    );
+  }
+}
+
+export interface SweepWork {
+  /** Single failures simulated. */
+  failures: number;
+  /** Pairs of failures simulated at most. */
+  pairs: number;
+  /** Flows simulated in all (each failure's reruns, and every flow once without failures). */
+  flowRuns: number;
+  /** The most flows one failure reruns, and the most targets one flow has. */
+  mostFlows: number;
+  mostTargets: number;
+  /** Target decisions in all (the runs, the run without failures, and finding the pairs). */
+  total: number;
+}
 
 function runOnce(estate: Estate, seed: number, failing: SweepComponent[], flows: SweepFlow[]): Map<string, { probe: Probe; broken: number }> {
   const sim = new Simulation(estate, seed, { clocked: true });
@@ -128,6 +172,93 @@ function impactsOf(flows: SweepFlow[], baseline: Map<string, Probe>, after: Map<
   return out;
 }
 
+/** What each component's single-failure run reruns, in the units of SweepFlow.cost. */
+function runWork(c: SweepComponent, byId: ReadonlyMap<string, SweepFlow>): { work: number; flows: number } {
+  let work = 0;
+  let flows = 0;
+  for (const id of c.touches) {
+    const f = byId.get(id);
+    if (!f) continue;
+    work += f.cost + FLOW_RUN_WORK;
+    flows++;
+  }
+  return { work, flows };
+}
+
+/**
+ * The work of a sweep, worked out from the model before anything is simulated: every flow once without failures
+ * and each failure the flows it touches; for pairs, the search for pairs that meet on a flow (each look-up about a
+ * hundredth of a simulated connection) and, once the pairs are known (`chosen`), each pair's run (counted as both
+ * failures' runs).
+ */
+export function sweepWork(
+  flows: SweepFlow[],
+  byId: ReadonlyMap<string, SweepFlow>,
+  components: SweepComponent[],
+  pairs?: { touching: ReadonlyMap<string, number[]>; chosen?: readonly (readonly [number, number])[] },
+): SweepWork {
+  let total = flows.reduce((n, f) => n + f.cost + FLOW_RUN_WORK, 0);
+  let flowRuns = flows.length;
+  let mostFlows = 0;
+  const runs = components.map((c) => {
+    const r = runWork(c, byId);
+    total += r.work;
+    flowRuns += r.flows;
+    mostFlows = Math.max(mostFlows, r.flows);
+    return r.work;
+  });
+  if (pairs) {
+    // The pair search visits, for each flow, its components once for each of them.
+    let search = 0;
+    for (const list of pairs.touching.values()) search += list.length * list.length;
+    total += Math.ceil(search / 100);
+  }
+  for (const [i, j] of pairs?.chosen ?? []) total += runs[i]! + runs[j]!;
+  const mostTargets = flows.reduce((n, f) => Math.max(n, f.targets), 0);
+  return { failures: components.length, pairs: pairs?.chosen?.length ?? 0, flowRuns, mostFlows, mostTargets, total };
+}
+
+/** For each flow, the components (by index, ascending) that touch it. */
+function touchingOf(components: SweepComponent[], byId: ReadonlyMap<string, SweepFlow>): Map<string, number[]> {
+  const touching = new Map<string, number[]>();
+  components.forEach((c, i) => {
+    for (const id of c.touches) {
+      if (!byId.has(id)) continue;
+      const list = touching.get(id);
+      if (list) list.push(i);
+      else touching.set(id, [i]);
+    }
+  });
+  return touching;
+}
+
+/**
+ * The pairs of components that touch a common flow (only those can do more together than alone), in order (by the
+ * first component, then the second), the first `max` kept and the rest counted. Found through the components of
+ * each flow: comparing every component with every other was quadratic in components (the bench's large estate:
+ * 8,064 failures, 32 million comparisons, about half a minute).
+ */
+function pairsMeeting(components: SweepComponent[], touching: ReadonlyMap<string, number[]>, max: number): { chosen: [number, number][]; candidates: number } {
+  const chosen: [number, number][] = [];
+  let candidates = 0;
+  const seenFor = new Int32Array(components.length).fill(-1);
+  for (let i = 0; i < components.length; i++) {
+    const partners: number[] = [];
+    for (const id of components[i]!.touches) {
+      for (const j of touching.get(id) ?? []) {
+        if (j <= i || seenFor[j] === i) continue;
+        seenFor[j] = i;
+        partners.push(j);
+      }
+    }
+    candidates += partners.length;
+    if (chosen.length >= max) continue;
+    partners.sort((a, b) => a - b);
+    for (const j of partners.slice(0, max - chosen.length)) chosen.push([i, j]);
+  }
+  return { chosen, candidates };
+}
+
 /** Run a sweep. */
 export function sweepFailures(estate: Estate, options: SweepOptions): SweepReport {
   const seed = options.seed ?? 1;
@@ -152,6 +283,16 @@ export function sweepFailures(estate: Estate, options: SweepOptions): SweepRepor
   const components = model.components.filter((c) => [...c.touches].some((id) => byId.has(id)));
   const counts: Record<ComponentKind, number> = { stack: 0, lb: 0, odr: 0, member: 0, server: 0 };
   for (const c of model.components) counts[c.kind]++;
+  // Bounded before anything runs: the singles and the pair search first, then the pairs found.
+  const touching = options.mode === 'pairs' ? touchingOf(components, byId) : undefined;
+  const limit = (chosen?: [number, number][]): void => {
+    if (options.maxWork === undefined) return;
+    const work = sweepWork(flows, byId, components, touching ? { touching, ...(chosen ? { chosen } : {}) } : undefined);
+    if (work.total > options.maxWork) throw new SweepTooLarge(work, options.maxWork);
+  };
+  limit();
+  const meeting = touching ? pairsMeeting(components, touching, options.maxPairs ?? DEFAULT_MAX_PAIRS) : undefined;
+  if (meeting) limit(meeting.chosen);
   progress.phase('failure sweep: the run without failures', 1);
   const baselineRun = runOnce(estate, seed, [], flows);
   const baseline = new Map([...baselineRun].map(([k, v]) => [k, v.probe]));
@@ -179,23 +320,10 @@ export function sweepFailures(estate: Estate, options: SweepOptions): SweepRepor
     progress.end();
     return report;
   }
-  // Pairs: only two components that touch a common flow can do more together than alone.
-  const candidates: [number, number][] = [];
-  for (let i = 0; i < components.length; i++) {
-    for (let j = i + 1; j < components.length; j++) {
-      const a = components[i]!.touches;
-      for (const id of components[j]!.touches) {
-        if (a.has(id) && byId.has(id)) {
-          candidates.push([i, j]);
-          break;
-        }
-      }
-    }
-  }
-  const max = options.maxPairs ?? DEFAULT_MAX_PAIRS;
-  const chosen = candidates.slice(0, max);
+  // Pairs: only two components that touch a common flow can do more together than alone (found above).
+  const { chosen, candidates } = meeting!;
   const all = (components.length * (components.length - 1)) / 2;
-  report.pairs = { candidates: candidates.length, run: chosen.length, skipped: candidates.length - chosen.length, disjoint: all - candidates.length };
+  report.pairs = { candidates, run: chosen.length, skipped: candidates - chosen.length, disjoint: all - candidates };
   const lostAlone = singles.map((r) => new Set(r.impacts.filter((x) => x.serviceLost).map((x) => x.flow)));
   progress.phase('failure sweep: pairs', chosen.length);
   for (const [i, j] of chosen) {

@@ -125,6 +125,13 @@ interface AffinityRecord {
   expires: number;
 }
 
+/** The candidates of one connect step (LbEngine.poolOf). */
+interface ChoicePool {
+  candidates: { key: string; weight: number }[];
+  byId: Map<string, LbServer>;
+  wrr: SmoothWeighted;
+}
+
 export class LbEngine implements Engine {
   readonly name = 'load balancer';
   readonly handles: readonly StepKey[] = ['connect', 'event:lbTakeover', 'event:lbDown', 'event:lbUp'];
@@ -276,22 +283,33 @@ export class LbEngine implements Engine {
     return t;
   }
 
-  /** The server for one new connection from `client` (undefined: none can take it). */
-  private choose(ref: ClusterRef, client: string, sticky: number): LbServer | undefined {
+  /**
+   * What every new connection of one connect step is chosen from: the ready servers with their weights, the servers
+   * by id, and the port's weighted round robin. The runtime state does not change during a step, so this is worked
+   * out once per step, not once per connection (a cluster of thousands of servers made each connection a new list).
+   */
+  private poolOf(ref: ClusterRef): ChoicePool {
     const servers = ref.port.servers;
-    if (sticky > 0) {
-      const rec = this.affinityTable(ref).get(client);
-      if (rec && (rec.open > 0 || this.sim.now < rec.expires)) {
-        const s = servers.find((x) => x.id === rec.server);
-        if (s && this.serverReady(s, ref.port.port) && this.serverState(ref.lb, ref.cluster, ref.port, s)?.quiesced !== 'now') return s;
-      }
-    }
     const candidates = servers.filter((s) => this.serverReady(s, ref.port.port)).map((s) => ({ key: s.id, weight: this.weightOf(ref.lb, ref.cluster, ref.port, s) }));
+    const byId = new Map<string, LbServer>();
+    for (const s of servers) if (!byId.has(s.id)) byId.set(s.id, s);
     const key = `${ref.lb.name}|${ref.cluster.id}|${ref.port.port}`;
     let wrr = this.wrr.get(key);
     if (!wrr) this.wrr.set(key, (wrr = new SmoothWeighted()));
-    const pick = wrr.pick(candidates);
-    return pick === undefined ? undefined : servers.find((s) => s.id === pick);
+    return { candidates, byId, wrr };
+  }
+
+  /** The server for one new connection from `client` (undefined: none can take it). */
+  private choose(ref: ClusterRef, client: string, sticky: number, pool: ChoicePool): LbServer | undefined {
+    if (sticky > 0) {
+      const rec = this.affinityTable(ref).get(client);
+      if (rec && (rec.open > 0 || this.sim.now < rec.expires)) {
+        const s = pool.byId.get(rec.server);
+        if (s && this.serverReady(s, ref.port.port) && this.serverState(ref.lb, ref.cluster, ref.port, s)?.quiesced !== 'now') return s;
+      }
+    }
+    const pick = pool.wrr.pick(pool.candidates);
+    return pick === undefined ? undefined : pool.byId.get(pick);
   }
 
   /**
@@ -381,9 +399,10 @@ export class LbEngine implements Engine {
       const keys = Array.from({ length: clients }, (_, i) => originKey(step.from, i));
       // Per client and server: connections opened (then one group each).
       const opened = new Map<string, Map<LbServer, number>>();
+      const pool = this.poolOf(ref);
       for (let i = 0; i < count; i++) {
         const client = keys[clients === 1 ? 0 : i % clients]!;
-        const chosen = this.choose(ref, client, sticky);
+        const chosen = this.choose(ref, client, sticky, pool);
         if (!chosen) {
           refused++;
           continue;
@@ -402,11 +421,12 @@ export class LbEngine implements Engine {
           else table.set(client, { server: chosen.id, open: 1, expires: Infinity });
         }
       }
+      const lbPort = `${ref.cluster.id}:${ref.port.port}`;
       for (const [client, m] of opened) {
         for (const [s, n] of m) {
           const system = s.target?.system ?? s.address ?? s.id;
           bump(targets, system, n);
-          this.sim.connections.open({ client, address: step.address, port: step.port, target: system, lb: ref.lb.name, lbPort: `${ref.cluster.id}:${ref.port.port}`, lbServer: s.id }, n);
+          this.sim.connections.open({ client, address: step.address, port: step.port, target: system, lb: ref.lb.name, lbPort, lbServer: s.id }, n);
           assignments?.set(client, system);
         }
       }

@@ -5,6 +5,7 @@
  */
 import type { Node } from 'yaml';
 import { append } from '../core/append.js';
+import { FindingLimit } from '../core/finding-limit.js';
 import { yaml } from '../core/libs.js';
 import { parseYamlFile } from '../core/yaml-doc.js';
 import type { Finding } from '../core/diagnostic.js';
@@ -367,6 +368,15 @@ class Reader {
 }
 
 /**
+ * The problems of a scenario or state file as listed: at most MAX_FINDINGS_PER_RULE_AND_FILE of a kind, the rest
+ * counted in one more (a 1 MB scenario of unknown keys was 50,000 lines on stderr).
+ */
+function bounded(findings: Finding[]): Finding[] {
+  const limit = new FindingLimit();
+  return [...limit.filter(findings), ...limit.summaries()];
+}
+
+/**
  * @param resolvePath the absolute path an `estate:` or `inputs:` entry (`what`) names, or why it may not be used
  *                    (outside the scenario's sandbox, src/sources/side-files.ts): a finding on the entry
  */
@@ -375,7 +385,7 @@ export function parseScenario(file: SourceFile, resolvePath: (p: string, what: '
   const parsed = parseYamlFile(file, { label: '', typical: 'a scenario nests a few levels', consequence: 'scenario' });
   append(r.findings, parsed.findings);
   const doc = parsed.doc;
-  if (!doc || r.findings.length) return { findings: r.findings };
+  if (!doc || r.findings.length) return { findings: bounded(r.findings) };
   const scenario: Scenario = { file: file.path, inputs: [], seed: 1, steps: [] };
   let stepsNode: Node | null = null;
   let refused = false;
@@ -420,7 +430,7 @@ export function parseScenario(file: SourceFile, resolvePath: (p: string, what: '
     }
   }
   if (!r.findings.length) checkLimits(r, scenario, doc.contents as Node | null);
-  return r.findings.length ? { findings: r.findings } : { scenario, findings: [] };
+  return r.findings.length ? { findings: bounded(r.findings) } : { scenario, findings: [] };
 }
 
 /** The limits of limits.ts over the whole scenario (each step's own are checked where it is read). */
@@ -625,7 +635,7 @@ export function parseStateFile(file: SourceFile): { state?: StatePatch; findings
   const parsed = parseYamlFile(file, { label: '', typical: 'a state file nests a few levels', consequence: 'scenario' });
   append(r.findings, parsed.findings);
   const doc = parsed.doc;
-  if (!doc || r.findings.length) return { findings: r.findings };
+  if (!doc || r.findings.length) return { findings: bounded(r.findings) };
   const state = r.state(doc.contents as Node | null);
-  return r.findings.length ? { findings: r.findings } : { state, findings: [] };
+  return r.findings.length ? { findings: bounded(r.findings) } : { state, findings: [] };
 }

@@ -9,6 +9,7 @@
 import type { Loc } from '../core/loc.js';
 import type { Distribution, Estate } from '../model/estate.js';
 import { haTimeoutMs } from './lb-ha.js';
+import { simulationWork } from './limits.js';
 import type { Observed } from './measures.js';
 import type { Simulation } from './run.js';
 import type { TraceStep } from './trace.js';
@@ -60,6 +61,10 @@ export interface SweepFlow {
    * sweep the failures that cannot.
    */
   critical: Set<string>;
+  /** The work of one simulation of the flow (establish and probe; ./limits.ts simulationWork): what a sweep's limit counts. */
+  cost: number;
+  /** The most targets (stacks, servers, members) one of its connections, requests or calls is chosen among. */
+  targets: number;
   /** Open connections or sessions before the failure. */
   establish(sim: Simulation): void;
   /** New work after the failure. */
@@ -172,6 +177,8 @@ function connectionFlows(estate: Estate, touches: Touches, criticalOnly: boolean
         label: `connections to ${dv.address}:${port || '(every port)'}`,
         destination: `${dv.address}:${portNo}`,
         critical,
+        cost: simulationWork(2 * clients, targets, 'distributor'),
+        targets,
         establish: (sim) => void sim.connect({ kind: 'client', clients }, dv.address, portNo, clients),
         probe: (sim) => {
           const o = sim.connect({ kind: 'client', clients }, dv.address, portNo, clients).observed;
@@ -210,6 +217,8 @@ function connectionFlows(estate: Estate, touches: Touches, criticalOnly: boolean
           critical,
           // A finding about the port belongs at its `port add`, not the cluster's.
           loc: p.loc,
+          cost: simulationWork(2 * clients, p.servers.length, 'weighted'),
+          targets: p.servers.length,
           establish: (sim) => void sim.connect({ kind: 'client', clients }, address, p.port, clients),
           probe: (sim) => {
             const r = sim.connect({ kind: 'client', clients }, address, p.port, clients);
@@ -247,6 +256,8 @@ function webFlows(estate: Estate, touches: Touches, criticalOnly: boolean): Swee
         label: `requests to ${sample.label}${ix.plugins.length > 1 ? ` through ${plugin.p.file}` : ''}`,
         loc: sample.resolution.route.route.loc,
         critical,
+        cost: simulationWork(2 * 2 * sessions, c.servers.length, 'weighted'),
+        targets: c.servers.length,
         establish: (sim) => void sim.engines.web.requests(plugin.p.file, sample.url, 2 * sessions, sessions, { jars: id }),
         probe: (sim) => {
           const r = sim.engines.web.requests(plugin.p.file, sample.url, 2 * sessions, sessions, { jars: id });
@@ -273,6 +284,8 @@ function webFlows(estate: Estate, touches: Touches, criticalOnly: boolean): Swee
       label: `EJB calls to ${w.key}`,
       loc: w.c.loc,
       critical: new Set(w.members.length === 1 ? [`member ${w.key}/${w.members[0]!.display}`] : []),
+      cost: simulationWork(20, w.members.length, 'weighted'),
+      targets: w.members.length,
       establish: () => undefined,
       probe: (sim) => {
         const o = sim.engines.web.ejbCalls(w.cell, w.c.name, '', 20).observed;

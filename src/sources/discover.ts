@@ -19,6 +19,7 @@ import picomatch from 'picomatch';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { checkoutAt, howItLeadsOut, isWithin, staysInside, workingCheckout, type Checkout } from './checkout.js';
 import type { FileSystem, FsJournal } from './fs-journal.js';
+import { Refusal } from '../core/refusal.js';
 import { IgnoreRules, type IgnoreSettings } from './ignore.js';
 import { strayCopy } from './stray.js';
 
@@ -35,6 +36,23 @@ function inputName(name: string): boolean {
 }
 /** Folder scans go no deeper than this. */
 const MAX_SCAN_DEPTH = 32;
+
+/**
+ * The most files the folders of one run may hold to check (after the ignore rules and the extensions that are never
+ * inputs): each costs a read, a decoding and a model, about 2 KB for a file of two bytes, and a million of them took
+ * 92 s and 1.95 GB. An estate is a few hundred files, a repository of many estates a few thousand.
+ */
+export const MAX_SCAN_FILES = 50_000;
+
+/** Folders holding more than MAX_SCAN_FILES files to check, refused as soon as the scan passes the limit. */
+export class TooManyFiles extends Refusal {
+  constructor(where: string) {
+    super(
+      `${where} hold more than ${MAX_SCAN_FILES.toLocaleString('en-US')} files to check, the most plexlint takes in one run (docs/robustness.md, "Limits"): ` +
+        'check fewer folders at a time, or leave out what is not configuration with a .plexlintignore.',
+    );
+  }
+}
 
 /** The part of an estate the user asked about: findings elsewhere in it are not reported. */
 export interface Scope {
@@ -197,7 +215,26 @@ export function discover(paths: string[], options: DiscoverOptions): Discovery {
    * Walk a folder. `enter` decides for each sub-folder whether it is walked (a nested estate may not be) and with
    * which manifest; `found` gets every file that is an input.
    */
-  const walk = (base: string, manifest: string | undefined, enter: (dir: string, manifest: string | undefined) => string | undefined | false, found: (file: string, manifest: string | undefined) => void): void => {
+  /** Files the walks found, against MAX_SCAN_FILES: the paths given together, each scan of an estate on its own. */
+  interface Count {
+    files: number;
+    /** What the files are under, for the message. */
+    where: string;
+  }
+  const shown = (abs: string): string => options.display?.(abs) ?? abs;
+  const args = paths.length ? paths : ['.'];
+  const given: Count = { files: 0, where: `the paths given (${args.slice(0, 3).join(' ')}${args.length > 3 ? ` and ${args.length - 3} more` : ''})` };
+  const walk = (
+    base: string,
+    manifest: string | undefined,
+    enter: (dir: string, manifest: string | undefined) => string | undefined | false,
+    take: (file: string, manifest: string | undefined) => void,
+    count: Count = { files: 0, where: `the folders of the estate at ${shown(base)}` },
+  ): void => {
+    const found = (file: string, m: string | undefined): void => {
+      if (++count.files > MAX_SCAN_FILES) throw new TooManyFiles(count.where);
+      take(file, m);
+    };
     const visited = new Set<string>();
     const realBase = fs.realpath(base) ?? base;
     const go = (d: string, depth: number, m: string | undefined): void => {
@@ -286,10 +323,16 @@ export function discover(paths: string[], options: DiscoverOptions): Discovery {
         const top = nearestManifest(abs);
         // A folder inside an estate is read with the rest of the estate, as a file of it is; its own files are reported.
         if (top && !options.config && dirname(top) !== abs) addContext(top, abs);
-        walk(abs, top, nested, (file, m) => {
-          count++;
-          add(file, m, false);
-        });
+        walk(
+          abs,
+          top,
+          nested,
+          (file, m) => {
+            count++;
+            add(file, m, false);
+          },
+          given,
+        );
         // A folder that holds an estate's root asks for the whole estate; one inside it, for its own files.
         for (const e of estates.values()) {
           if (e.manifest && inside(abs, dirname(e.manifest))) e.whole = true;
@@ -334,10 +377,16 @@ export function discover(paths: string[], options: DiscoverOptions): Discovery {
     // Matched against the path as written: relative to the working directory, or absolute.
     const matches = picomatch(isAbsolute(arg) ? arg : arg.replace(/^\.\//, ''), { dot: false });
     const matched: { file: string; manifest: string | undefined }[] = [];
-    walk(base, nearestManifest(base), nested, (file, m) => {
-      const shown = isAbsolute(arg) ? file : relative(cwd, file).split(sep).join('/');
-      if (matches(shown)) matched.push({ file, manifest: m });
-    });
+    walk(
+      base,
+      nearestManifest(base),
+      nested,
+      (file, m) => {
+        const shown = isAbsolute(arg) ? file : relative(cwd, file).split(sep).join('/');
+        if (matches(shown)) matched.push({ file, manifest: m });
+      },
+      given,
+    );
     // A glob names files: each estate it matched files of is read as its folder would be (without a manifest, the
     // glob's base), and only the matched files are reported.
     for (const m of new Set(matched.map((x) => x.manifest))) addContext(m, base);

@@ -1,7 +1,8 @@
 /**
  * Which files a folder scan leaves out (docs/estates.md "Ignoring files"). Five layers, in this order, each in
- * gitignore syntax (read by the `ignore` package, the library ESLint and Prettier use for the same files), a later
- * layer overriding an earlier one the way a deeper .gitignore overrides a shallower one:
+ * gitignore syntax (matched by ./gitignore.ts in linear time, with the meaning of the `ignore` package that ESLint
+ * and Prettier use for the same files), a later layer overriding an earlier one the way a deeper .gitignore
+ * overrides a shallower one:
  *
  * 1. the built-in skip list: `node_modules/`, `dist/`, `coverage/` and hidden names (`.*`);
  * 2. `.gitignore` files inside a git repository, from its root (the folder that holds `.git`) down to the file's
@@ -15,10 +16,10 @@
  *
  * `--no-ignore` turns all five off. Version-control folders (.git, .hg, .svn) are never scanned.
  */
-import ignore, { type Ignore } from 'ignore';
 import { dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { checkoutAt, howItLeadsOut, staysInside } from './checkout.js';
 import type { FsJournal } from './fs-journal.js';
+import { GitignoreRules } from './gitignore.js';
 import { isReadFailure } from './read-file.js';
 
 /** Largest .plexlintignore read (an ignore file is a few lines; a bigger one is not read). */
@@ -31,7 +32,7 @@ export const BUILTIN_IGNORES: readonly string[] = ['node_modules/', 'dist/', 'co
 interface Layer {
   /** Folder the patterns are relative to. */
   base: string;
-  rules: Ignore;
+  rules: GitignoreRules;
   /** How a user is told where the pattern that ignored a file comes from. */
   source: string;
   /** Whether a pattern of the layer brings a name back (`!name`). */
@@ -60,18 +61,18 @@ export interface IgnoreContext {
 }
 
 /**
- * Longest ignore pattern used. The `ignore` package turns each pattern into a regular expression when it first
- * tests a path, and V8 refuses one of a few hundred KB ("Regular expression too large"): a longer pattern (from a
- * damaged or hostile .plexlintignore or plexlint.yaml) is left out — the manifest reports it.
+ * Longest ignore pattern used. Matching a path costs up to its length times the pattern's (./gitignore.ts), and
+ * an ignore pattern is a few dozen characters: a longer one (from a damaged or hostile .plexlintignore or
+ * plexlint.yaml) is left out — the manifest reports it.
  */
 export const MAX_IGNORE_PATTERN_CHARS = 1024;
 
 function layer(base: string, patterns: readonly string[], source: string): Layer {
   const lines = patterns.map((p) => p.replace(/\r$/, '')).filter((p) => p.length <= MAX_IGNORE_PATTERN_CHARS);
-  return { base, rules: ignore({ allowRelativePaths: true }).add(lines), source, negates: lines.some((l) => /^\s*!/.test(l)) };
+  return { base, rules: new GitignoreRules(lines), source, negates: lines.some((l) => /^\s*!/.test(l)) };
 }
 
-/** The path of `abs` relative to `base` in the form the `ignore` package takes, or undefined outside base. */
+/** The path of `abs` relative to `base` in the form the rules take (a trailing `/` for a folder), or undefined outside base. */
 function relativeTo(base: string, abs: string, isDir: boolean): string | undefined {
   const rel = relative(base, abs);
   if (rel === '' || rel.startsWith('..') || isAbsolute(rel)) return undefined;

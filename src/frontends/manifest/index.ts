@@ -146,12 +146,15 @@ class ManifestReader {
       return [];
     }
     const out: [string, Node | null, Pair][] = [];
+    // The mapping's keys, gathered once when a rename is considered (a scan per unknown key was quadratic).
+    let keys: Set<string> | undefined;
     for (const pair of node.items) {
       const key = yaml().isScalar(pair.key) ? String(pair.key.value) : '';
       if (known && !known.includes(key)) {
         // Renaming is certain when one key is meant and the mapping does not have it already.
         const meant = uniqueSuggestion(key, known, false);
-        const taken = node.items.some((p) => yaml().isScalar(p.key) && String(p.key.value) === meant);
+        keys ??= meant === undefined ? undefined : new Set(node.items.flatMap((p) => (yaml().isScalar(p.key) ? [String(p.key.value)] : [])));
+        const taken = meant !== undefined && keys!.has(meant);
         this.problem('manifest-unknown-key', pair as Pair, `unknown key '${key}' in ${what}: plexlint ignores it.${didYouMean(key, known, false)}`, meant && !taken ? renameKey(this.loc(pair.key as Node), meant) : undefined);
         continue;
       }

@@ -28,6 +28,7 @@
  */
 import { saxes } from '../../core/libs.js';
 import { listText } from '../../core/list-text.js';
+import { trailingRunStart } from '../../core/trailing-run.js';
 
 export interface FatalError {
   /** Offsets in the text; `start === end` for a point (the end of the file). */
@@ -358,7 +359,8 @@ function describe(text: string, message: string, off: number, position: number, 
         return point(off, `'<' starts a tag, but ${showChar(c)} cannot start an element name`, "Write &lt; for a '<' in text; element names start with a letter or _.");
       }
       if (/attribute/.test(message) && NAME_CHAR.test(previous) && c !== undefined && /[\s/>]/.test(c)) {
-        const nameStart = text.slice(0, off).search(/[^\s]+$/);
+        // The name before the offending character, by a scan back (`search(/[^\s]+$/)` was quadratic in a long run of text before it).
+        const nameStart = trailingRunStart(text, (ch) => !/\s/.test(ch), off);
         return point(off, `the attribute ${text.slice(nameStart, off)} has no value: '=' and a quoted value must follow its name, but ${showChar(c)} follows`, 'Add ="…" or remove the name.');
       }
       const what = /attribute/.test(message) ? 'an attribute name' : /closing/.test(message) ? 'an end tag' : /processing/.test(message) ? 'a processing instruction name' : 'an element name';
