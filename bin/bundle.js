@@ -63,5 +63,13 @@ export function loadBundle({ useCache = true } = {}) {
     libraries.set(name, { script: lib.script, cachePath: cache });
     return lib.exports;
   });
+  // A worker thread of a failure sweep (src/sim/sweep-pool.ts) imports this module and calls serveWorker: it runs
+  // the bundle, with its code cache, as this thread does.
+  exports.setWorkerEntry(import.meta.url);
   return { exports, script, libraries };
+}
+
+/** A failure sweep's worker thread: the bundle serves the runs it is handed (src/sim/sweep-worker.ts). */
+export function serveWorker() {
+  loadBundle().exports.serveWorker();
 }

@@ -1,0 +1,146 @@
+/**
+ * A failure sweep on worker threads (`plexlint simulate --failures`): every run of a sweep is independent of the
+ * others — it fails its components in a fresh simulation and compares its flows with the run without failures — so
+ * the runs are shared out over a pool of workers, one per core the process may use (os.availableParallelism()).
+ *
+ * - Same report: each worker makes the plan (./failures.ts planSweep) from a copy of the same estate with the same
+ *   options, so a run is named by the indexes of its components; the results are put back in the order of the
+ *   runs, whichever worker finished first, and the report is assembled as in one thread.
+ * - The estate is serialised once (v8.serialize: the estate is plain data, as `plexlint compile` prints it) and
+ *   each worker deserialises its copy.
+ * - Runs are handed out in small chunks as workers ask for them, so a worker given slow runs does not hold up the
+ *   end.
+ * - Small sweeps run in this thread: starting a worker (loading plexlint, copying the estate, the run without
+ *   failures) costs more than they do. So do sweeps with a `skip` function (it cannot be sent to a worker), and
+ *   sweeps where the worker's entry module is not there (tests running the TypeScript sources).
+ */
+import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { serialize } from 'node:v8';
+import { Worker } from 'node:worker_threads';
+import { silentProgress, type Progress } from '../core/progress.js';
+import type { Estate } from '../model/estate.js';
+import { assembleSweep, planSweep, runFailure, runJobsInThread, sweepJobs, type SweepPlan, type FailureRun, type SweepOptions, type SweepReport } from './failures.js';
+import type { WorkerChunk, WorkerData, WorkerReply } from './sweep-worker.js';
+
+/** A sweep of fewer runs than this runs in this thread. */
+export const MIN_POOL_RUNS = 200;
+
+/**
+ * The module a worker imports; it exports serveWorker(). The unbuilt default: ./sweep-worker.js beside this module.
+ * The bundled CLI sets bin/bundle.js, whose serveWorker() loads the bundle (with its code cache) first.
+ */
+let workerEntry: string = new URL('./sweep-worker.js', import.meta.url).href;
+
+export function setWorkerEntry(entry: string): void {
+  workerEntry = entry;
+}
+
+export interface PoolOptions {
+  /** Workers at most (default: os.availableParallelism()); 1 runs the sweep in this thread. */
+  workers?: number;
+  /** Fewer runs than this run in this thread (default MIN_POOL_RUNS). */
+  minRuns?: number;
+}
+
+/** The worker's first code: import the entry module and serve. A rejected import is the worker's error event. */
+const BOOT = `const { workerData } = require('node:worker_threads'); import(workerData.entry).then((m) => m.serveWorker());`;
+
+function entryExists(entry: string): boolean {
+  try {
+    return existsSync(fileURLToPath(entry));
+  } catch {
+    return false;
+  }
+}
+
+/** Run a sweep, on worker threads when it is worth it; the report is the one sweepFailures gives. */
+export async function sweepFailuresOnPool(estate: Estate, options: SweepOptions, pool: PoolOptions = {}): Promise<SweepReport> {
+  const progress = options.progress ?? silentProgress;
+  progress.phase('failure sweep: the run without failures', 1);
+  const plan = planSweep(estate, options);
+  progress.tick();
+  const jobs = sweepJobs(plan, options);
+  const all: (readonly number[])[] = [...jobs.singles, ...jobs.pairs];
+  const workers = Math.min(pool.workers ?? availableParallelism(), Math.ceil(all.length / 16));
+  let runs: FailureRun[];
+  if (workers <= 1 || all.length < (pool.minRuns ?? MIN_POOL_RUNS) || options.skip || !entryExists(workerEntry)) {
+    runs = runJobsInThread(estate, plan, jobs, progress);
+  } else {
+    progress.phase(options.mode === 'pairs' ? `failure sweep: single failures and pairs on ${workers} threads` : `failure sweep: single failures on ${workers} threads`, all.length);
+    runs = await runOnWorkers(estate, plan, options, all, workers - 1, progress);
+  }
+  progress.end();
+  return assembleSweep(plan, options, jobs, runs.slice(0, jobs.singles.length), runs.slice(jobs.singles.length));
+}
+
+/**
+ * The runs shared out between this thread and `helpers` worker threads. This thread is already warm (it compiled
+ * the estate and made the plan), so it takes chunks too, between which it lets the workers' messages in.
+ */
+function runOnWorkers(estate: Estate, plan: SweepPlan, options: SweepOptions, all: (readonly number[])[], helpers: number, progress: Progress): Promise<FailureRun[]> {
+  const data: WorkerData = {
+    entry: workerEntry,
+    estate: serialize(estate),
+    options: { mode: options.mode, ...(options.seed !== undefined ? { seed: options.seed } : {}), ...(options.flowKinds ? { flowKinds: [...options.flowKinds] } : {}), ...(options.criticalOnly ? { criticalOnly: true } : {}) },
+    components: plan.components.length,
+  };
+  // Small chunks (about 32 for each thread, at most 16 runs): runs differ widely in cost — a stack fails with every
+  // flow it holds, a plug-in server with one route — and the heavy ones come first.
+  const size = Math.max(1, Math.min(16, Math.ceil(all.length / ((helpers + 1) * 32))));
+  const results: FailureRun[] = new Array<FailureRun>(all.length);
+  let next = 0;
+  let done = 0;
+  const take = (): WorkerChunk | undefined => {
+    if (next >= all.length) return undefined;
+    const chunk: WorkerChunk = { start: next, members: all.slice(next, next + size) };
+    next += chunk.members.length;
+    return chunk;
+  };
+  const store = (start: number, runs: FailureRun[]): void => {
+    runs.forEach((r, k) => (results[start + k] = r));
+    done += runs.length;
+    progress.tick(runs.length);
+  };
+  return new Promise((resolve, reject) => {
+    const started: Worker[] = [];
+    let failed = false;
+    const finish = (): void => {
+      if (done === all.length && !failed) resolve(results);
+    };
+    const fail = (e: unknown): void => {
+      if (failed) return;
+      failed = true;
+      for (const w of started) void w.terminate();
+      reject(e instanceof Error ? e : new Error(String(e)));
+    };
+    for (let i = 0; i < helpers; i++) {
+      const w = new Worker(BOOT, { eval: true, workerData: data });
+      started.push(w);
+      w.on('message', (reply: WorkerReply) => {
+        if ('runs' in reply) store(reply.start, reply.runs);
+        w.postMessage(take() ?? null);
+        finish();
+      });
+      w.on('error', fail);
+      w.on('exit', (code) => {
+        if (code !== 0 && done < all.length) fail(new Error(`a worker thread of the failure sweep stopped (exit code ${code})`));
+      });
+    }
+    const own = (): void => {
+      if (failed) return;
+      const chunk = take();
+      if (!chunk) return finish();
+      try {
+        store(chunk.start, chunk.members.map((members) => runFailure(estate, plan, members)));
+      } catch (e) {
+        fail(e);
+        return;
+      }
+      // Let the workers' replies in before the next chunk.
+      setImmediate(own);
+    };
+    setImmediate(own);
+  });
+}
