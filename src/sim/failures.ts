@@ -147,7 +147,11 @@ export interface SweepPlan {
 /** The options a plan depends on (`skip` is a function: a sweep with it runs in this thread). */
 export type PlanOptions = Pick<SweepOptions, 'seed' | 'flowKinds' | 'criticalOnly' | 'skip'>;
 
-export function planSweep(estate: Estate, options: PlanOptions): SweepPlan {
+/**
+ * The plan of a sweep. `baseline`: the probes of the run without failures, when another thread already ran it (a
+ * worker of ./sweep-pool.ts is given them: on a large estate that run costs as much as many failures).
+ */
+export function planSweep(estate: Estate, options: PlanOptions, baseline?: Map<string, Probe>): SweepPlan {
   const seed = options.seed ?? 1;
   const model = sweepModel(estate, options.criticalOnly);
   let flows = options.flowKinds ? model.flows.filter((f) => options.flowKinds!.includes(f.kind)) : model.flows;
@@ -169,9 +173,8 @@ export function planSweep(estate: Estate, options: PlanOptions): SweepPlan {
   const components = model.components.filter((c) => [...c.touches].some((id) => byId.has(id)));
   const counts: Record<ComponentKind, number> = { stack: 0, lb: 0, odr: 0, member: 0, server: 0 };
   for (const c of model.components) counts[c.kind]++;
-  const baselineRun = runOnce(estate, seed, [], flows);
-  const baseline = new Map([...baselineRun].map(([k, v]) => [k, v.probe]));
-  return { seed, flows, components, counts, byId, order, baseline };
+  const probes = baseline ?? new Map([...runOnce(estate, seed, [], flows)].map(([k, v]) => [k, v.probe]));
+  return { seed, flows, components, counts, byId, order, baseline: probes };
 }
 
 /** One run of a sweep: the components at these indexes of the plan fail together. */

@@ -4,7 +4,8 @@
  * the runs are shared out over a pool of workers, one per core the process may use (os.availableParallelism()).
  *
  * - Same report: each worker makes the plan (./failures.ts planSweep) from a copy of the same estate with the same
- *   options, so a run is named by the indexes of its components; the results are put back in the order of the
+ *   options and the probes of the run without failures this thread made, so a run is named by the indexes of its
+ *   components; the results are put back in the order of the
  *   runs, whichever worker finished first, and the report is assembled as in one thread.
  * - The estate is serialised once (v8.serialize: the estate is plain data, as `plexlint compile` prints it) and
  *   each worker deserialises its copy.
@@ -85,6 +86,7 @@ function runOnWorkers(estate: Estate, plan: SweepPlan, options: SweepOptions, al
     estate: serialize(estate),
     options: { mode: options.mode, ...(options.seed !== undefined ? { seed: options.seed } : {}), ...(options.flowKinds ? { flowKinds: [...options.flowKinds] } : {}), ...(options.criticalOnly ? { criticalOnly: true } : {}) },
     components: plan.components.length,
+    baseline: plan.baseline,
   };
   // Small chunks (about 32 for each thread, at most 16 runs): runs differ widely in cost — a stack fails with every
   // flow it holds, a plug-in server with one route — and the heavy ones come first.
