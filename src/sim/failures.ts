@@ -147,11 +147,10 @@ export interface SweepPlan {
 /** The options a plan depends on (`skip` is a function: a sweep with it runs in this thread). */
 export type PlanOptions = Pick<SweepOptions, 'seed' | 'flowKinds' | 'criticalOnly' | 'skip'>;
 
-/**
- * The plan of a sweep. `baseline`: the probes of the run without failures, when another thread already ran it (a
- * worker of ./sweep-pool.ts is given them: on a large estate that run costs as much as many failures).
- */
-export function planSweep(estate: Estate, options: PlanOptions, baseline?: Map<string, Probe>): SweepPlan {
+/** A plan before the run without failures: what a worker of ./sweep-pool.ts makes while that run is made elsewhere. */
+export type SweepLayout = Omit<SweepPlan, 'baseline'>;
+
+export function layOutSweep(estate: Estate, options: PlanOptions): SweepLayout {
   const seed = options.seed ?? 1;
   const model = sweepModel(estate, options.criticalOnly);
   let flows = options.flowKinds ? model.flows.filter((f) => options.flowKinds!.includes(f.kind)) : model.flows;
@@ -173,8 +172,17 @@ export function planSweep(estate: Estate, options: PlanOptions, baseline?: Map<s
   const components = model.components.filter((c) => [...c.touches].some((id) => byId.has(id)));
   const counts: Record<ComponentKind, number> = { stack: 0, lb: 0, odr: 0, member: 0, server: 0 };
   for (const c of model.components) counts[c.kind]++;
-  const probes = baseline ?? new Map([...runOnce(estate, seed, [], flows)].map(([k, v]) => [k, v.probe]));
-  return { seed, flows, components, counts, byId, order, baseline: probes };
+  return { seed, flows, components, counts, byId, order };
+}
+
+/** What every flow sees in the run without failures: what each failure is compared with. */
+export function runWithoutFailures(estate: Estate, layout: SweepLayout): Map<string, Probe> {
+  return new Map([...runOnce(estate, layout.seed, [], layout.flows)].map(([k, v]) => [k, v.probe]));
+}
+
+export function planSweep(estate: Estate, options: PlanOptions): SweepPlan {
+  const layout = layOutSweep(estate, options);
+  return { ...layout, baseline: runWithoutFailures(estate, layout) };
 }
 
 /** One run of a sweep: the components at these indexes of the plan fail together. */
@@ -199,7 +207,7 @@ export interface SweepJobs {
   counts?: { candidates: number; run: number; skipped: number; disjoint: number };
 }
 
-export function sweepJobs(plan: SweepPlan, options: Pick<SweepOptions, 'mode' | 'maxPairs'>): SweepJobs {
+export function sweepJobs(plan: SweepLayout, options: Pick<SweepOptions, 'mode' | 'maxPairs'>): SweepJobs {
   const { components, byId } = plan;
   const singles = components.map((_, i) => [i]);
   if (options.mode === 'single') return { singles, pairs: [] };
@@ -226,7 +234,7 @@ export function sweepJobs(plan: SweepPlan, options: Pick<SweepOptions, 'mode' | 
  * The report from the runs, in the jobs' order whichever thread ran them: the single failures, then each pair that
  * loses a service neither of its failures loses alone.
  */
-export function assembleSweep(plan: SweepPlan, options: Pick<SweepOptions, 'mode'>, jobs: SweepJobs, singles: FailureRun[], pairs: FailureRun[]): SweepReport {
+export function assembleSweep(plan: SweepLayout, options: Pick<SweepOptions, 'mode'>, jobs: SweepJobs, singles: FailureRun[], pairs: FailureRun[]): SweepReport {
   const report: SweepReport = { mode: options.mode, seed: plan.seed, components: plan.counts, flows: plan.flows.length, runs: [] };
   if (options.mode === 'single') {
     report.runs = singles;

@@ -3,12 +3,13 @@
  * others — it fails its components in a fresh simulation and compares its flows with the run without failures — so
  * the runs are shared out over a pool of workers, one per core the process may use (os.availableParallelism()).
  *
- * - Same report: each worker makes the plan (./failures.ts planSweep) from a copy of the same estate with the same
- *   options and the probes of the run without failures this thread made, so a run is named by the indexes of its
- *   components; the results are put back in the order of the
+ * - Same report: each worker lays the sweep out (./failures.ts layOutSweep) from a copy of the same estate with the
+ *   same options, and takes the probes of the run without failures this thread made, so a run is named by the
+ *   indexes of its components; the results are put back in the order of the
  *   runs, whichever worker finished first, and the report is assembled as in one thread.
  * - The estate is serialised once (v8.serialize: the estate is plain data, as `plexlint compile` prints it) and
- *   each worker deserialises its copy.
+ *   each worker deserialises its copy. The workers start before the run without failures, and lay the sweep out
+ *   while this thread makes it: on a large estate, laying out and that run cost as much as a good part of the runs.
  * - Runs are handed out in small chunks as workers ask for them, so a worker given slow runs does not hold up the
  *   end.
  * - Small sweeps run in this thread: starting a worker (loading plexlint, copying the estate, the run without
@@ -22,8 +23,8 @@ import { serialize } from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import { silentProgress, type Progress } from '../core/progress.js';
 import type { Estate } from '../model/estate.js';
-import { assembleSweep, planSweep, runFailure, runJobsInThread, sweepJobs, type SweepPlan, type FailureRun, type SweepOptions, type SweepReport } from './failures.js';
-import type { WorkerChunk, WorkerData, WorkerReply } from './sweep-worker.js';
+import { assembleSweep, layOutSweep, runFailure, runJobsInThread, runWithoutFailures, sweepJobs, type SweepLayout, type SweepPlan, type FailureRun, type SweepOptions, type SweepReport } from './failures.js';
+import type { WorkerBaseline, WorkerChunk, WorkerData, WorkerReply } from './sweep-worker.js';
 
 /** A sweep of fewer runs than this runs in this thread. */
 export const MIN_POOL_RUNS = 200;
@@ -60,37 +61,54 @@ function entryExists(entry: string): boolean {
 export async function sweepFailuresOnPool(estate: Estate, options: SweepOptions, pool: PoolOptions = {}): Promise<SweepReport> {
   const progress = options.progress ?? silentProgress;
   progress.phase('failure sweep: the run without failures', 1);
-  const plan = planSweep(estate, options);
-  progress.tick();
-  const jobs = sweepJobs(plan, options);
+  const layout = layOutSweep(estate, options);
+  const jobs = sweepJobs(layout, options);
   const all: (readonly number[])[] = [...jobs.singles, ...jobs.pairs];
-  const workers = Math.min(pool.workers ?? availableParallelism(), Math.ceil(all.length / 16));
+  const threads = Math.min(pool.workers ?? availableParallelism(), Math.ceil(all.length / 16));
+  const parallel = threads > 1 && all.length >= (pool.minRuns ?? MIN_POOL_RUNS) && !options.skip && entryExists(workerEntry);
+  // The workers start now: they lay the sweep out from their copies of the estate while this thread makes the run
+  // without failures, the largest part of a plan.
+  const helpers = parallel ? startWorkers(estate, options, layout, threads - 1) : undefined;
   let runs: FailureRun[];
-  if (workers <= 1 || all.length < (pool.minRuns ?? MIN_POOL_RUNS) || options.skip || !entryExists(workerEntry)) {
-    runs = runJobsInThread(estate, plan, jobs, progress);
-  } else {
-    progress.phase(options.mode === 'pairs' ? `failure sweep: single failures and pairs on ${workers} threads` : `failure sweep: single failures on ${workers} threads`, all.length);
-    runs = await runOnWorkers(estate, plan, options, all, workers - 1, progress);
+  try {
+    const plan: SweepPlan = { ...layout, baseline: runWithoutFailures(estate, layout) };
+    progress.tick();
+    if (helpers) {
+      progress.phase(options.mode === 'pairs' ? `failure sweep: single failures and pairs on ${threads} threads` : `failure sweep: single failures on ${threads} threads`, all.length);
+      runs = await runOnWorkers(estate, plan, all, helpers, progress);
+    } else runs = runJobsInThread(estate, plan, jobs, progress);
+  } finally {
+    if (helpers) for (const w of helpers) void w.terminate();
   }
   progress.end();
-  return assembleSweep(plan, options, jobs, runs.slice(0, jobs.singles.length), runs.slice(jobs.singles.length));
+  return assembleSweep(layout, options, jobs, runs.slice(0, jobs.singles.length), runs.slice(jobs.singles.length));
 }
 
-/**
- * The runs shared out between this thread and `helpers` worker threads. This thread is already warm (it compiled
- * the estate and made the plan), so it takes chunks too, between which it lets the workers' messages in.
- */
-function runOnWorkers(estate: Estate, plan: SweepPlan, options: SweepOptions, all: (readonly number[])[], helpers: number, progress: Progress): Promise<FailureRun[]> {
+function startWorkers(estate: Estate, options: SweepOptions, layout: SweepLayout, count: number): Worker[] {
   const data: WorkerData = {
     entry: workerEntry,
     estate: serialize(estate),
     options: { mode: options.mode, ...(options.seed !== undefined ? { seed: options.seed } : {}), ...(options.flowKinds ? { flowKinds: [...options.flowKinds] } : {}), ...(options.criticalOnly ? { criticalOnly: true } : {}) },
-    components: plan.components.length,
-    baseline: plan.baseline,
+    components: layout.components.length,
   };
+  return Array.from({ length: count }, () => {
+    const w = new Worker(BOOT, { eval: true, workerData: data });
+    // A worker's events reach this thread only when it waits, and runOnWorkers listens by then. This handler keeps
+    // an error from being an uncaught 'error' event when the run without failures throws first (its error is the
+    // sweep's, and the workers are ended).
+    w.on('error', () => {});
+    return w;
+  });
+}
+
+/**
+ * The runs shared out between this thread and the workers. This thread is already warm (it compiled the estate and
+ * made the plan), so it takes chunks too, between which it lets the workers' messages in.
+ */
+function runOnWorkers(estate: Estate, plan: SweepPlan, all: (readonly number[])[], workers: Worker[], progress: Progress): Promise<FailureRun[]> {
   // Small chunks (about 32 for each thread, at most 16 runs): runs differ widely in cost — a stack fails with every
   // flow it holds, a plug-in server with one route — and the heavy ones come first.
-  const size = Math.max(1, Math.min(16, Math.ceil(all.length / ((helpers + 1) * 32))));
+  const size = Math.max(1, Math.min(16, Math.ceil(all.length / ((workers.length + 1) * 32))));
   const results: FailureRun[] = new Array<FailureRun>(all.length);
   let next = 0;
   let done = 0;
@@ -106,7 +124,6 @@ function runOnWorkers(estate: Estate, plan: SweepPlan, options: SweepOptions, al
     progress.tick(runs.length);
   };
   return new Promise((resolve, reject) => {
-    const started: Worker[] = [];
     let failed = false;
     const finish = (): void => {
       if (done === all.length && !failed) resolve(results);
@@ -114,12 +131,10 @@ function runOnWorkers(estate: Estate, plan: SweepPlan, options: SweepOptions, al
     const fail = (e: unknown): void => {
       if (failed) return;
       failed = true;
-      for (const w of started) void w.terminate();
       reject(e instanceof Error ? e : new Error(String(e)));
     };
-    for (let i = 0; i < helpers; i++) {
-      const w = new Worker(BOOT, { eval: true, workerData: data });
-      started.push(w);
+    const baseline: WorkerBaseline = { baseline: plan.baseline };
+    for (const w of workers) {
       w.on('message', (reply: WorkerReply) => {
         if ('runs' in reply) store(reply.start, reply.runs);
         w.postMessage(take() ?? null);
@@ -129,6 +144,7 @@ function runOnWorkers(estate: Estate, plan: SweepPlan, options: SweepOptions, al
       w.on('exit', (code) => {
         if (code !== 0 && done < all.length) fail(new Error(`a worker thread of the failure sweep stopped (exit code ${code})`));
       });
+      w.postMessage(baseline);
     }
     const own = (): void => {
       if (failed) return;
