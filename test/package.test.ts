@@ -6,7 +6,7 @@
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -91,6 +91,13 @@ describe('npm pack', () => {
     expect(broken.stdout).toContain('[cell-affinity-disabled]');
     const sim = spawnSync(process.execPath, [bin, 'simulate', 'fixtures/scenarios/sysplex-distributor.scenario.yaml'], { cwd: installed, encoding: 'utf8' });
     expect(sim.status, sim.stderr).toBe(0);
+    // A failure sweep on the bundle's worker threads (bin/bundle.js serveWorker) gives the report of one thread.
+    const sweep = (env: Record<string, string>) =>
+      spawnSync(process.execPath, [bin, 'simulate', '--failures', 'pairs', 'fixtures/example', '-f', 'json', '--progress'], { cwd: installed, encoding: 'utf8', env: { ...process.env, ...env } });
+    const oneThread = sweep({});
+    const threads = sweep({ PLEXLINT_TEST_SWEEP_MIN_FLOW_RUNS: '1' });
+    expect({ code: threads.status, stdout: threads.stdout }).toEqual({ code: oneThread.status, stdout: oneThread.stdout });
+    expect(threads.stderr.includes('threads'), threads.stderr).toBe(availableParallelism() > 1);
     const explain = spawnSync(process.execPath, [bin, 'explain', 'unlisted-profile'], { cwd: installed, encoding: 'utf8' });
     expect(explain.stdout.startsWith('# unlisted-profile\n')).toBe(true);
     // The SVG needs Graphviz's WebAssembly build, a run-time dependency loaded only then.

@@ -4,7 +4,7 @@
  * error, not a hang or a partial report. The workers run the compiled build of these sources (test/support/cli.ts).
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -57,7 +57,7 @@ describe('failure sweep on worker threads', () => {
       const alone = stringifyJson(sweepFailures(estate, options));
       for (const workers of [1, 2, 3]) {
         const progress = recorder();
-        const report = await sweepFailuresOnPool(estate, { ...options, progress }, { workers, minRuns: 1 });
+        const report = await sweepFailuresOnPool(estate, { ...options, progress }, { workers, minFlowRuns: 1 });
         expect(stringifyJson(report), `${workers} threads`).toBe(alone);
         // One thread runs the sweep itself; more share it out, and every run is ticked off once.
         expect(progress.phases.some((p) => p.endsWith(`on ${workers} threads`))).toBe(workers > 1);
@@ -69,8 +69,8 @@ describe('failure sweep on worker threads', () => {
 
   it('the example estate, with more threads than chunks of work: the same report', async () => {
     const alone = stringifyJson(sweepFailures(example, { mode: 'pairs' }));
-    expect(stringifyJson(await sweepFailuresOnPool(example, { mode: 'pairs' }, { workers: 3, minRuns: 1 }))).toBe(alone);
-    expect(stringifyJson(await sweepFailuresOnPool(example, { mode: 'pairs', maxPairs: 4 }, { workers: 2, minRuns: 1 }))).toBe(stringifyJson(sweepFailures(example, { mode: 'pairs', maxPairs: 4 })));
+    expect(stringifyJson(await sweepFailuresOnPool(example, { mode: 'pairs' }, { workers: 3, minFlowRuns: 1 }))).toBe(alone);
+    expect(stringifyJson(await sweepFailuresOnPool(example, { mode: 'pairs', maxPairs: 4 }, { workers: 2, minFlowRuns: 1 }))).toBe(stringifyJson(sweepFailures(example, { mode: 'pairs', maxPairs: 4 })));
   });
 
   it('a small sweep runs in this thread', async () => {
@@ -84,16 +84,21 @@ describe('failure sweep on worker threads', () => {
     writeFileSync(broken, "export function serveWorker() { throw new Error('the worker could not start'); }\n");
     setWorkerEntry(pathToFileURL(broken).href);
     try {
-      await expect(sweepFailuresOnPool(estate, { mode: 'single' }, { workers: 2, minRuns: 1 })).rejects.toThrow('the worker could not start');
+      await expect(sweepFailuresOnPool(estate, { mode: 'single' }, { workers: 2, minFlowRuns: 1 })).rejects.toThrow('the worker could not start');
     } finally {
       setWorkerEntry(pathToFileURL(join(cliPath(), '..', '..', 'dist', 'src', 'sim', 'sweep-worker.js')).href);
     }
   });
 
-  it('plexlint simulate --failures pairs prints the report of the one-thread sweep', () => {
-    const r = runCli(['simulate', '--failures', 'pairs', estateDir, '-f', 'json'], { cwd: estateDir, timeout: 300_000 });
-    expect(r.stderr).toBe('');
+  it('plexlint simulate --failures pairs prints the report of the one-thread sweep, on its threads or not', () => {
     const compiled = compile([estateDir], { cwd: estateDir });
-    expect(r.stdout).toBe(stringifyJson(sweepFailures(compiled.estate, { mode: 'pairs' })));
+    const alone = stringifyJson(sweepFailures(compiled.estate, { mode: 'pairs' }));
+    for (const env of [{}, { PLEXLINT_TEST_SWEEP_MIN_FLOW_RUNS: '1' }] as Record<string, string>[]) {
+      const r = runCli(['simulate', '--failures', 'pairs', estateDir, '-f', 'json', '--progress'], { cwd: estateDir, timeout: 300_000, env });
+      expect(r.code).toBe(1);
+      expect(r.stdout).toBe(alone);
+      // --progress says which: the estate is too small for threads unless the test lowers the threshold.
+      expect(r.stderr.includes('threads'), r.stderr).toBe('PLEXLINT_TEST_SWEEP_MIN_FLOW_RUNS' in env && availableParallelism() > 1);
+    }
   }, 300_000);
 });
