@@ -9,9 +9,11 @@
  * - `plexlint check` in a process of its own: the large estate, and one 48 MB profile of 1.5 million PORT
  *   entries, with their peak resident memory;
  * - cold start: `plexlint check` of one small profile on its own vs. `node -e 0`, and of a profile of the
- *   example estate (which checks the whole estate);
+ *   example estate (which checks the whole estate); with PLEXLINT_BENCH_BEFORE=<folder of another build> (a
+ *   checkout of the code before a change, built), that build is timed in the same turns;
  * - simulator: sysplex-distributor decisions per second vs. a baseline loop;
- * - failure sweep: every single failure of the large estate vs. one check of it;
+ * - failure sweep: every single failure of the large estate vs. one check of it; `--failures pairs` of it on two
+ *   threads vs. one (src/sim/sweep-pool.ts), with the same report;
  * - language server: re-checking one edited profile of a 32-stack estate (target 150 ms), vs. the floor of
  *   that estate;
  * - graph: building the picture of the large estate vs. the check it needs, and each format's size;
@@ -26,7 +28,7 @@
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { enableTimings, stageTimes } from '../src/core/timing.js';
@@ -36,6 +38,7 @@ import { formatters } from '../src/report/index.js';
 import { Simulation } from '../src/sim/index.js';
 import { sendRequests } from '../src/sim/web.js';
 import { sweepFailures } from '../src/sim/failures.js';
+import { sweepFailuresOnPool } from '../src/sim/sweep-pool.js';
 import { benchDiff, diffRows } from './diff.js';
 import { regexCountFloor, tokenFloor } from './floor.js';
 import { generate, generatePortList, LARGE, PORT_LIST } from './generate.js';
@@ -83,8 +86,13 @@ function checkProcess(target: string, cwd: string): { ms: number; peakMB: number
   return { ms, peakMB, code: r.status };
 }
 
-function coldStart(small: string): { plexlint: number; node: number } {
-  const bin = join(root, 'bin', 'plexlint.js');
+/**
+ * `plexlint check <target>` as a new process, against `node -e 0`, in turns (so that all meet the same load): the
+ * median wall time of each, and of each other build named (PLEXLINT_BENCH_BEFORE: the code before a change, measured
+ * in the same run).
+ */
+function coldStart(target: string, others: string[] = []): { plexlint: number; node: number; others: number[] } {
+  const bins = [join(root, 'bin', 'plexlint.js'), ...others.map((o) => join(o, 'bin', 'plexlint.js'))];
   const time = (args: string[]): number => {
     const t = performance.now();
     try {
@@ -94,13 +102,13 @@ function coldStart(small: string): { plexlint: number; node: number } {
     }
     return performance.now() - t;
   };
-  const p: number[] = [];
+  const p: number[][] = bins.map(() => []);
   const n: number[] = [];
-  for (let i = 0; i < 9; i++) {
+  for (let i = 0; i < 11; i++) {
     n.push(time(['-e', '0']));
-    p.push(time([bin, 'check', small]));
+    bins.forEach((bin, k) => p[k]!.push(time([bin, 'check', target])));
   }
-  return { plexlint: median(p), node: median(n) };
+  return { plexlint: median(p[0]!), node: median(n), others: p.slice(1).map(median) };
 }
 
 function simulator(dir: string): { perSecond: number; baselinePerSecond: number; pluginPerSecond: number; pluginSessionsPerSecond: number } {
@@ -190,6 +198,35 @@ function sweep(dir: string): { ms: number; runs: number; flows: number } {
   return { ms: performance.now() - t, runs: r.runs.length, flows: r.flows };
 }
 
+/**
+ * `--failures pairs` of the large estate on two threads (src/sim/sweep-pool.ts: this thread and a worker) against
+ * the same sweep in one thread, in turns, each after a warm-up sweep of the kind; the reports must be the same.
+ */
+async function pairsSweep(dir: string): Promise<{ oneMs: number; twoMs: number; ratio: number; runs: number; cores: number }> {
+  const { compiled } = lint([dir], { cwd: dir });
+  const estate = compiled.estate;
+  const one = (): { ms: number; text: string } => {
+    const t = performance.now();
+    const text = JSON.stringify(sweepFailures(estate, { mode: 'pairs' }));
+    return { ms: performance.now() - t, text };
+  };
+  const two = async (): Promise<{ ms: number; text: string }> => {
+    const t = performance.now();
+    const text = JSON.stringify(await sweepFailuresOnPool(estate, { mode: 'pairs' }, { workers: 2, minFlowRuns: 0 }));
+    return { ms: performance.now() - t, text };
+  };
+  one(); // warm-up: the JIT has seen the simulator before either is timed
+  const a = one();
+  const b = await two();
+  if (a.text !== b.text) throw new Error('--failures pairs: the report on two threads differs from the one-thread report');
+  const a2 = one();
+  const b2 = await two();
+  const oneMs = Math.min(a.ms, a2.ms);
+  const twoMs = Math.min(b.ms, b2.ms);
+  const report = JSON.parse(a.text) as { runs: unknown[]; pairs: { run: number }; components: Record<string, number> };
+  return { oneMs, twoMs, ratio: twoMs / oneMs, runs: report.pairs.run, cores: availableParallelism() };
+}
+
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'plexlint-bench-'));
   try {
@@ -213,10 +250,12 @@ async function main(): Promise<void> {
     const alone = join(dir, 'cold');
     mkdirSync(alone);
     copyFileSync(join(root, 'fixtures', 'example', 'profiles', 'SYSA.tcpip'), join(alone, 'SYSA.tcpip'));
-    const cold = coldStart(join(alone, 'SYSA.tcpip'));
-    const coldEstate = coldStart(join(root, 'fixtures', 'example', 'profiles', 'SYSA.tcpip'));
+    const before = process.env['PLEXLINT_BENCH_BEFORE'] ? [process.env['PLEXLINT_BENCH_BEFORE']] : [];
+    const cold = coldStart(join(alone, 'SYSA.tcpip'), before);
+    const coldEstate = coldStart(join(root, 'fixtures', 'example', 'profiles', 'SYSA.tcpip'), before);
     const simr = simulator(dir);
     const sw = sweep(dir);
+    const pairs = await pairsSweep(dir);
     const lsp = lspRecheck();
     const graph = await graphBench(dir);
     const scalingRun = scaling();
@@ -245,8 +284,8 @@ async function main(): Promise<void> {
       peakMemoryMB: Math.round(peak),
       checkProcess: { ms: Math.round(estateProcess.ms), peakMemoryMB: Math.round(estateProcess.peakMB), target: 160 },
       portList: { ...list, ms: Math.round(listProcess.ms), peakMemoryMB: Math.round(listProcess.peakMB), target: 1024 },
-      coldStart: { plexlintMs: Math.round(cold.plexlint), nodeMs: Math.round(cold.node), ratio: +(cold.plexlint / cold.node).toFixed(2), target: 2.5 },
-      coldStartEstate: { plexlintMs: Math.round(coldEstate.plexlint), nodeMs: Math.round(coldEstate.node), ratio: +(coldEstate.plexlint / coldEstate.node).toFixed(2), target: 4 },
+      coldStart: { plexlintMs: Math.round(cold.plexlint), nodeMs: Math.round(cold.node), ratio: +(cold.plexlint / cold.node).toFixed(2), target: 1.8, ...beforeFigures(before, cold) },
+      coldStartEstate: { plexlintMs: Math.round(coldEstate.plexlint), nodeMs: Math.round(coldEstate.node), ratio: +(coldEstate.plexlint / coldEstate.node).toFixed(2), target: 2.5, ...beforeFigures(before, coldEstate) },
       lspRecheck: {
         stacks: lsp.stacks,
         edits: lsp.edits,
@@ -265,6 +304,7 @@ async function main(): Promise<void> {
         target: 5_000_000,
       },
       sweep: { ms: Math.round(sw.ms), failures: sw.runs, flows: sw.flows, checkMs: Math.round(best.ms), ratio: +(sw.ms / best.ms).toFixed(2), target: 10 },
+      pairsSweep: { oneThreadMs: Math.round(pairs.oneMs), twoThreadsMs: Math.round(pairs.twoMs), ratio: +pairs.ratio.toFixed(2), pairs: pairs.runs, cores: pairs.cores, target: 0.6 },
       graph,
       diff,
       scaling: scalingRun,
@@ -282,13 +322,18 @@ async function main(): Promise<void> {
       ['peak memory (this process)', `${results.peakMemoryMB} MB`, 'generator, floors and four checks in one process'],
       ['plexlint check (large estate)', `${results.checkProcess.ms} ms`, `peak ${results.checkProcess.peakMemoryMB} MB in its own process (target ≤ 160 MB)`],
       [`plexlint check (${(list.bytes / 1048576).toFixed(0)} MB profile)`, `${results.portList.ms} ms`, `${list.entries.toLocaleString('en')} PORT entries; peak ${results.portList.peakMemoryMB} MB (target ≤ 1024 MB)`],
-      ['cold start (one small profile)', `${results.coldStart.plexlintMs} ms`, `${results.coldStart.ratio}× node -e 0 (${results.coldStart.nodeMs} ms; target ≤ 2.5×)`],
-      ['cold start (a file of the example estate)', `${results.coldStartEstate.plexlintMs} ms`, `${results.coldStartEstate.ratio}× node -e 0 (${results.coldStartEstate.nodeMs} ms; target ≤ 4×)`],
+      ['cold start (one small profile)', `${results.coldStart.plexlintMs} ms`, `${results.coldStart.ratio}× node -e 0 (${results.coldStart.nodeMs} ms; target ≤ 1.8×)${beforeText(results.coldStart)}`],
+      ['cold start (a file of the example estate)', `${results.coldStartEstate.plexlintMs} ms`, `${results.coldStartEstate.ratio}× node -e 0 (${results.coldStartEstate.nodeMs} ms; target ≤ 2.5×)${beforeText(results.coldStartEstate)}`],
       ['language server re-check', `${results.lspRecheck.medianMs} ms`, `one edited profile of ${lsp.stacks} stacks, median of ${lsp.edits} edits (max ${results.lspRecheck.maxMs} ms; first check ${results.lspRecheck.firstCheckMs} ms); ${results.lspRecheck.ratio}× floor (${results.lspRecheck.floorMs} ms); target ≤ 150 ms`],
       ['distributor decisions', `${results.simulator.decisionsPerSecond.toLocaleString('en')}/s`, `baseline loop ${results.simulator.baselinePerSecond.toLocaleString('en')}/s (target ≥ 5,000,000/s)`],
       ['plug-in requests', `${results.simulator.pluginRequestsPerSecond.toLocaleString('en')}/s`, 'weighted round robin, no sessions (target > 1,000,000/s)'],
       ['plug-in requests in sessions', `${results.simulator.pluginSessionRequestsPerSecond.toLocaleString('en')}/s`, '1000 sessions, affinity by clone ID'],
       ['single-failure sweep', `${results.sweep.ms} ms`, `${results.sweep.ratio}× one check (${results.sweep.checkMs} ms; ${results.sweep.failures} failures, ${results.sweep.flows} flows; target ≤ 10×)`],
+      [
+        '--failures pairs, 2 threads',
+        `${results.pairsSweep.twoThreadsMs} ms`,
+        `${results.pairsSweep.ratio}× one thread (${results.pairsSweep.oneThreadMs} ms; ${results.pairsSweep.pairs} pairs; ${results.pairsSweep.cores} cores; target ≤ 0.6×)`,
+      ],
       ['graph (large estate)', `${graph.buildMs} ms`, `${graph.ratio}× its check (${graph.checkMs} ms); ${graph.nodes} nodes, ${graph.edges} edges, ${graph.mergedAway} merged away`],
       ...Object.entries(graph.formats).map(([f, v]): [string, string, string] => [`  -f ${f}`, `${v.bytes.toLocaleString('en')} bytes`, `${v.ms} ms to render`]),
       ...diffRows(diff),
@@ -312,6 +357,16 @@ async function main(): Promise<void> {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** The figures of the build before (PLEXLINT_BENCH_BEFORE), when one was measured. */
+function beforeFigures(before: string[], r: { plexlint: number; node: number; others: number[] }): { beforeMs?: number; beforeRatio?: number } {
+  if (!before.length) return {};
+  return { beforeMs: Math.round(r.others[0]!), beforeRatio: +(r.others[0]! / r.node).toFixed(2) };
+}
+
+function beforeText(r: { beforeMs?: number; beforeRatio?: number }): string {
+  return r.beforeMs === undefined ? '' : `; the build before: ${r.beforeMs} ms, ${r.beforeRatio}×`;
 }
 
 function await_cpus(): number {

@@ -6,7 +6,7 @@
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -83,6 +83,8 @@ describe('npm pack', () => {
   it('ships the bundle, the docs, the matcher and the examples; not dist/src, the bench or source maps', () => {
     expect(files).toContain('dist/plexlint.cjs');
     expect(files).toContain('dist/plexlint.cjs.cache');
+    for (const lib of ['yaml', 'saxes', 'fast-xml-parser']) expect(files).toContain(`dist/lib/${lib}.cjs`);
+    for (const lib of ['yaml', 'saxes', 'fast-xml-parser', 'mvdan-sh']) expect(files).toContain(`dist/lib/${lib}.cache`);
     expect(files).toContain('bin/plexlint.js');
     expect(files).toContain('bin/bundle.js');
     expect(files).toContain('plexlint-matcher.json');
@@ -96,10 +98,19 @@ describe('npm pack', () => {
     expect(files.length).toBeLessThan(400);
   });
 
-  it('the bundle loads with the code cache the build saved (V8 accepts it: same Node.js, same options)', () => {
+  it('the bundle and the libraries it loads on first use load with the code caches the build saved (V8 accepts them: same Node.js, same options)', () => {
     const loader = pathToFileURL(join(root, 'bin', 'bundle.js')).href;
-    const r = spawnSync(process.execPath, ['--input-type=module', '-e', `const { loadBundle } = await import(${JSON.stringify(loader)}); process.stdout.write(String(loadBundle().script.cachedDataRejected));`], { encoding: 'utf8' });
-    expect({ out: r.stdout, err: r.stderr }).toEqual({ out: 'false', err: '' });
+    // A check of a profile of the example estate needs every library: plexlint.yaml, the plug-in file, the go scripts.
+    const profile = join(root, 'fixtures', 'example', 'profiles', 'SYSA.tcpip');
+    const code =
+      `const { loadBundle } = await import(${JSON.stringify(loader)}); const { exports, script, libraries } = loadBundle();` +
+      `const write = process.stdout.write; process.stdout.write = () => true; await exports.main(['check', ${JSON.stringify(profile)}]); process.stdout.write = write;` +
+      `process.stdout.write(JSON.stringify({ bundle: script.cachedDataRejected, ...Object.fromEntries([...libraries].map(([n, l]) => [n, l.script.cachedDataRejected])) }));`;
+    const r = spawnSync(process.execPath, ['--input-type=module', '-e', code], { encoding: 'utf8' });
+    expect({ out: JSON.parse(r.stdout || '{}') as unknown, err: r.stderr }).toEqual({
+      out: { bundle: false, yaml: false, saxes: false, 'fast-xml-parser': false, 'mvdan-sh': false },
+      err: '',
+    });
   });
 
   it('every shipped scenario names an estate that ships too', () => {
@@ -126,6 +137,13 @@ describe('npm pack', () => {
     expect(broken.stdout).toContain('[cell-affinity-disabled]');
     const sim = spawnSync(process.execPath, [bin, 'simulate', 'fixtures/scenarios/sysplex-distributor.scenario.yaml'], { cwd: installed, encoding: 'utf8' });
     expect(sim.status, sim.stderr).toBe(0);
+    // A failure sweep on the bundle's worker threads (bin/bundle.js serveWorker) gives the report of one thread.
+    const sweep = (env: Record<string, string>) =>
+      spawnSync(process.execPath, [bin, 'simulate', '--failures', 'pairs', 'fixtures/example', '-f', 'json', '--progress'], { cwd: installed, encoding: 'utf8', env: { ...process.env, ...env } });
+    const oneThread = sweep({});
+    const threads = sweep({ PLEXLINT_TEST_SWEEP_MIN_FLOW_RUNS: '1' });
+    expect({ code: threads.status, stdout: threads.stdout }).toEqual({ code: oneThread.status, stdout: oneThread.stdout });
+    expect(threads.stderr.includes('threads'), threads.stderr).toBe(availableParallelism() > 1);
     const explain = spawnSync(process.execPath, [bin, 'explain', 'unlisted-profile'], { cwd: installed, encoding: 'utf8' });
     expect(explain.stdout.startsWith('# unlisted-profile\n')).toBe(true);
     // The SVG needs Graphviz's WebAssembly build, a run-time dependency loaded only then.

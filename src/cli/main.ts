@@ -21,6 +21,12 @@ import { explainCommand, rulesCommand } from './rules.js';
 import { simulateCommand } from './simulate.js';
 import { traceCommand } from './trace.js';
 
+// For bin/bundle.js, which runs the libraries loaded on first use from the build's single files with their code cache,
+// and starts the failure sweep's worker threads with the bundle too.
+export { LAZY_LIBRARIES, setLibraryLoader } from '../core/libs.js';
+export { setWorkerEntry } from '../sim/sweep-pool.js';
+export { serveWorker } from '../sim/sweep-worker.js';
+
 export function program(): Command {
   const p = new Command('plexlint')
     .description('Configuration compiler, linter and routing simulator for z/OS sysplex load balancing and the WebSphere tier in front of it')

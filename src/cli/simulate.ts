@@ -14,7 +14,8 @@ import { commandLinePath } from '../sources/checkout.js';
 import { estateManifest, readScenarioFile as readScenarioText, scenarioSandbox } from '../sources/side-files.js';
 import { stringifyJson } from '../report/escape/json.js';
 import { guardLineStarts, visible } from '../report/escape/line.js';
-import { DEFAULT_MAX_PAIRS, MAX_SWEEP_WORK, sweepFailures } from '../sim/failures.js';
+import { DEFAULT_MAX_PAIRS, MAX_SWEEP_WORK } from '../sim/failures.js';
+import { sweepFailuresOnPool } from '../sim/sweep-pool.js';
 import { sweepMarkdown } from '../report/sweep/markdown.js';
 import { outages } from '../report/sweep/summary.js';
 import { sweepText } from '../report/sweep/text.js';
@@ -152,8 +153,8 @@ interface SimulateOptions extends EstateCliOptions {
   state?: string[];
 }
 
-/** `--failures`: sweep the estate's single failures or pairs of failures. */
-function failureSweep(paths: string[], opts: SimulateOptions): void {
+/** `--failures`: sweep the estate's single failures or pairs of failures (on worker threads when it is large: src/sim/sweep-pool.ts). */
+async function failureSweep(paths: string[], opts: SimulateOptions): Promise<void> {
   const seed = Number(opts.seed ?? '1');
   if (!Number.isInteger(seed) || seed < 0) throw new UsageError(`--seed ${opts.seed}: expected a whole number`);
   const maxPairs = Number(opts.maxPairs ?? DEFAULT_MAX_PAIRS);
@@ -169,7 +170,7 @@ function failureSweep(paths: string[], opts: SimulateOptions): void {
     const missing = compiled.readErrors.filter((e) => e.explicit);
     if (missing.length) throw new UsageError(missing.map((e) => `${e.path} ${e.message}`).join('; '));
     // Beyond MAX_SWEEP_WORK the sweep is refused before anything runs (a Refusal: one line, exit 2).
-    const report = sweepFailures(compiled.estate, { mode: opts.failures!, seed, maxPairs, progress, maxWork: MAX_SWEEP_WORK });
+    const report = await sweepFailuresOnPool(compiled.estate, { mode: opts.failures!, seed, maxPairs, progress, maxWork: MAX_SWEEP_WORK });
     lost = outages(report);
     text = opts.format === 'json' ? stringifyJson(report) : opts.format === 'markdown' ? sweepMarkdown(report) : sweepText(report, useColor(opts.color, Boolean(opts.output)));
   } finally {

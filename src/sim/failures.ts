@@ -259,10 +259,30 @@ function pairsMeeting(components: SweepComponent[], touching: ReadonlyMap<string
   return { chosen, candidates };
 }
 
-/** Run a sweep. */
-export function sweepFailures(estate: Estate, options: SweepOptions): SweepReport {
+/**
+ * What every run of a sweep shares: the flows it watches, the components it fails, the run without failures. Made
+ * the same way from the same estate and options — in this thread, or in each worker of a pool (./sweep-pool.ts),
+ * which is what lets a run be named by the indexes of its components.
+ */
+export interface SweepPlan {
+  seed: number;
+  flows: SweepFlow[];
+  /** The components that touch a watched flow, in the model's order. */
+  components: SweepComponent[];
+  counts: Record<ComponentKind, number>;
+  byId: Map<string, SweepFlow>;
+  order: Map<SweepFlow, number>;
+  baseline: Map<string, Probe>;
+}
+
+/** The options a plan depends on (`skip` is a function: a sweep with it runs in this thread). */
+export type PlanOptions = Pick<SweepOptions, 'seed' | 'flowKinds' | 'criticalOnly' | 'skip'>;
+
+/** A plan before the run without failures: what a worker of ./sweep-pool.ts makes while that run is made elsewhere. */
+export type SweepLayout = Omit<SweepPlan, 'baseline'>;
+
+export function layOutSweep(estate: Estate, options: PlanOptions): SweepLayout {
   const seed = options.seed ?? 1;
-  const progress = options.progress ?? silentProgress;
   const model = sweepModel(estate, options.criticalOnly);
   let flows = options.flowKinds ? model.flows.filter((f) => options.flowKinds!.includes(f.kind)) : model.flows;
   if (options.criticalOnly) {
@@ -283,6 +303,39 @@ export function sweepFailures(estate: Estate, options: SweepOptions): SweepRepor
   const components = model.components.filter((c) => [...c.touches].some((id) => byId.has(id)));
   const counts: Record<ComponentKind, number> = { stack: 0, lb: 0, odr: 0, member: 0, server: 0 };
   for (const c of model.components) counts[c.kind]++;
+  return { seed, flows, components, counts, byId, order };
+}
+
+/** What every flow sees in the run without failures: what each failure is compared with. */
+export function runWithoutFailures(estate: Estate, layout: SweepLayout): Map<string, Probe> {
+  return new Map([...runOnce(estate, layout.seed, [], layout.flows)].map(([k, v]) => [k, v.probe]));
+}
+
+/** One run of a sweep: the components at these indexes of the plan fail together. */
+export function runFailure(estate: Estate, plan: SweepPlan, members: readonly number[]): FailureRun {
+  const failing = members.map((i) => plan.components[i]!);
+  const touched = new Set<SweepFlow>();
+  for (const c of failing) for (const id of c.touches) {
+    const f = plan.byId.get(id);
+    if (f) touched.add(f);
+  }
+  // In the flows' own order, so that a run is the same whichever component lists them first.
+  const these = [...touched].sort((a, b) => plan.order.get(a)! - plan.order.get(b)!);
+  const impacts = impactsOf(these, plan.baseline, runOnce(estate, plan.seed, failing, these), failing);
+  return { failed: failing.map((c) => c.label), kinds: failing.map((c) => c.kind), names: failing.map((c) => c.name), locs: failing.map((c) => c.loc), impacts };
+}
+
+/** The runs of a sweep, as lists of component indexes: every single failure, then the pairs (up to the cap). */
+export interface SweepJobs {
+  singles: number[][];
+  pairs: [number, number][];
+  /** Pairs mode: how many can meet on a flow, how many run, how many the cap leaves out, how many cannot meet. */
+  counts?: { candidates: number; run: number; skipped: number; disjoint: number };
+}
+
+export function sweepJobs(plan: SweepLayout, options: Pick<SweepOptions, 'mode' | 'maxPairs' | 'maxWork'>): SweepJobs {
+  const { flows, components, byId } = plan;
+  const singles = components.map((_, i) => [i]);
   // Bounded before anything runs: the singles and the pair search first, then the pairs found.
   const touching = options.mode === 'pairs' ? touchingOf(components, byId) : undefined;
   const limit = (chosen?: [number, number][]): void => {
@@ -291,48 +344,60 @@ export function sweepFailures(estate: Estate, options: SweepOptions): SweepRepor
     if (work.total > options.maxWork) throw new SweepTooLarge(work, options.maxWork);
   };
   limit();
-  const meeting = touching ? pairsMeeting(components, touching, options.maxPairs ?? DEFAULT_MAX_PAIRS) : undefined;
-  if (meeting) limit(meeting.chosen);
-  progress.phase('failure sweep: the run without failures', 1);
-  const baselineRun = runOnce(estate, seed, [], flows);
-  const baseline = new Map([...baselineRun].map(([k, v]) => [k, v.probe]));
-  progress.tick();
-  const report: SweepReport = { mode: options.mode, seed, components: counts, flows: flows.length, runs: [] };
-  const run = (failing: SweepComponent[]): FailureRun => {
-    const touched = new Set<SweepFlow>();
-    for (const c of failing) for (const id of c.touches) {
-      const f = byId.get(id);
-      if (f) touched.add(f);
-    }
-    // In the flows' own order, so that a run is the same whichever component lists them first.
-    const these = [...touched].sort((a, b) => order.get(a)! - order.get(b)!);
-    const impacts = impactsOf(these, baseline, runOnce(estate, seed, failing, these), failing);
-    return { failed: failing.map((c) => c.label), kinds: failing.map((c) => c.kind), names: failing.map((c) => c.name), locs: failing.map((c) => c.loc), impacts };
-  };
-  progress.phase('failure sweep: single failures', components.length);
-  const singles = components.map((c) => {
-    const r = run([c]);
-    progress.tick();
-    return r;
-  });
+  if (!touching) return { singles, pairs: [] };
+  // Pairs: only two components that touch a common flow can do more together than alone.
+  const { chosen, candidates } = pairsMeeting(components, touching, options.maxPairs ?? DEFAULT_MAX_PAIRS);
+  limit(chosen);
+  const all = (components.length * (components.length - 1)) / 2;
+  return { singles, pairs: chosen, counts: { candidates, run: chosen.length, skipped: candidates - chosen.length, disjoint: all - candidates } };
+}
+
+/**
+ * The report from the runs, in the jobs' order whichever thread ran them: the single failures, then each pair that
+ * loses a service neither of its failures loses alone.
+ */
+export function assembleSweep(plan: SweepLayout, options: Pick<SweepOptions, 'mode'>, jobs: SweepJobs, singles: FailureRun[], pairs: FailureRun[]): SweepReport {
+  const report: SweepReport = { mode: options.mode, seed: plan.seed, components: plan.counts, flows: plan.flows.length, runs: [] };
   if (options.mode === 'single') {
     report.runs = singles;
-    progress.end();
     return report;
   }
-  // Pairs: only two components that touch a common flow can do more together than alone (found above).
-  const { chosen, candidates } = meeting!;
-  const all = (components.length * (components.length - 1)) / 2;
-  report.pairs = { candidates, run: chosen.length, skipped: candidates - chosen.length, disjoint: all - candidates };
+  report.pairs = jobs.counts!;
   const lostAlone = singles.map((r) => new Set(r.impacts.filter((x) => x.serviceLost).map((x) => x.flow)));
-  progress.phase('failure sweep: pairs', chosen.length);
-  for (const [i, j] of chosen) {
-    const r = run([components[i]!, components[j]!]);
-    progress.tick();
+  jobs.pairs.forEach(([i, j], k) => {
+    const r = pairs[k]!;
     // A pair is worth reporting for the services it loses that neither failure loses alone.
     r.impacts = r.impacts.filter((x) => x.serviceLost && !lostAlone[i]!.has(x.flow) && !lostAlone[j]!.has(x.flow));
     if (r.impacts.length) report.runs.push(r);
-  }
-  progress.end();
+  });
   return report;
+}
+
+/** The runs of the jobs in this thread, singles then pairs, in order, with their progress. */
+export function runJobsInThread(estate: Estate, plan: SweepPlan, jobs: SweepJobs, progress: Progress): FailureRun[] {
+  const runs: FailureRun[] = [];
+  const runAll = (label: string, list: readonly (readonly number[])[]): void => {
+    progress.phase(label, list.length);
+    for (const members of list) {
+      runs.push(runFailure(estate, plan, members));
+      progress.tick();
+    }
+  };
+  runAll('failure sweep: single failures', jobs.singles);
+  if (jobs.counts) runAll('failure sweep: pairs', jobs.pairs);
+  return runs;
+}
+
+/** Run a sweep in this thread (./sweep-pool.ts runs one on worker threads, with the same report). */
+export function sweepFailures(estate: Estate, options: SweepOptions): SweepReport {
+  const progress = options.progress ?? silentProgress;
+  const layout = layOutSweep(estate, options);
+  // The jobs first: a sweep over MAX work is refused before anything runs.
+  const jobs = sweepJobs(layout, options);
+  progress.phase('failure sweep: the run without failures', 1);
+  const plan: SweepPlan = { ...layout, baseline: runWithoutFailures(estate, layout) };
+  progress.tick();
+  const runs = runJobsInThread(estate, plan, jobs, progress);
+  progress.end();
+  return assembleSweep(plan, options, jobs, runs.slice(0, jobs.singles.length), runs.slice(jobs.singles.length));
 }
