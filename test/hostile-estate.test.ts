@@ -2,6 +2,8 @@
  * Paths out of the estate give one answer whether or not anything is there (no existence oracle), and the small
  * ones of the security review: a size message that read "1.0 MB, larger than the 1.0 MB", trace --to with a port
  * or an address that cannot be, and a DOCTYPE internal subset that no XML parser accepts.
+ * The command line runs in this process (runMainIn), but where the test needs every path the process opened: a
+ * child with support/fs-spy.mjs preloaded (runCli with spyFs).
  */
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -2,7 +2,8 @@
  * Hostile and broken estate manifests (plexlint.yaml): unknown keys, wrong
  * types, paths that do not exist — findings with line and column in the
  * manifest — and files that are not YAML, YAML bombs (aliases of aliases),
- * absurd nesting and absurd size.
+ * absurd nesting and absurd size. The YAML bomb runs in a child process with a capped heap (memory stays bounded);
+ * the other runs of the command line are in this process (runMainIn).
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

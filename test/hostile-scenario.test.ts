@@ -2,6 +2,9 @@
  * The simulator on hostile scenario files: an estate or inputs outside the repository, FIFOs, devices and /proc
  * files in place of a scenario, a --state file or a cache, counts that would take gigabytes, nesting thousands of
  * levels deep. Each ends in one clear line (exit 2) or runs in bounded memory; nothing outside is read.
+ * Child processes (runCli) where the process is what is tested: every path it opened (spyFs), a capped heap, a hang
+ * guard that can only kill a process (a FIFO that never ends), standard input, and the depth of the real process's
+ * stack; the rest runs in this process (runMainIn).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';

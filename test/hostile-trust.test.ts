@@ -10,6 +10,9 @@
  * - names: a file name that is not UTF-8 is checked, and shown escaped; a profile named __proto__ pollutes nothing;
  * - `--fix` keeps a read-only file, its owner and its hard links; a scenario's __proto__ is a finding; a malformed
  *   `--baseline` report is a clear exit 2.
+ *
+ * The command line runs in this process (runMainIn), but where the test needs every path the process opened: a
+ * child with support/fs-spy.mjs preloaded (runCli with spyFs).
  */
 import { execFileSync } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, linkSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readlinkSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';

@@ -4,6 +4,8 @@
  * order marks and UTF-16. Each gives a clear finding or a one-line error — no
  * stack trace, no expansion, nothing read from outside the estate — with the
  * child's heap capped, so "bounded memory" is checked rather than hoped for.
+ * Runs that need neither a capped heap nor the record of what the child opens
+ * (support/fs-spy.mjs) call the command line in this process (runMainIn).
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

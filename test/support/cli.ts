@@ -1,6 +1,10 @@
 /**
  * Run the real command line (`node bin/plexlint.js …`) in a child process, the
- * way CI runs it, with a timeout that only guards against a hang.
+ * way CI runs it, with a timeout that only guards against a hang. A child costs
+ * a node start and the bundle's load; use it where the process is what is tested
+ * (exit codes of the real binary, signals and EPIPE, standard input, a capped
+ * heap, a hang guard, the real stack's depth, the files it opens, the bundle),
+ * and ./main.ts (runMain, runMainIn) for everything else.
  *
  * bin/plexlint.js loads the compiled dist/. So that the tests run what is in
  * src/ (and do not race `npm run build`), the first call compiles the sources
