@@ -12,9 +12,9 @@ import fc from 'fast-check';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { cacheSecret, userCacheFolder } from '../src/cli/cache-location.js';
 import { CACHE_SIGNATURE, cacheStats, entryMac } from '../src/engine/cache.js';
-import { runCli } from './support/cli.js';
+
 import { fuzz } from './support/fuzz.js';
-import { runMain } from './support/main.js';
+import { runMain, runMainIn } from './support/main.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'plexlint-cache-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -251,12 +251,12 @@ describe('the journal is complete', () => {
 });
 
 describe('through the real CLI', () => {
-  it('the default location is a file of the user\'s cache folder, never the checkout; --debug says hit or miss', () => {
+  it('the default location is a file of the user\'s cache folder, never the checkout; --debug says hit or miss', async () => {
     const e = estate();
-    const first = runCli(['--debug', 'check', '.', '--cache', '--format', 'gcc'], { cwd: e.dir });
+    const first = await runMainIn(['--debug', 'check', '.', '--cache', '--format', 'gcc'], { cwd: e.dir });
     const file = /^plexlint: cache: miss \((.*)\): no cache file yet\n$/.exec(first.stderr)?.[1];
     expect(file).toMatch(new RegExp(`^${userCacheFolder().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/[0-9a-f]{32}\\.cache$`));
-    const second = runCli(['check', '.', '--cache', '--format', 'gcc', '--debug'], { cwd: e.dir });
+    const second = await runMainIn(['check', '.', '--cache', '--format', 'gcc', '--debug'], { cwd: e.dir });
     expect(second.stderr).toBe(`plexlint: cache: hit (${file}): no file changed, the earlier result is reported\n`);
     expect(second.stdout).toBe(first.stdout);
     expect(second.code).toBe(first.code);

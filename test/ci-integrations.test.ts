@@ -10,7 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { cliPath, runCli } from './support/cli.js';
+import { cliPath } from './support/cli.js';
+import { runMainIn } from './support/main.js';
 import { filesBelow } from './support/files-below.js';
 
 const root = join(import.meta.dirname, '..');
@@ -194,7 +195,7 @@ describe('.pre-commit-hooks.yaml', () => {
     expect(Object.keys(pkg.bin)).toContain('plexlint');
   });
 
-  it('passes the files of an estate and leaves the rest of a repository alone', () => {
+  it('passes the files of an estate and leaves the rest of a repository alone', async () => {
     const files = filesPattern(hooks[0]!.files!);
     // A go script's variables file is read through the scripts that source it.
     const example = filesBelow(join(root, 'fixtures', 'example')).filter((f) => !f.endsWith('/variables'));
@@ -204,31 +205,31 @@ describe('.pre-commit-hooks.yaml', () => {
     for (const f of ['README.md', 'package.json', 'docs/ci.md', 'src/cli/main.ts', 'profiles/', 'web/index.html', 'omproute/sub/x.conf']) expect(files.test(f), f).toBe(false);
   });
 
-  it('as pre-commit runs it: the changed files, each in its estate, only their findings reported', () => {
+  it('as pre-commit runs it: the changed files, each in its estate, only their findings reported', async () => {
     const repo = mkdtempSync(join(tmpdir(), 'plexlint-precommit-'));
     cpSync(join(root, 'fixtures', 'example'), repo, { recursive: true });
     const hook = hooks.find((h) => h.id === 'plexlint')!;
     const changed = ['profiles/SYSB.tcpip', 'lb/edge1.cfg', 'README.md'].filter((f) => filesPattern(hook.files!).test(f));
     expect(changed).toEqual(['profiles/SYSB.tcpip', 'lb/edge1.cfg']);
     const args = [...hook.entry.split(' ').slice(1), ...(hook.args ?? []), ...changed];
-    expect(runCli(args, { cwd: repo }).code).toBe(0);
+    expect((await runMainIn(args, { cwd: repo })).code).toBe(0);
     // A change that breaks the sysplex: reported in the changed file, found with the other stacks as context.
     const sysb = join(repo, 'profiles', 'SYSB.tcpip');
     const text = readFileSync(sysb, 'utf8');
     expect(text).toMatch(/DISTMETHOD BASEWLM OPTLOCAL 1$/m);
     writeFileSync(sysb, text.replace(/(DISTMETHOD BASEWLM OPTLOCAL) 1$/m, '$1 20'));
-    const broken = runCli([...args, '--format', 'gcc'], { cwd: repo });
+    const broken = await runMainIn([...args, '--format', 'gcc'], { cwd: repo });
     expect(broken.code).toBe(1);
     expect(broken.stdout).toMatch(/^profiles\/SYSB\.tcpip:\d+:\d+: error: .*\[optlocal-out-of-range\]$/m);
     expect(broken.stdout.split('\n').filter(Boolean).every((l) => l.startsWith('profiles/SYSB.tcpip:'))).toBe(true);
   });
 
-  it('plexlint-fix applies the fixes to the changed file', () => {
+  it('plexlint-fix applies the fixes to the changed file', async () => {
     const repo = mkdtempSync(join(tmpdir(), 'plexlint-precommit-'));
     mkdirSync(join(repo, 'profiles'));
     writeFileSync(join(repo, 'profiles', 'SYSA.tcpip'), 'BEGINROUTES\n  ROUTE DEFAULT 10.20.1.1 OSA1 MTU 1492 REPL;CHG\nENDROUTES\n');
     const hook = hooks.find((h) => h.id === 'plexlint-fix')!;
-    const run = runCli([...hook.entry.split(' ').slice(1), 'profiles/SYSA.tcpip'], { cwd: repo });
+    const run = await runMainIn([...hook.entry.split(' ').slice(1), 'profiles/SYSA.tcpip'], { cwd: repo });
     expect(run.stderr).toContain('fixed 1 problem in 1 file');
     expect(readFileSync(join(repo, 'profiles', 'SYSA.tcpip'), 'utf8')).toContain('REPL ;CHG');
   });

@@ -1,6 +1,8 @@
 /**
  * The command line without sharp edges: value options take one value each, may be repeated, and never swallow
  * the paths after them (on every command); --rule is validated; every command's --help shows real examples.
+ * The --progress runs spawn the real binary (runCli): "nothing in a pipe by default" is about the process's stderr
+ * being a pipe, which only a child process has for certain.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

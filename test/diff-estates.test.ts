@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runDiff, type DiffResult } from '../src/diff/index.js';
-import { runCli } from './support/cli.js';
+import { runMainIn } from './support/main.js';
 
 const example = join(import.meta.dirname, '..', 'fixtures', 'example');
 const work = mkdtempSync(join(process.env['TMPDIR'] ?? tmpdir(), 'plexlint-diff-estates-'));
@@ -67,7 +67,7 @@ describe('diff of a repository with several estates', () => {
     ]);
   });
 
-  it('diffs each pair on its own: never a file of one estate against a file of another', () => {
+  it('diffs each pair on its own: never a file of one estate against a file of another', async () => {
     const [plex1, plex3, plex4, plex2] = r.estates as [DiffResult['estates'][number], DiffResult['estates'][number], DiffResult['estates'][number], DiffResult['estates'][number]];
     expect(plex1.changes.map((c) => `${c.object} ${c.attribute} ${c.before} → ${c.after} ${c.oldLoc?.file} ${c.newLoc?.file}`).sort()).toEqual([
       `VIPADISTRIBUTE 10.40.1.2 port 3000 on SYSB optLocal 1 → 0 ${SYSB} ${SYSB}`,
@@ -107,8 +107,8 @@ describe('diff of a repository with several estates', () => {
     expect(plex1.findings.new.map((d) => d.ruleId)).toEqual(['optlocal-zero-wlm']);
   });
 
-  it('one estate named on each side is compared as before (the JSON of one estate has no estates list)', () => {
-    const one = runCli(['diff', 'git:HEAD', 'prod/PLEX1', '-f', 'json'], { cwd: repo });
+  it('one estate named on each side is compared as before (the JSON of one estate has no estates list)', async () => {
+    const one = await runMainIn(['diff', 'git:HEAD', 'prod/PLEX1', '-f', 'json'], { cwd: repo });
     expect(one.code).toBe(1);
     const json = JSON.parse(one.stdout) as Record<string, unknown>;
     expect(Object.keys(json)).toEqual(['before', 'after', 'changes', 'behaviour', 'flows', 'findings']);
@@ -120,8 +120,8 @@ describe('diff of a repository with several estates', () => {
 });
 
 describe('the reports of several estates', () => {
-  it('json: the fields of a one-estate diff for all estates together, and an estates list', () => {
-    const run = runCli(['diff', 'git:HEAD', '.', '-f', 'json'], { cwd: repo });
+  it('json: the fields of a one-estate diff for all estates together, and an estates list', async () => {
+    const run = await runMainIn(['diff', 'git:HEAD', '.', '-f', 'json'], { cwd: repo });
     expect(run.code).toBe(1);
     const json = JSON.parse(run.stdout) as { changes: unknown[]; findings: { new: { file: string }[] }; estates: { estate: string; status: string; manifest: object; changes: unknown[]; flows: object }[] };
     expect(json.estates.map((e) => `${e.estate} ${e.status}`)).toEqual(['prod/PLEX1 changed', 'dev/PLEX3 added', 'old/PLEX4 removed', 'test/PLEX2 unchanged']);
@@ -130,11 +130,11 @@ describe('the reports of several estates', () => {
     expect(Object.keys(json.estates[0]!)).toEqual(['estate', 'status', 'manifest', 'changes', 'behaviour', 'flows', 'findings']);
   });
 
-  it('json: the estates list is escaped like every JSON output (an estate folder named with a bidi control)', () => {
+  it('json: the estates list is escaped like every JSON output (an estate folder named with a bidi control)', async () => {
     const sides = join(work, 'bidi');
     for (const side of ['a', 'b']) for (const e of ['x', 'y\u202Ez']) cpSync(example, join(sides, side, e), { recursive: true });
     edit(join(sides, 'b', 'y\u202Ez', 'profiles', 'SYSB.tcpip'), 'DISTMETHOD BASEWLM OPTLOCAL 1', 'DISTMETHOD BASEWLM OPTLOCAL 0');
-    const run = runCli(['diff', 'a', 'b', '-f', 'json'], { cwd: sides });
+    const run = await runMainIn(['diff', 'a', 'b', '-f', 'json'], { cwd: sides });
     expect(run.code).toBe(1);
     expect(run.stdout).not.toContain('\u202E');
     const json = JSON.parse(run.stdout) as { estates: { estate: string; status: string }[] };
@@ -142,20 +142,20 @@ describe('the reports of several estates', () => {
     expect(run.stdout).toContain('"estate": "b/y\\u202Ez"');
   });
 
-  it('markdown: a backtick in an estate folder cannot end its code span (the rest would be read as a link)', () => {
+  it('markdown: a backtick in an estate folder cannot end its code span (the rest would be read as a link)', async () => {
     const sides = join(work, 'backtick');
     const name = 'y`[x](e.example)`z';
     for (const side of ['a', 'b']) for (const e of ['x', name]) cpSync(example, join(sides, side, e), { recursive: true });
     edit(join(sides, 'b', name, 'profiles', 'SYSB.tcpip'), 'DISTMETHOD BASEWLM OPTLOCAL 1', 'DISTMETHOD BASEWLM OPTLOCAL 0');
-    const run = runCli(['diff', 'a', 'b', '-f', 'markdown'], { cwd: sides });
+    const run = await runMainIn(['diff', 'a', 'b', '-f', 'markdown'], { cwd: sides });
     expect(run.code).toBe(1);
     const lines = run.stdout.split('\n');
     expect(lines).toContain('### Estate ``b/y`[x](e.example)`z`` (changed)');
     expect(lines.filter((l) => l.startsWith('``b/y`[x](e.example)`z/plexlint.yaml`` · routing delta: '))).toHaveLength(1);
   });
 
-  it('markdown: a table of the estates on top, then a part per estate with differences, its routing picture in it', () => {
-    const run = runCli(['diff', 'git:HEAD', '.', '-f', 'markdown'], { cwd: repo });
+  it('markdown: a table of the estates on top, then a part per estate with differences, its routing picture in it', async () => {
+    const run = await runMainIn(['diff', 'git:HEAD', '.', '-f', 'markdown'], { cwd: repo });
     const md = run.stdout;
     expect(md).toMatch(/^## plexlint: \d+ configuration changes, \d+ routing changes, 1 new finding, 0 fixed\n\n`git:HEAD` → `\.` · 4 estates: 1 changed, 1 added, 1 removed, 1 unchanged · routing delta: /);
     expect(md).toContain('| estate | | configuration changes | routing changes | new findings | fixed |');
@@ -171,19 +171,19 @@ describe('the reports of several estates', () => {
     expect(md.length).toBeLessThanOrEqual(65536);
   });
 
-  it('text: a line per estate, then each estate with differences; github: the new findings where GitHub finds them', () => {
-    const text = runCli(['diff', 'git:HEAD', '.'], { cwd: repo }).stdout.split('\n');
+  it('text: a line per estate, then each estate with differences; github: the new findings where GitHub finds them', async () => {
+    const text = (await runMainIn(['diff', 'git:HEAD', '.'], { cwd: repo })).stdout.split('\n');
     const at = text.indexOf('Estates (4 estates: 1 changed, 1 added, 1 removed, 1 unchanged)');
     expect(at).toBe(4);
     expect(text.slice(at + 1, at + 5).map((l) => l.trim().split(/\s+/).slice(0, 3).join(' '))).toEqual(['~ prod/PLEX1 changed', '+ dev/PLEX3 added', '- old/PLEX4 removed', '= test/PLEX2 unchanged']);
     expect(text.filter((l) => l.startsWith('Estate ')).map((l) => l.split('  ')[0])).toEqual(['Estate prod/PLEX1 (changed)', 'Estate dev/PLEX3 (added)', 'Estate old/PLEX4 (removed)']);
-    const github = runCli(['diff', 'git:HEAD', '.', '-f', 'github'], { cwd: repo });
+    const github = await runMainIn(['diff', 'git:HEAD', '.', '-f', 'github'], { cwd: repo });
     expect(github.stdout).toMatch(new RegExp(`^::notice file=${SYSB.replace(/[/.]/g, '\\$&')},line=24,.*title=optlocal-zero-wlm::`));
     expect(github.stdout.trim().split('\n')).toHaveLength(1);
   });
 
-  it('progress names each estate, and the closing line counts them all', () => {
-    const run = runCli(['diff', 'git:HEAD', '.', '-f', 'json', '--progress'], { cwd: repo });
+  it('progress names each estate, and the closing line counts them all', async () => {
+    const run = await runMainIn(['diff', 'git:HEAD', '.', '-f', 'json', '--progress'], { cwd: repo });
     const lines = run.stderr.trim().split('\n');
     for (const e of ['prod/PLEX1', 'test/PLEX2', 'dev/PLEX3', 'old/PLEX4']) expect(lines.some((l) => l.startsWith(`plexlint: ${e}: routing delta`))).toBe(true);
     expect(lines.some((l) => l.startsWith('plexlint: git:HEAD: prod/PLEX1: '))).toBe(true);
@@ -193,14 +193,14 @@ describe('the reports of several estates', () => {
 });
 
 describe('--scenario with several estates', () => {
-  it('a scenario runs on the estate it names only; one that names none of them is a usage error', () => {
+  it('a scenario runs on the estate it names only; one that names none of them is a usage error', async () => {
     const scenario = join(work, 'plex1.scenario.yaml');
     writeFileSync(scenario, `estate: repo/prod/PLEX1/plexlint.yaml\nsteps:\n  - connect: { from: client, to: "10.40.1.4:9080", count: 600 }\n`);
     const r = runDiff('git:HEAD', '.', repo, { scenarios: [scenario] });
     const steps = r.estates.map((e) => `${e.estate} ${e.behaviour.filter((b) => b.flow.startsWith(scenario)).length}`);
     expect(steps).toEqual(['prod/PLEX1 1', 'dev/PLEX3 0', 'old/PLEX4 0', 'test/PLEX2 0']);
     writeFileSync(scenario, `estate: base/prod/PLEX1/plexlint.yaml\nsteps:\n  - connect: { from: client, to: "10.40.1.4:9080", count: 600 }\n`);
-    const run = runCli(['diff', 'git:HEAD', '.', '--scenario', scenario], { cwd: repo });
+    const run = await runMainIn(['diff', 'git:HEAD', '.', '--scenario', scenario], { cwd: repo });
     expect(run.code).toBe(2);
     expect(run.stderr).toBe(`plexlint: --scenario ${scenario}: the estate it names (../base/prod/PLEX1) is none of the estates diffed (dev/PLEX3, old/PLEX4, prod/PLEX1, test/PLEX2)\n`);
   });
@@ -226,8 +226,8 @@ describe('moved and renamed manifests', () => {
     expect(r.changes.every((c) => c.kind === 'added')).toBe(true);
   });
 
-  it('a side that does not exist is a usage error naming it', () => {
-    const run = runCli(['diff', 'no/such', '.'], { cwd: repo });
+  it('a side that does not exist is a usage error naming it', async () => {
+    const run = await runMainIn(['diff', 'no/such', '.'], { cwd: repo });
     expect(run.code).toBe(2);
     expect(run.stderr).toBe('plexlint: no/such does not exist\n');
   });
@@ -236,43 +236,43 @@ describe('moved and renamed manifests', () => {
 describe('check --baseline on a repository with several estates', () => {
   const findings = (stdout: string): string[] => stdout.trim().split('\n').filter(Boolean).map((l) => l.replace(/^(\S+?):\d+:\d+: .*\[(.*)\]$/, '$1 $2'));
 
-  it('git:<ref> and a folder: only the finding that is new, in its estate', () => {
+  it('git:<ref> and a folder: only the finding that is new, in its estate', async () => {
     for (const baseline of ['git:HEAD', '../base']) {
-      const run = runCli(['check', '.', '--baseline', baseline, '-f', 'gcc'], { cwd: repo });
+      const run = await runMainIn(['check', '.', '--baseline', baseline, '-f', 'gcc'], { cwd: repo });
       expect(run.stderr).toBe('');
       expect(findings(run.stdout), baseline).toEqual([`${SYSB} optlocal-zero-wlm`]);
     }
   });
 
-  it('the same finding in another estate is new there, though the baseline has it in one estate', () => {
+  it('the same finding in another estate is new there, though the baseline has it in one estate', async () => {
     const dir = join(work, 'moved-finding');
     cpSync(base, join(dir, 'old'), { recursive: true });
     edit(join(dir, 'old', SYSB), 'BASEWLM OPTLOCAL 1', 'BASEWLM OPTLOCAL 0');
     cpSync(base, join(dir, 'new'), { recursive: true });
     edit(join(dir, 'new', 'test/PLEX2/profiles/SYSB.tcpip'), 'BASEWLM OPTLOCAL 1', 'BASEWLM OPTLOCAL 0');
-    const run = runCli(['check', 'new', '--baseline', 'old', '-f', 'gcc'], { cwd: dir });
+    const run = await runMainIn(['check', 'new', '--baseline', 'old', '-f', 'gcc'], { cwd: dir });
     expect(findings(run.stdout)).toEqual(['new/test/PLEX2/profiles/SYSB.tcpip optlocal-zero-wlm']);
   });
 
-  it('one file of an estate against git:<ref>: a finding the revision has too is not new', () => {
+  it('one file of an estate against git:<ref>: a finding the revision has too is not new', async () => {
     const dir = join(work, 'one-file');
     cpSync(example, dir, { recursive: true });
     edit(join(dir, 'profiles', 'SYSB.tcpip'), 'BASEWLM OPTLOCAL 1', 'BASEWLM OPTLOCAL 0');
     git(dir, 'init', '-q');
     git(dir, 'add', '.');
     git(dir, 'commit', '-qm', 'base');
-    expect(findings(runCli(['check', 'profiles/SYSB.tcpip', '-f', 'gcc'], { cwd: dir }).stdout)).toEqual(['profiles/SYSB.tcpip optlocal-zero-wlm']);
+    expect(findings((await runMainIn(['check', 'profiles/SYSB.tcpip', '-f', 'gcc'], { cwd: dir })).stdout)).toEqual(['profiles/SYSB.tcpip optlocal-zero-wlm']);
     // The baseline side and the current run are rooted alike (at the estate): the finding matches itself.
-    expect(runCli(['check', 'profiles/SYSB.tcpip', '--baseline', 'git:HEAD', '-f', 'gcc'], { cwd: dir })).toMatchObject({ code: 0, stdout: '' });
+    expect(await runMainIn(['check', 'profiles/SYSB.tcpip', '--baseline', 'git:HEAD', '-f', 'gcc'], { cwd: dir })).toMatchObject({ code: 0, stdout: '' });
   });
 
-  it('an estate moved to another folder keeps its findings: they match those of the estate no longer there', () => {
+  it('an estate moved to another folder keeps its findings: they match those of the estate no longer there', async () => {
     const dir = join(work, 'moved-estate');
     cpSync(base, join(dir, 'old'), { recursive: true });
     edit(join(dir, 'old', 'test/PLEX2/profiles/SYSB.tcpip'), 'BASEWLM OPTLOCAL 1', 'BASEWLM OPTLOCAL 0');
     cpSync(join(dir, 'old'), join(dir, 'new'), { recursive: true });
     renameSync(join(dir, 'new', 'test', 'PLEX2'), join(dir, 'new', 'test', 'PLEX2b'));
-    expect(findings(runCli(['check', 'new', '-f', 'gcc'], { cwd: dir }).stdout)).toEqual(['new/test/PLEX2b/profiles/SYSB.tcpip optlocal-zero-wlm']);
-    expect(runCli(['check', 'new', '--baseline', 'old', '-f', 'gcc'], { cwd: dir })).toMatchObject({ code: 0, stdout: '' });
+    expect(findings((await runMainIn(['check', 'new', '-f', 'gcc'], { cwd: dir })).stdout)).toEqual(['new/test/PLEX2b/profiles/SYSB.tcpip optlocal-zero-wlm']);
+    expect(await runMainIn(['check', 'new', '--baseline', 'old', '-f', 'gcc'], { cwd: dir })).toMatchObject({ code: 0, stdout: '' });
   });
 });

@@ -99,8 +99,12 @@ describe('Mermaid output parses with the Mermaid parser', () => {
     expect(r.code).toBe(0);
     const found = blocks(r.stdout);
     expect(found.length).toBeGreaterThan(files.length);
-    for (const b of found) await expect(parseMermaid(b)).resolves.toBeDefined();
-  });
+    // Steps that leave the routing as it was draw the same picture (91 different ones of 106): Mermaid's parser
+    // gives the same answer for the same text, so each is parsed once.
+    for (const b of new Set(found)) await expect(parseMermaid(b)).resolves.toBeDefined();
+    // 24 scenarios simulated and 91 pictures parsed: ~6 s of CPU, a minute and more on a shared machine. A hang
+    // guard, not a speed limit (npm run bench measures speed).
+  }, 300_000);
   it("the README's picture", async () => {
     const found = blocks(readFileSync(join(root, 'README.md'), 'utf8'));
     expect(found).toHaveLength(1);

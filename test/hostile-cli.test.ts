@@ -30,7 +30,8 @@ describe('internal errors', () => {
       const r = runCli(args, { cwd: dir, env: { PLEXLINT_TEST_FAULT: 'lint' } });
       expect(r.code).toBe(2);
       expect(r.stderr.split('\n')[0]).toBe('plexlint: internal error: Error: fault injected by PLEXLINT_TEST_FAULT=lint');
-      expect(r.stderr).toMatch(/\n\s+at lint(All)? \(.*lint\.js:\d+:\d+\)/);
+      // The child runs the bundle, as an installed plexlint does (support/cli.ts): the frames are in plexlint.cjs.
+      expect(r.stderr).toMatch(/\n\s+at lint(All)? \(.*\/dist\/plexlint\.cjs:\d+:\d+\)/);
     }
   });
 

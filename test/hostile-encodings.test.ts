@@ -9,7 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { lint } from '../src/engine/lint.js';
 import { decode } from '../src/sources/decode.js';
 import { ebcdicCodePage, ebcdicDecode, ebcdicEncode, type EbcdicCodePage } from '../src/sources/ebcdic.js';
-import { runCli } from './support/cli.js';
+
+import { runMainIn } from './support/main.js';
 import { estate } from './support/profile.js';
 
 
@@ -73,15 +74,15 @@ describe('EBCDIC profiles', () => {
     });
   }
 
-  it('--encoding forces the code page: IBM-1047 bytes read as IBM-037 turn [ ] into Ý ¨', () => {
+  it('--encoding forces the code page: IBM-1047 bytes read as IBM-037 turn [ ] into Ý ¨', async () => {
     const dir = estate({ 'SYSA.tcpip': ebcdicEncode(PROFILE.join('\n') + '\n', 'ibm-1047') });
-    const auto = runCli(['check', 'SYSA.tcpip', '--format', 'gcc'], { cwd: dir });
+    const auto = await runMainIn(['check', 'SYSA.tcpip', '--format', 'gcc'], { cwd: dir });
     expect(auto.stdout).toContain("names LINK LNK[1]");
-    const forced = runCli(['check', 'SYSA.tcpip', '--format', 'gcc', '--encoding', 'IBM037'], { cwd: dir });
+    const forced = await runMainIn(['check', 'SYSA.tcpip', '--format', 'gcc', '--encoding', 'IBM037'], { cwd: dir });
     expect(forced.code).toBe(1);
     expect(forced.stdout).toContain('names LINK LNKÝ1¨');
     expect(forced.stdout).toContain('SYSA.tcpip:5:6: error:');
-    const bad = runCli(['check', 'SYSA.tcpip', '--encoding', 'ebcdic'], { cwd: dir });
+    const bad = await runMainIn(['check', 'SYSA.tcpip', '--encoding', 'ebcdic'], { cwd: dir });
     expect(bad.code).toBe(2);
     expect(bad.stderr).toBe('plexlint: --encoding ebcdic: expected one of utf-8, iso-8859-1, utf-16le, utf-16be, ibm-1047, ibm-037\n');
   });

@@ -9,7 +9,8 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { hasStackTrace, runCli } from './support/cli.js';
+import { hasStackTrace } from './support/cli.js';
+import { runMainIn } from './support/main.js';
 
 const work = mkdtempSync(join(tmpdir(), 'plexlint-hostile-git-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -61,9 +62,9 @@ craftedBranch('link-out', [{ mode: '120000', name: 'outside.tcpip', content: joi
 craftedBranch('odd-names', [{ mode: '100644', name: 'C: \x1b[31mred\x1b[0m;%0A.tcpip', content: 'HOME 10.1.1.2 NOLINK\n' }]);
 
 /** Run with a TMPDIR of its own, and say what the run left in it. */
-function run(args: string[]): { code: number | null; stdout: string; stderr: string; leftInTmp: string[] } {
+async function run(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string; leftInTmp: string[] }> {
   const tmp = mkdtempSync(join(work, 'tmp-'));
-  const r = runCli(args, { cwd: repo, env: { TMPDIR: tmp } });
+  const r = await runMainIn(args, { cwd: repo, env: { TMPDIR: tmp } });
   const leftInTmp = readdirSync(tmp);
   rmSync(tmp, { recursive: true, force: true });
   return { code: r.code, stdout: r.stdout, stderr: r.stderr, leftInTmp };
@@ -75,10 +76,10 @@ describe('a revision with entries that name another place', () => {
     ['absolute', '/etc/plexlint-pwned', 'it is absolute'],
     ['traversal', 'a/../../plexlint-pwned', "it has a '..' in it"],
   ] as const) {
-    it(`${branch}: diff and check --baseline refuse it with one line, and write nothing`, () => {
+    it(`${branch}: diff and check --baseline refuse it with one line, and write nothing`, async () => {
       const line = `plexlint: git:${branch} holds the entry ${JSON.stringify(entry)}, which is not a plain relative path (${why}); git itself refuses to check it out, and plexlint does not read such a revision\n`;
       for (const args of [['diff', `git:${branch}`, '.'], ['check', '.', '--baseline', `git:${branch}`]]) {
-        const r = run(args);
+        const r = await run(args);
         expect(r.stderr).toBe(line);
         expect(r.code).toBe(2);
         expect(hasStackTrace(r.stderr)).toBe(false);
@@ -90,30 +91,30 @@ describe('a revision with entries that name another place', () => {
 });
 
 describe('a revision read in memory', () => {
-  it('diff git:HEAD writes nothing to the temporary folder and finds no change', () => {
-    const r = run(['diff', 'git:HEAD', '.']);
+  it('diff git:HEAD writes nothing to the temporary folder and finds no change', async () => {
+    const r = await run(['diff', 'git:HEAD', '.']);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('Configuration changes (0)');
     expect(r.leftInTmp).toEqual([]);
   });
 
-  it('a symbolic link in the revision to a file outside the repository is not read', () => {
-    const r = run(['diff', 'git:link-out', '.', '--format', 'json']);
+  it('a symbolic link in the revision to a file outside the repository is not read', async () => {
+    const r = await run(['diff', 'git:link-out', '.', '--format', 'json']);
     expect(r.stdout + r.stderr).not.toContain(SECRET);
     expect(r.stdout).toContain('outside.tcpip is outside the estate being checked; plexlint does not read it');
     expect(r.leftInTmp).toEqual([]);
   });
 
-  it('odd but plain names (control characters, a colon, %) are read and shown escaped', () => {
-    const r = run(['diff', 'git:odd-names', '.', '--format', 'text']);
+  it('odd but plain names (control characters, a colon, %) are read and shown escaped', async () => {
+    const r = await run(['diff', 'git:odd-names', '.', '--format', 'text']);
     expect(r.code).toBe(1);
     expect(r.stdout).not.toContain('\x1b');
     expect(r.stdout).toContain('C: \\x1B[31mred\\x1B[0m;%0A.tcpip');
   });
 
-  it('a revision spelled like an option is a revision, never an option', () => {
-    const r = run(['diff', 'git:--output=/dev/null', '.']);
+  it('a revision spelled like an option is a revision, never an option', async () => {
+    const r = await run(['diff', 'git:--output=/dev/null', '.']);
     expect(r.stderr).toBe('plexlint: git:--output=/dev/null: the repository has no revision "--output=/dev/null"\n');
     expect(r.code).toBe(2);
   });

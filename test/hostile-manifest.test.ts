@@ -2,7 +2,8 @@
  * Hostile and broken estate manifests (plexlint.yaml): unknown keys, wrong
  * types, paths that do not exist — findings with line and column in the
  * manifest — and files that are not YAML, YAML bombs (aliases of aliases),
- * absurd nesting and absurd size.
+ * absurd nesting and absurd size. The YAML bomb runs in a child process with a capped heap (memory stays bounded);
+ * the other runs of the command line are in this process (runMainIn).
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,6 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { lint } from '../src/engine/lint.js';
 import { MAX_ALIAS_NODES } from '../src/frontends/manifest/index.js';
 import { hasStackTrace, runCli } from './support/cli.js';
+import { runMainIn } from './support/main.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'plexlint-hostile-manifest-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -72,17 +74,17 @@ describe('schema problems are findings at their place in plexlint.yaml', () => {
     expect(messages[0]).toContain('Did you mean systems?');
   });
 
-  it('through the CLI: gcc lines carry the manifest position; a missing --config is one line, exit 2', () => {
+  it('through the CLI: gcc lines carry the manifest position; a missing --config is one line, exit 2', async () => {
     const dir = estate('systems:\n  SYSA: { profile: SYSA.tcpip, cpcc: CPC1 }\n');
-    const r = runCli(['check', '.', '--format', 'gcc'], { cwd: dir });
+    const r = await runMainIn(['check', '.', '--format', 'gcc'], { cwd: dir });
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^plexlint\.yaml:2:32: warning: unknown key 'cpcc' in systems\.SYSA: plexlint ignores it\. Did you mean cpc\? \[manifest-unknown-key\]$/m);
-    const missing = runCli(['check', '.', '--config', 'nosuch.yaml'], { cwd: dir });
+    const missing = await runMainIn(['check', '.', '--config', 'nosuch.yaml'], { cwd: dir });
     expect(missing.code).toBe(2);
     expect(missing.stderr).toBe('plexlint: nosuch.yaml does not exist (--config)\n');
     // compile, trace and graph compile one estate: the missing --config was reported twice, joined by '; '.
     for (const args of [['compile', '.'], ['trace', '.', '--from', 'client', '--to', '10.1.1.1:80'], ['graph', '.']]) {
-      const once = runCli([...args, '--config', 'nosuch.yaml'], { cwd: dir });
+      const once = await runMainIn([...args, '--config', 'nosuch.yaml'], { cwd: dir });
       expect(once.code).toBe(2);
       expect(once.stderr).toBe('plexlint: nosuch.yaml does not exist (--config)\n');
     }
@@ -98,16 +100,16 @@ describe('files that are not a manifest', () => {
     expect(found[0]).toMatch(/^1:1-/);
   });
 
-  it('binary bytes: one line, exit 2 (the manifest is always named, never scanned)', () => {
+  it('binary bytes: one line, exit 2 (the manifest is always named, never scanned)', async () => {
     const bytes = Buffer.alloc(4096);
     for (let i = 0; i < bytes.length; i++) bytes[i] = (i * 7919) & 0xff;
-    const r = runCli(['check', '.'], { cwd: estate(bytes) });
+    const r = await runMainIn(['check', '.'], { cwd: estate(bytes) });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/^plexlint: plexlint\.yaml is a binary file \(.*\), not a configuration file\n$/);
   });
 
-  it('a manifest over 1 MB: one line, exit 2', () => {
-    const r = runCli(['check', '.'], { cwd: estate('# padding\n'.repeat(120_000)) });
+  it('a manifest over 1 MB: one line, exit 2', async () => {
+    const r = await runMainIn(['check', '.'], { cwd: estate('# padding\n'.repeat(120_000)) });
     expect(r.code).toBe(2);
     expect(r.stderr).toBe('plexlint: plexlint.yaml is 1.1 MB, larger than the 1.0 MB plexlint reads for a manifest\n');
   });

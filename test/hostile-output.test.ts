@@ -10,7 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { writeAtomic, WriteError } from '../src/cli/io.js';
-import { cliPath, hasStackTrace, runCli } from './support/cli.js';
+import { cliPath, hasStackTrace } from './support/cli.js';
+import { runMainIn } from './support/main.js';
 
 vi.mock('node:crypto', async (original) => {
   const actual = await original<typeof crypto>();
@@ -38,12 +39,12 @@ const COMMANDS: [string, string[]][] = [
 ];
 
 describe('-o through links, into FIFOs and devices, keeping the mode', () => {
-  it('a symbolic link stays a link; its target gets the report', () => {
+  it('a symbolic link stays a link; its target gets the report', async () => {
     for (const [name, args] of COMMANDS) {
       const d = fresh();
       writeFileSync(join(d, 'real.txt'), 'old');
       symlinkSync(join(d, 'real.txt'), join(d, 'link.txt'));
-      const r = runCli([...args, '-o', join(d, 'link.txt')], { cwd: dir });
+      const r = await runMainIn([...args, '-o', join(d, 'link.txt')], { cwd: dir });
       expect(r.stderr, name).not.toContain('cannot write');
       expect(lstatSync(join(d, 'link.txt')).isSymbolicLink(), name).toBe(true);
       expect(readlinkSync(join(d, 'link.txt'))).toBe(join(d, 'real.txt'));
@@ -52,21 +53,21 @@ describe('-o through links, into FIFOs and devices, keeping the mode', () => {
     }
   });
 
-  it('a dangling link: the file it names is created, the link stays', () => {
+  it('a dangling link: the file it names is created, the link stays', async () => {
     const d = fresh();
     symlinkSync(join(d, 'later.txt'), join(d, 'link.txt'));
-    const r = runCli(['rules', '-o', join(d, 'link.txt')], { cwd: dir });
+    const r = await runMainIn(['rules', '-o', join(d, 'link.txt')], { cwd: dir });
     expect(r.code).toBe(0);
     expect(lstatSync(join(d, 'link.txt')).isSymbolicLink()).toBe(true);
     expect(readFileSync(join(d, 'later.txt'), 'utf8')).toContain('unreadable-file');
   });
 
-  it('the mode of the file is kept', () => {
+  it('the mode of the file is kept', async () => {
     const d = fresh();
     const out = join(d, 'report.txt');
     writeFileSync(out, 'old');
     chmodSync(out, 0o600);
-    expect(runCli(['check', 'SYSA.tcpip', '-o', out], { cwd: dir }).code).toBe(1);
+    expect((await runMainIn(['check', 'SYSA.tcpip', '-o', out], { cwd: dir })).code).toBe(1);
     expect(statSync(out).mode & 0o777).toBe(0o600);
     chmodSync(out, 0o640);
     writeAtomic(out, 'new');
@@ -90,7 +91,7 @@ describe('-o through links, into FIFOs and devices, keeping the mode', () => {
     expect(lstatSync(fifo).isFIFO()).toBe(true);
   });
 
-  it('a device is written into, not replaced; a full device is one line, exit 2', () => {
+  it('a device is written into, not replaced; a full device is one line, exit 2', async () => {
     const d = fresh();
     // A private copy of /dev/full where the machine allows it (root), so that nothing in /dev is at stake.
     let full = join(d, 'full');
@@ -99,7 +100,7 @@ describe('-o through links, into FIFOs and devices, keeping the mode', () => {
     } catch {
       full = '/dev/full';
     }
-    const r = runCli(['check', 'SYSA.tcpip', '-o', full], { cwd: dir });
+    const r = await runMainIn(['check', 'SYSA.tcpip', '-o', full], { cwd: dir });
     expect(r.stderr).toBe(`plexlint: cannot write the report to ${full}: no space left on the device\n`);
     expect(r.code).toBe(2);
     expect(statSync(full).isCharacterDevice()).toBe(true);
@@ -132,10 +133,10 @@ describe('a write that fails is one line naming the path, exit 2', () => {
     ['under a file', (d) => (writeFileSync(join(d, 'file'), ''), join(d, 'file', 'report.txt')), (p) => `cannot write the report to ${p}: a part of the path is not a folder`],
   ];
   for (const [what, path, message] of cases) {
-    it(`${what}, for every command`, () => {
+    it(`${what}, for every command`, async () => {
       for (const [name, args] of COMMANDS) {
         const p = path(fresh());
-        const r = runCli([...args, '-o', p], { cwd: dir });
+        const r = await runMainIn([...args, '-o', p], { cwd: dir });
         expect(r.stderr, name).toBe(`plexlint: ${message(p)}\n`);
         expect(r.code, name).toBe(2);
         expect(hasStackTrace(r.stderr)).toBe(false);
@@ -143,22 +144,22 @@ describe('a write that fails is one line naming the path, exit 2', () => {
     });
   }
 
-  it.skipIf(process.getuid?.() === 0)('a folder without write permission', () => {
+  it.skipIf(process.getuid?.() === 0)('a folder without write permission', async () => {
     const d = fresh();
     chmodSync(d, 0o500);
-    const r = runCli(['rules', '-o', join(d, 'x.txt')], { cwd: dir });
+    const r = await runMainIn(['rules', '-o', join(d, 'x.txt')], { cwd: dir });
     chmodSync(d, 0o700);
     expect(r.stderr).toBe(`plexlint: cannot write the report to ${join(d, 'x.txt')}: permission denied\n`);
     expect(r.code).toBe(2);
   });
 
-  it('simulate and trace too', () => {
+  it('simulate and trace too', async () => {
     const d = fresh();
     const p = join(d, 'missing', 'r.txt');
     const scenario = join(dir, 'fixtures-scenario.scenario.yaml');
     writeFileSync(scenario, 'inputs: [SYSA.tcpip]\nsteps:\n  - set: { stacks: { SYSA: { up: true } } }\n');
     for (const args of [['simulate', scenario], ['trace', 'SYSA.tcpip', '--from', 'client', '--to', '10.1.1.1:80']]) {
-      const r = runCli([...args, '-o', p], { cwd: dir });
+      const r = await runMainIn([...args, '-o', p], { cwd: dir });
       expect(r.stderr, args[0]).toBe(`plexlint: cannot write the report to ${p}: its folder does not exist\n`);
       expect(r.code).toBe(2);
     }

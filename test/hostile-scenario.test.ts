@@ -2,6 +2,9 @@
  * The simulator on hostile scenario files: an estate or inputs outside the repository, FIFOs, devices and /proc
  * files in place of a scenario, a --state file or a cache, counts that would take gigabytes, nesting thousands of
  * levels deep. Each ends in one clear line (exit 2) or runs in bounded memory; nothing outside is read.
+ * Child processes (runCli) where the process is what is tested: every path it opened (spyFs), a capped heap, a hang
+ * guard that can only kill a process (a FIFO that never ends), standard input, and the depth of the real process's
+ * stack; the rest runs in this process (runMainIn).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -11,6 +14,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { cacheSecret, userCacheFolder } from '../src/cli/cache-location.js';
 import { entryMac } from '../src/engine/cache.js';
 import { cliPath, hasStackTrace, runCli } from './support/cli.js';
+import { runMainIn } from './support/main.js';
 
 const root = mkdtempSync(join(tmpdir(), 'plexlint-hostile-scenario-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -58,10 +62,10 @@ describe("a scenario's estate and inputs stay inside the repository that holds i
     });
   }
 
-  it('without a repository, the working directory is the sandbox', () => {
+  it('without a repository, the working directory is the sandbox', async () => {
     const bare = mkdtempSync(join(root, 'bare-'));
     writeFileSync(join(bare, 's.scenario.yaml'), `inputs: [${outside}]\nsteps:\n  - close: all\n`);
-    const r = runCli(['simulate', 's.scenario.yaml'], { cwd: bare });
+    const r = await runMainIn(['simulate', 's.scenario.yaml'], { cwd: bare });
     expect(r.stderr).toContain(`is outside the working directory (${bare}; the scenario is in no git repository)`);
     expect(r.code).toBe(2);
   });
@@ -128,11 +132,11 @@ describe('FIFOs, devices and /proc files are never read', () => {
     expect(scan.fsAccess.filter((a) => a.includes('/dev/zero') || a.endsWith('SYSB.tcpip'))).toEqual([]);
   });
 
-  it('a cache entry that names a /proc file, a FIFO or a device is a miss, and the run ends (even one made with the key)', () => {
+  it('a cache entry that names a /proc file, a FIFO or a device is a miss, and the run ends (even one made with the key)', async () => {
     const d = mkdtempSync(join(root, 'cache-'));
     writeFileSync(join(d, 'SYSA.tcpip'), PROFILE);
     const cache = join(d, '.plexlintcache');
-    expect(runCli(['check', '.', '--cache', '--cache-location', cache], { cwd: d }).code).toBe(0);
+    expect((await runMainIn(['check', '.', '--cache', '--cache-location', cache], { cwd: d })).code).toBe(0);
     const file = JSON.parse(execFileSync('cat', [cache]).toString()) as { entries: { mac: string; entry: string }[] };
     const entry = JSON.parse(file.entries[0]!.entry) as { observations: unknown[] };
     const secret = cacheSecret(userCacheFolder());

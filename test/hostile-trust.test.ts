@@ -10,6 +10,9 @@
  * - names: a file name that is not UTF-8 is checked, and shown escaped; a profile named __proto__ pollutes nothing;
  * - `--fix` keeps a read-only file, its owner and its hard links; a scenario's __proto__ is a finding; a malformed
  *   `--baseline` report is a clear exit 2.
+ *
+ * The command line runs in this process (runMainIn), but where the test needs every path the process opened: a
+ * child with support/fs-spy.mjs preloaded (runCli with spyFs).
  */
 import { execFileSync } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, linkSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readlinkSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -27,7 +30,7 @@ import { lint, lintAll } from '../src/engine/lint.js';
 import { Session } from '../src/lsp/session.js';
 import { OutsideCheckoutError } from '../src/sources/checkout.js';
 import { hasStackTrace, runCli } from './support/cli.js';
-import { runMain } from './support/main.js';
+import { runMain, runMainIn } from './support/main.js';
 
 const root = mkdtempSync(join(tmpdir(), 'plexlint-hostile-trust-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -67,10 +70,10 @@ function revealsNothing(text: string): void {
 }
 
 describe('-o never writes through a link a branch committed', () => {
-  it('plexlint.sarif -> ../victim/file: exit 2, the file outside is untouched, and the line does not say where the link leads', () => {
+  it('plexlint.sarif -> ../victim/file: exit 2, the file outside is untouched, and the line does not say where the link leads', async () => {
     const { repo, victim } = checkout();
     symlinkSync('../victim/file', join(repo, 'plexlint.sarif'));
-    const r = runCli(['check', '.', '--format', 'sarif', '-o', 'plexlint.sarif'], { cwd: repo });
+    const r = await runMainIn(['check', '.', '--format', 'sarif', '-o', 'plexlint.sarif'], { cwd: repo });
     expect(r.code).toBe(2);
     expect(hasStackTrace(r.stderr)).toBe(false);
     expect(r.stderr).toBe(
@@ -115,34 +118,34 @@ describe('-o never writes through a link a branch committed', () => {
 });
 
 describe('the cache cannot be placed or forged by a branch', () => {
-  it('a committed dangling .plexlintcache -> ../victim/created: check --cache creates nothing outside (the cache is not in the checkout)', () => {
+  it('a committed dangling .plexlintcache -> ../victim/created: check --cache creates nothing outside (the cache is not in the checkout)', async () => {
     const { repo, victim } = checkout();
     symlinkSync('../victim/created', join(repo, '.plexlintcache'));
-    const r = runCli(['check', '.', '--cache', '--format', 'gcc'], { cwd: repo });
+    const r = await runMainIn(['check', '.', '--cache', '--format', 'gcc'], { cwd: repo });
     expect(r.code).toBe(1);
     expect(existsSync(join(victim, 'created'))).toBe(false);
     expect(lstatSync(join(repo, '.plexlintcache')).isSymbolicLink()).toBe(true);
   });
 
-  it('a committed, forged .plexlintcache (every finding removed) decides nothing: check --cache finds the error (exit 1)', () => {
+  it('a committed, forged .plexlintcache (every finding removed) decides nothing: check --cache finds the error (exit 1)', async () => {
     const { repo } = checkout({ git: true });
     // The cache as plexlint 0.1 wrote it, every diagnostics list emptied, and the same in today's layout with a made-up MAC.
     const outcome = { diagnostics: [], suppressed: [], files: ['SYSA.tcpip'], readErrors: [], lines: {} };
     writeFileSync(join(repo, '.plexlintcache'), JSON.stringify({ tool: 'plexlint-cache', format: 2, entries: [{ mac: 'f'.repeat(64), entry: JSON.stringify({ key: 'k', observations: [], outcome }) }] }));
     git(repo, 'add', '-A');
     git(repo, 'commit', '-qm', 'forged');
-    const r = runCli(['check', '.', '--cache', '--format', 'gcc'], { cwd: repo });
+    const r = await runMainIn(['check', '.', '--cache', '--format', 'gcc'], { cwd: repo });
     expect(r.code).toBe(1);
     expect(r.stdout).toContain('SYSA.tcpip:1:6: error:');
     // Named explicitly, a cache file git tracks is refused: a branch could commit it.
-    const named = runCli(['check', '.', '--cache', '--cache-location', '.plexlintcache'], { cwd: repo });
+    const named = await runMainIn(['check', '.', '--cache', '--cache-location', '.plexlintcache'], { cwd: repo });
     expect(named.code).toBe(2);
     expect(named.stderr).toBe(
       "plexlint: --cache-location .plexlintcache: git tracks .plexlintcache, so a branch can commit a cache or a link in its place; plexlint does not use it. Keep the cache outside the checkout (the default: the user's cache folder) or in a file git does not track\n",
     );
   });
 
-  it('a cache folder inside the checkout (GitLab): a key the branch committed authenticates nothing', () => {
+  it('a cache folder inside the checkout (GitLab): a key the branch committed authenticates nothing', async () => {
     const { repo } = checkout({ git: true });
     const folder = join(repo, '.cache', 'plexlint');
     mkdirSync(folder, { recursive: true });
@@ -151,18 +154,18 @@ describe('the cache cannot be placed or forged by a branch', () => {
     git(repo, 'commit', '-qm', 'a key');
     // Even made private after the checkout, as a hostile runner set-up might leave it.
     chmodSync(join(folder, 'key'), 0o600);
-    const r = runCli(['check', '.', '--cache', '--format', 'gcc'], { cwd: repo, env: { XDG_CACHE_HOME: join(repo, '.cache') } });
+    const r = await runMainIn(['check', '.', '--cache', '--format', 'gcc'], { cwd: repo, env: { XDG_CACHE_HOME: join(repo, '.cache') } });
     expect(r.code).toBe(1);
     expect(r.stderr).toBe(`plexlint: warning: the cache key ${join(folder, 'key')} is a file git tracks, so a branch could have committed it; keep the cache folder out of what git tracks; nothing is cached.\n`);
     // A key anyone else may read, or a link, is not used either.
     const other = join(root, `keys${n}`, 'plexlint');
     mkdirSync(other, { recursive: true });
     writeFileSync(join(other, 'key'), 'k'.repeat(32), { mode: 0o644 });
-    const loose = runCli(['check', '.', '--cache', '--format', 'gcc'], { cwd: repo, env: { XDG_CACHE_HOME: join(other, '..') } });
+    const loose = await runMainIn(['check', '.', '--cache', '--format', 'gcc'], { cwd: repo, env: { XDG_CACHE_HOME: join(other, '..') } });
     expect(loose.stderr).toContain('is not a file that only this user can read and write (mode 0600)');
     rmSync(join(other, 'key'));
     symlinkSync(join(folder, 'key'), join(other, 'key'));
-    const linked = runCli(['check', '.', '--cache', '--format', 'gcc'], { cwd: repo, env: { XDG_CACHE_HOME: join(other, '..') } });
+    const linked = await runMainIn(['check', '.', '--cache', '--format', 'gcc'], { cwd: repo, env: { XDG_CACHE_HOME: join(other, '..') } });
     expect(linked.stderr).toContain('(it is a symbolic link)');
     expect(linked.code).toBe(1);
   });
@@ -195,7 +198,7 @@ describe('files named on the command line are not read through a link out of the
     expect(() => readScenarioFile('scen.yaml', repo)).toThrow(OutsideCheckoutError);
   });
 
-  it('--baseline base.json that links out: refused without reading it, so no JSON-parse excerpt', () => {
+  it('--baseline base.json that links out: refused without reading it, so no JSON-parse excerpt', async () => {
     const { repo } = checkout();
     symlinkSync('../victim/base.json', join(repo, 'base.json'));
     let message = '';
@@ -206,7 +209,7 @@ describe('files named on the command line are not read through a link out of the
       message = (e as Error).message;
     }
     expect(message).toBe(`base.json is a symbolic link that leads out of the repository (${repo}); plexlint does not follow a symbolic link out of it (a link in a checkout can come from anyone). Name the file it leads to, if that is the one you mean`);
-    const r = runCli(['check', '.', '--baseline', 'base.json'], { cwd: repo });
+    const r = await runMainIn(['check', '.', '--baseline', 'base.json'], { cwd: repo });
     expect(r.code).toBe(2);
     revealsNothing(r.stderr.replace(repo, ''));
   });
@@ -321,14 +324,14 @@ describe('the language server reads nothing outside its workspace folders', () =
 });
 
 describe('every name the file system gives is checked', () => {
-  it('a file and a folder whose names are not UTF-8 are checked, and shown escaped', () => {
+  it('a file and a folder whose names are not UTF-8 are checked, and shown escaped', async () => {
     const { repo } = checkout();
     const dir = Buffer.from(join(repo, 'latin'));
     mkdirSync(dir);
     writeFileSync(Buffer.concat([dir, Buffer.from('/'), Buffer.from([0xff]), Buffer.from('.tcpip')]), PROFILE);
     mkdirSync(Buffer.concat([dir, Buffer.from('/'), Buffer.from([0xfe])]));
     writeFileSync(Buffer.concat([dir, Buffer.from('/'), Buffer.from([0xfe]), Buffer.from('/SYSC.tcpip')]), PROFILE);
-    const r = runCli(['check', 'latin', '--format', 'gcc'], { cwd: repo });
+    const r = await runMainIn(['check', 'latin', '--format', 'gcc'], { cwd: repo });
     expect(r.code).toBe(1);
     expect(r.stdout).toContain('latin/\\xff.tcpip:1:6: error:');
     expect(r.stdout).toContain('latin/\\xfe/SYSC.tcpip:1:6: error:');

@@ -4,6 +4,8 @@
  * order marks and UTF-16. Each gives a clear finding or a one-line error — no
  * stack trace, no expansion, nothing read from outside the estate — with the
  * child's heap capped, so "bounded memory" is checked rather than hoped for.
+ * Runs that need neither a capped heap nor the record of what the child opens
+ * (support/fs-spy.mjs) call the command line in this process (runMainIn).
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,6 +16,7 @@ import { lint } from '../src/engine/lint.js';
 import { formatters } from '../src/report/index.js';
 import { MAX_XML_BYTES } from '../src/sources/workspace.js';
 import { hasStackTrace, runCli } from './support/cli.js';
+import { runMainIn } from './support/main.js';
 import { estate } from './support/profile.js';
 
 interface JsonReport {
@@ -82,7 +85,7 @@ describe('XML entity attacks: nothing is expanded, nothing outside the estate is
     ['an external entity with a relative path out of the estate', '<!ENTITY xxe SYSTEM "../outside/secret.txt">', false],
     ['an external parameter entity', `<!ENTITY % pe SYSTEM "file://${secretFile}"> %pe; <!ENTITY xxe "x">`, false],
   ] as const) {
-    it(`${name}: never read, in any output format`, () => {
+    it(`${name}: never read, in any output format`, async () => {
       const dir = estate({ 'plugin-cfg.xml': PLUGIN('<Log Name="&xxe;" LogLevel="Bad"/>', `<!DOCTYPE Config [ ${decl} ]>\n`) });
       if (cli) {
         const r = runCli(['check', dir, '--format', 'json'], { spyFs: true });
@@ -90,7 +93,7 @@ describe('XML entity attacks: nothing is expanded, nothing outside the estate is
         expect(r.stdout + r.stderr).not.toContain(SECRET);
         expect(r.stdout).toContain('never expands entities');
         expect(r.fsAccess.filter((a) => a.includes(secretFile))).toEqual([]);
-        const compiled = runCli(['compile', dir]);
+        const compiled = await runMainIn(['compile', dir]);
         expect(compiled.stdout + compiled.stderr).not.toContain(SECRET);
         expect(compiled.stdout).toContain('&xxe;');
       }
@@ -175,9 +178,9 @@ describe('XML bytes and encodings', () => {
     expect(diagnostics[0]!.message).toContain("control character NUL (X'00')");
   });
 
-  it('a file of mostly NUL bytes is binary: one clear line when named, skipped in a folder scan', () => {
+  it('a file of mostly NUL bytes is binary: one clear line when named, skipped in a folder scan', async () => {
     const dir = estate({ 'plugin-cfg.xml': Buffer.concat([Buffer.from('<Config>'), Buffer.alloc(4096)]) });
-    const named = runCli(['check', 'plugin-cfg.xml'], { cwd: dir });
+    const named = await runMainIn(['check', 'plugin-cfg.xml'], { cwd: dir });
     expect(named.code).toBe(2);
     expect(named.stderr).toMatch(/^plexlint: plugin-cfg\.xml is a binary file \(4096 control characters, 4096 of them NUL, in its first 4104 characters\), not a configuration file\n$/);
     expect(lint([dir], { cwd: dir }).diagnostics).toEqual([]);

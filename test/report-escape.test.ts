@@ -17,9 +17,9 @@ import { terminalProgress } from '../src/cli/progress.js';
 import { lint } from '../src/engine/lint.js';
 import { stringifyYaml } from '../src/report/escape/yaml.js';
 import { formatters } from '../src/report/index.js';
-import { runCli } from './support/cli.js';
+
 import { inspectMermaid } from './support/mermaid.js';
-import { runMain } from './support/main.js';
+import { runMain, runMainIn } from './support/main.js';
 
 const root = mkdtempSync(join(tmpdir(), 'plexlint-escape-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -179,8 +179,8 @@ describe('mentions and issue references', () => {
       expect(t).not.toMatch(ISSUE);
     }
   });
-  it('simulate -f markdown: neither notify nor link', () => {
-    const r = runCli(['simulate', 'shop.scenario.yaml', '-f', 'markdown'], { cwd: estate });
+  it('simulate -f markdown: neither notify nor link', async () => {
+    const r = await runMainIn(['simulate', 'shop.scenario.yaml', '-f', 'markdown'], { cwd: estate });
     expect(r.stdout).toContain('org/team');
     expect(renderedText(r.stdout)).not.toMatch(MENTION);
     expect(renderedText(r.stdout)).not.toMatch(ISSUE);
@@ -213,9 +213,9 @@ describe('no command of either form in any output', () => {
       expectNoInjection(args.join(' '), r.stdout + r.stderr);
     }
   });
-  it('simulate -f text, json and markdown', () => {
+  it('simulate -f text, json and markdown', async () => {
     for (const format of ['text', 'json', 'markdown']) {
-      const r = runCli(['simulate', 'shop.scenario.yaml', '-f', format], { cwd: estate });
+      const r = await runMainIn(['simulate', 'shop.scenario.yaml', '-f', format], { cwd: estate });
       expect(r.stdout, format).toContain('org');
       expectNoInjection(`simulate -f ${format}`, r.stdout + r.stderr);
     }

@@ -11,7 +11,7 @@ import { XMLValidator } from 'fast-xml-parser';
 import { afterAll, describe, expect, it } from 'vitest';
 import { visible } from '../src/report/escape/line.js';
 import { formatters } from '../src/report/index.js';
-import { runCli } from './support/cli.js';
+import { runMainIn } from './support/main.js';
 
 const root = mkdtempSync(join(tmpdir(), 'plexlint-injection-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -45,8 +45,8 @@ function expectHarmless(what: string, text: string, ownCommands = 0): void {
 
 describe('check, every format', () => {
   for (const format of Object.keys(formatters)) {
-    it(format, () => {
-      const r = runCli(['check', '.', '--format', format], { cwd: estate });
+    it(format, async () => {
+      const r = await runMainIn(['check', '.', '--format', format], { cwd: estate });
       expect(r.code).toBe(1);
       const annotations = format === 'github' ? r.stdout.split('\n').filter((l) => l.startsWith('::')).length : 0;
       if (format === 'github') expect(annotations).toBeGreaterThan(0);
@@ -62,33 +62,33 @@ describe('check, every format', () => {
 
 describe('diff, trace and simulate', () => {
   for (const format of ['text', 'markdown', 'github', 'json']) {
-    it(`diff --format ${format}`, () => {
-      const r = runCli(['diff', example, '.', '--format', format], { cwd: estate });
+    it(`diff --format ${format}`, async () => {
+      const r = await runMainIn(['diff', example, '.', '--format', format], { cwd: estate });
       expect(r.code).toBe(1);
       const annotations = format === 'github' ? r.stdout.split('\n').filter((l) => l.startsWith('::')).length : 0;
       expectHarmless(`diff ${format}`, r.stdout + r.stderr, annotations);
     });
   }
 
-  it('diff of a system renamed to an OSC title sequence: its row in the counts by system is escaped (the mutation fuzzer)', () => {
+  it('diff of a system renamed to an OSC title sequence: its row in the counts by system is escaped (the mutation fuzzer)', async () => {
     const renamed = join(root, 'renamed-system');
     cpSync(example, renamed, { recursive: true });
     const manifest = join(renamed, 'plexlint.yaml');
     writeFileSync(manifest, readFileSync(manifest, 'utf8').replace(/^  SYSB:$/m, '  "\\e]0;TITLE\\aSYSB":'));
     for (const format of ['text', 'markdown']) {
-      const r = runCli(['diff', example, '.', '--format', format], { cwd: renamed });
+      const r = await runMainIn(['diff', example, '.', '--format', format], { cwd: renamed });
       expect(r.stdout, format).toMatch(/By system/);
       if (format === 'text') expect(r.stdout).toContain('  \\x1B]0;TITLE\\x07SYSB ');
       expectHarmless(`diff ${format}, renamed system`, r.stdout + r.stderr);
     }
   });
 
-  it('diff --format markdown shows a name as written, never as a link or HTML', () => {
+  it('diff --format markdown shows a name as written, never as a link or HTML', async () => {
     const md = join(root, 'md');
     cpSync(example, md, { recursive: true });
     const p = join(md, 'web', 'plugin-cfg.xml');
     writeFileSync(p, readFileSync(p, 'utf8').replace(/ Name="ShopCluster"/, ' Name="[click](https://example.invalid) &lt;img src=x&gt; a|b"').replace(/ServerCluster="ShopCluster"/g, 'ServerCluster="[click](https://example.invalid) &lt;img src=x&gt; a|b"'));
-    const r = runCli(['diff', example, '.', '--format', 'markdown'], { cwd: md });
+    const r = await runMainIn(['diff', example, '.', '--format', 'markdown'], { cwd: md });
     // Outside the Mermaid picture (which Mermaid renders as text, never as Markdown).
     const markdown = r.stdout.replace(/```mermaid[\s\S]*?```/g, '');
     // The URL is not a link either: GitHub autolinks a bare https://, so a zero-width joiner breaks it.
@@ -98,31 +98,31 @@ describe('diff, trace and simulate', () => {
     expect(markdown).not.toMatch(/(?<!\\)<img/);
   });
 
-  it('trace --url through the hostile cluster', () => {
-    const r = runCli(['trace', '.', '--url', 'http://shop.example.com/shop/cart'], { cwd: routed });
+  it('trace --url through the hostile cluster', async () => {
+    const r = await runMainIn(['trace', '.', '--url', 'http://shop.example.com/shop/cart'], { cwd: routed });
     expect(r.stdout).toContain('Shop\\n::error');
     expectHarmless('trace', r.stdout + r.stderr);
   });
 
-  it('simulate, text, json and markdown', () => {
+  it('simulate, text, json and markdown', async () => {
     writeFileSync(join(routed, 'x.scenario.yaml'), 'estate: plexlint.yaml\nsteps:\n  - requests: { plugin: web/plugin-cfg.xml, url: "http://shop.example.com/shop/cart", count: 30 }\n    expect: { failed: { max: 0 } }\n');
     for (const format of ['text', 'json', 'markdown']) {
-      const r = runCli(['simulate', 'x.scenario.yaml', '--format', format], { cwd: routed });
+      const r = await runMainIn(['simulate', 'x.scenario.yaml', '--format', format], { cwd: routed });
       if (format === 'markdown') expect(r.stdout).toContain('::error');
       expectHarmless(`simulate ${format}`, r.stdout + r.stderr);
     }
   });
 
-  it('graph, every format', () => {
+  it('graph, every format', async () => {
     for (const format of ['mermaid', 'dot', 'svg', 'json']) {
-      const r = runCli(['graph', '.', '--format', format], { cwd: routed });
+      const r = await runMainIn(['graph', '.', '--format', format], { cwd: routed });
       expect(r.code, format).toBe(0);
       expectHarmless(`graph ${format}`, r.stdout + r.stderr);
     }
   });
 
-  it('a file name with control characters on stderr (one clear line)', () => {
-    const r = runCli(['check', `SYSA\n::error file=PWNED.txt::x\x1b[31m.tcpip`], { cwd: estate });
+  it('a file name with control characters on stderr (one clear line)', async () => {
+    const r = await runMainIn(['check', `SYSA\n::error file=PWNED.txt::x\x1b[31m.tcpip`], { cwd: estate });
     expect(r.code).toBe(2);
     expect(r.stderr).toBe('plexlint: SYSA\\n::error file=PWNED.txt::x\\x1B[31m.tcpip does not exist\n');
   });
