@@ -47,7 +47,8 @@ describe('npm pack', () => {
     expect(files).toContain('fixtures/example/plexlint.yaml');
     expect(files.filter((f) => f.startsWith('fixtures/scenarios/')).length).toBeGreaterThan(0);
     expect(files.filter((f) => f.startsWith('dist/src/') || f.startsWith('dist/bench/') || f.startsWith('bench/') || f.endsWith('.map') || f.startsWith('test/'))).toEqual([]);
-    expect(files.length).toBeLessThan(300);
+    // A tripwire for files shipped by mistake: 333 at issue 25, of which 155 rule pages and 155 fixture-estate files.
+    expect(files.length).toBeLessThan(400);
   });
 
   it('the bundle loads with the code cache the build saved (V8 accepts it: same Node.js, same options)', () => {
