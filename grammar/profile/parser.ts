@@ -599,7 +599,8 @@ export class ProfileParser extends EmbeddedActionsParser {
    * Words inside a block that start no statement of it. In VIPADYNAMIC the block pass (src/frontends/profile/blocks.ts)
    * ends the block at the first of them: a syntax error there, whether the stack reads the word as one more operand of
    * the substatement above or as a substatement of its own. A near miss of an operand of the substatement above (its
-   * operands go on over lines: TIMEDAFFINTY after the DESTIP targets) names the operand meant.
+   * operands go on over lines: TIMEDAFFINTY after the DESTIP targets) names the operand meant (no fix: `syntax` is
+   * not a fixable rule, and whether the word belongs to the statement above is the reader's call).
    */
   private junkInBlock(spec: StatementSpec): void {
     const f = this.frame();
@@ -615,7 +616,6 @@ export class ProfileParser extends EmbeddedActionsParser {
     }
     const operands = above ? this.skipTable(above).names() : [];
     const meant = first.symbolic ? undefined : suggest(first.text, operands);
-    const certain = meant ? uniqueSuggestion(first.text, operands) : undefined;
     add(f, {
       ruleId: 'syntax',
       loc,
@@ -624,7 +624,6 @@ export class ProfileParser extends EmbeddedActionsParser {
           ? `VIPADYNAMIC: '${first.raw}' starts a line after ${above.name} (line ${this.previousLine}) but is neither one of its operands nor a VIPADYNAMIC substatement; ` +
             `whether the stack reads it as one more operand of ${above.name} or as a substatement, it is a syntax error in the block. Did you mean ${meant}?`
           : `VIPADYNAMIC: '${first.raw}' is not a VIPADYNAMIC substatement (VIPADEFINE, VIPABACKUP, VIPADELETE, VIPADISTRIBUTE, VIPARANGE, VIPAROUTE, VIPASMPARMS)`,
-      ...(certain ? { fix: respell(first, certain) } : {}),
     });
   }
 
@@ -929,7 +928,10 @@ export class ProfileParser extends EmbeddedActionsParser {
     if (node.optional) return;
     const prev = this.LA(0) as ProfileToken;
     const at = t === this.scanner.eof || this.startsStatement(t) ? this.locOfToken(prev) : this.locOfToken(t);
-    const found = t === this.scanner.eof ? 'the end of the file' : this.startsStatement(t) ? `the next statement (${this.upper(t)})` : `'${this.scanner.text.slice(t.startOffset, t.end)}'`;
+    // Said without brackets: the message puts it in brackets itself.
+    const next = t === this.scanner.eof ? undefined : this.startsStatement(t);
+    const found =
+      t === this.scanner.eof ? 'the end of the file' : next ? `${this.upper(t)}, ${next.endOf ? 'the end of the block' : 'the next statement'}` : `'${this.scanner.text.slice(t.startOffset, t.end)}'`;
     this.fail(at, `${node.value.what} is missing (found ${found})`);
   }
 
