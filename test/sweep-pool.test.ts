@@ -84,7 +84,17 @@ describe('failure sweep on worker threads', () => {
     writeFileSync(broken, "export function serveWorker() { throw new Error('the worker could not start'); }\n");
     setWorkerEntry(pathToFileURL(broken).href);
     try {
-      await expect(sweepFailuresOnPool(estate, { mode: 'single' }, { workers: 2, minFlowRuns: 1 })).rejects.toThrow('the worker could not start');
+      // This thread takes chunks too, and could finish every run before the worker's error arrives (a complete,
+      // identical report: not wrong, but not what this test is about). So each chunk it runs waits 200 ms: the
+      // worker fails (it only imports a module) long before the 52 chunks are done, and the sweep must reject.
+      const slow: Progress = {
+        phase() {},
+        tick() {
+          Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 200);
+        },
+        end() {},
+      };
+      await expect(sweepFailuresOnPool(estate, { mode: 'single', progress: slow }, { workers: 2, minFlowRuns: 1 })).rejects.toThrow('the worker could not start');
     } finally {
       setWorkerEntry(pathToFileURL(join(cliPath(), '..', '..', 'dist', 'src', 'sim', 'sweep-worker.js')).href);
     }
