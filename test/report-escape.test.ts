@@ -15,7 +15,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { reportInput } from '../src/cli/check.js';
 import { terminalProgress } from '../src/cli/progress.js';
 import { lint } from '../src/engine/lint.js';
+import { dotString } from '../src/report/escape/diagram.js';
 import { stringifyYaml } from '../src/report/escape/yaml.js';
+import { viz as loadViz } from '../src/core/libs.js';
 import { formatters } from '../src/report/index.js';
 
 import { inspectMermaid } from './support/mermaid.js';
@@ -155,6 +157,13 @@ describe('DOT and SVG', () => {
     expectNoInjection('graph -f svg', r.stdout);
     expect(r.stdout).toContain('&amp;#8238;&amp;#10;::warning file=X::y');
     expect(r.stdout).not.toMatch(/<a[\s>]|<[^>]*\s(?:xlink:)?href=/);
+  });
+
+  it('a lone surrogate in a name (before a no-break space, which Graphviz paired it with) is written as its escape, and Graphviz draws the picture', async () => {
+    expect(dotString('a\uD800\u00A0b \uDC00 \uD83D\uDE00')).toBe('"a\\\\uD800\u00A0b \\\\uDC00 \uD83D\uDE00"');
+    const viz = await loadViz().instance();
+    const result = viz.render(`digraph { n0 [label=${dotString('SYS\uD800\u00A0::')}] }`, { format: 'svg', engine: 'dot' });
+    expect(result.status).toBe('success');
   });
 });
 

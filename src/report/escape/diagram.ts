@@ -19,7 +19,7 @@
  * the GitHub runner would read it as a command (./commands.ts).
  */
 import { LEGACY_COMMAND } from './commands.js';
-import { escapeControls } from './controls.js';
+import { controlEscape, escapeControls } from './controls.js';
 
 const MERMAID_CODES: [RegExp, string][] = [
   [/#/g, '#35;'],
@@ -42,9 +42,16 @@ export function mermaidText(s: string): string {
   return out;
 }
 
+/**
+ * A UTF-16 surrogate without its pair (a name that is not well-formed text). Graphviz reads the DOT as UTF-8, and
+ * the conversion pairs a lone high surrogate with the character after it: `\uD800` before a no-break space made
+ * `graph -f svg` fail ("syntax error … scanning a quoted string"). It is written as its escape, as a control is.
+ */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
 /** A DOT double-quoted string (an id or a label): control characters escaped, line breaks kept as DOT's `\n`. */
 export function dotString(s: string): string {
-  const text = escapeControls(s.replace(/\r\n?/g, '\n'), { lineBreaks: true });
+  const text = escapeControls(s.replace(/\r\n?/g, '\n'), { lineBreaks: true }).replace(LONE_SURROGATE, controlEscape);
   const escaped = text.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/&/g, '&amp;').replace(/\n/g, '\\n');
   return `"${escaped.replace(LEGACY_COMMAND, '##\\\\x5B')}"`;
 }
