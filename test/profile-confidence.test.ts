@@ -39,11 +39,22 @@ describe('a word that starts a line after a complete statement', () => {
   });
 
   it('a near miss of an operand of the statement above, on a line of its own: one finding, with the operand meant', () => {
-    const d = lintProfile(profile('TCPCONFIG TCPSENDBFRSIZE 64K', '          TCPRCVBUFSIZE 64K', 'UDPCONFIG RESTRICTLOWPORTS'));
+    const text = profile('TCPCONFIG TCPSENDBFRSIZE 64K', '          TCPRCVBUFSIZE 64K', 'UDPCONFIG RESTRICTLOWPORTS');
+    // TCPCONFIG's table is confirmed for z/OS 3.1: an error, and the fix respells the operand.
+    const d = lintProfileOn('3.1', text);
     expect(ranges(d)).toEqual(['2:11-2:24 unknown-statement']);
+    expect(d[0]!.severity).toBe('error');
     expect(d[0]!.message).toContain('is neither one of its operands nor a TCP/IP profile statement');
     expect(d[0]!.message).toContain('Did you mean TCPRCVBUFRSIZE?');
     expect(d[0]!.fix?.edits[0]?.text).toBe('TCPRCVBUFRSIZE');
+    // On the assumed 3.2 the table is not confirmed: the word may be an operand IBM added, so a warning that says
+    // so, as for a word on the statement's own line, and no fix that rewrites it.
+    const [w] = lintProfile(text);
+    expect(ranges([w!])).toEqual(['2:11-2:24 unknown-statement']);
+    expect(w!.severity).toBe('warning');
+    expect(w!.message).toContain('Did you mean TCPRCVBUFRSIZE?');
+    expect(w!.message).toContain('so this is a warning, not a claim that the stack rejects the statement');
+    expect(w!.fix).toBeUndefined();
   });
 
   it('a word of letters followed by a line that goes on with the statement\'s keywords is one of its operands, misspelt', () => {

@@ -30,7 +30,7 @@ import { ASSUMED_RELEASE, availability, type Introduced, type ReleaseContext, ty
 import { didYouMean, editDistance, suggest, uniqueSuggestion } from '../../src/core/suggest.js';
 import type { GenericStatement, OptionNode, Statement, UnknownStatement, Word } from './ast.js';
 import { damageOf } from './damage.js';
-import { asKnown, releaseFinding, tableConfidence } from './knowledge.js';
+import { asKnown, releaseFinding, tableConfidence, unconfirmedSentence } from './knowledge.js';
 import { FirstTokenLookahead } from './lookahead.js';
 import { KeywordTable, parseNotation, type Notation } from './notation.js';
 import { Scanner, type ProfileToken } from './scanner.js';
@@ -502,7 +502,11 @@ export class ProfileParser extends EmbeddedActionsParser {
     const statement: UnknownStatement = { kind: 'unknown', loc, keyword, operands };
     const spec = this.previousSpec;
     this.previousSpec = undefined;
-    const previous = spec && this.previousLine < keyword.loc.line ? { name: spec.name, line: this.previousLine, keywords: this.skipTable(spec) } : undefined;
+    let previous: Previous | undefined;
+    if (spec && this.previousLine < keyword.loc.line) {
+      const confidence = tableConfidence(spec, this.release.release);
+      previous = { name: spec.name, line: this.previousLine, keywords: this.skipTable(spec), ...(confidence.confirmed ? {} : { unconfirmed: unconfirmedSentence(spec, confidence, this.release) }) };
+    }
     return { statement, findings: [unknownStatementFinding(keyword, operands.length, previous)] };
   }
 
@@ -1461,6 +1465,8 @@ interface Previous {
   name: string;
   line: number;
   keywords: KeywordTable<Notation>;
+  /** Set when its table is not confirmed for the system's release: why plexlint does not know (knowledge.ts). */
+  unconfirmed?: string;
 }
 
 /**
@@ -1487,15 +1493,19 @@ function unknownStatementFinding(keyword: Word, operands: number, previous: Prev
   const operand = keyword.symbolic || !previous ? undefined : suggest(keyword.text, previous.keywords.names());
   // A near miss of an operand of the statement above (its options go on over lines), unless a statement name is closer.
   if (operand && previous && (!statement || editDistance(keyword.text, operand) < editDistance(keyword.text, statement))) {
-    const certain = uniqueSuggestion(keyword.text, previous.keywords.names());
+    // A table not confirmed for the release may lack the word (an operand IBM added): then this is a warning that
+    // says so, and no fix rewrites a word that may be right (knowledge.ts, as for a word on the statement's own line).
+    const certain = previous.unconfirmed ? undefined : uniqueSuggestion(keyword.text, previous.keywords.names());
     return {
       ruleId: 'unknown-statement',
       consequence: 'operand',
+      ...(previous.unconfirmed ? { severity: 'warning' as const } : {}),
       loc: keyword.loc,
       message:
         `'${keyword.raw}' starts a line after ${previous.name} (line ${previous.line}) but is neither one of its operands nor a TCP/IP profile statement. ` +
         `IBM does not document whether the stack reads it as one more operand of ${previous.name}, which it would then reject, or as a statement it does not know; ` +
-        `either way the operand meant is not applied. Did you mean ${operand}?`,
+        `either way the operand meant is not applied. Did you mean ${operand}?` +
+        (previous.unconfirmed ? ` ${previous.unconfirmed[0]!.toUpperCase()}${previous.unconfirmed.slice(1)}.` : ''),
       ...(certain ? { fix: respell(keyword, certain) } : {}),
     };
   }

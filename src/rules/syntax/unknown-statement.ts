@@ -32,7 +32,7 @@ export const rule = defineRule({
         id: 'operand',
         when: 'a near miss of an operand of the statement above it, or a word inside a block that ends with an END keyword',
         reading:
-          "IBM's profile has no statement terminator, and IBM does not document whether the stack reads a word it does not know, on a line of its own after a statement, as one more operand of that statement (which it would then reject) or as a statement of its own; plexlint concludes that either way the operand or statement that was meant is not processed.",
+          "IBM's profile has no statement terminator, and IBM does not document whether the stack reads a word it does not know, on a line of its own after a statement, as one more operand of that statement (which it would then reject) or as a statement of its own; plexlint concludes that either way the operand or statement that was meant is not processed. Where the table of the statement above is not confirmed for the system's release, the word may be an operand IBM added: the finding is then a warning that says so, without a fix.",
       },
     ],
     emittedBy: 'front end',
