@@ -211,10 +211,6 @@ export function discover(paths: string[], options: DiscoverOptions): Discovery {
     }
   };
 
-  /**
-   * Walk a folder. `enter` decides for each sub-folder whether it is walked (a nested estate may not be) and with
-   * which manifest; `found` gets every file that is an input.
-   */
   /** Files the walks found, against MAX_SCAN_FILES: the paths given together, each scan of an estate on its own. */
   interface Count {
     files: number;
@@ -224,6 +220,10 @@ export function discover(paths: string[], options: DiscoverOptions): Discovery {
   const shown = (abs: string): string => options.display?.(abs) ?? abs;
   const args = paths.length ? paths : ['.'];
   const given: Count = { files: 0, where: `the paths given (${args.slice(0, 3).join(' ')}${args.length > 3 ? ` and ${args.length - 3} more` : ''})` };
+  /**
+   * Walk a folder. `enter` decides for each sub-folder whether it is walked (a nested estate may not be) and with
+   * which manifest; `take` gets every file that is an input, counted against MAX_SCAN_FILES in `count`.
+   */
   const walk = (
     base: string,
     manifest: string | undefined,
